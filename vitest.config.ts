@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every package; each package is its own project so its environment can differ
+// (the workbench will run in jsdom, the server tests share a migrated database snapshot).
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts', 'openapi/**/*.test.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'cli',
+          include: ['packages/cli/src/**/*.test.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
