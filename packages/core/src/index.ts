@@ -1,1 +1,11 @@
-export {};
+/**
+ * @tezgah/core: domain rules shared by the server, the workbench, the CLI and plugins.
+ * No runtime dependencies.
+ */
+export * from './permissions';
+export * from './authority';
+export * from './identity';
+export * from './format';
+export * from './constants';
+export * from './messages';
+export * from './plugin';

@@ -1,0 +1,174 @@
+/**
+ * tr-TR formatting shared by the workbench and the CLI (seeds 000 §5, §9).
+ *
+ * Numbers are formatted by hand, not through Intl, so the output is identical on every
+ * runtime: "." groups thousands, "," separates decimals.
+ */
+import { CURRENCY_SYMBOL } from './constants';
+
+type Numberish = number | null | undefined;
+
+/** Decimal digits of |n| as `[integer, fraction]` strings, expanding exponent notation. */
+function decimalDigits(n: number): [string, string] {
+  const [mantissa = '0', exp = '0'] = Math.abs(n).toString().split('e');
+  const [int = '0', frac = ''] = mantissa.split('.');
+  const shift = Number(exp);
+  const digits = int + frac;
+  const point = int.length + shift;
+  if (point <= 0) return ['0', '0'.repeat(-point) + digits];
+  if (point >= digits.length) return [digits + '0'.repeat(point - digits.length), ''];
+  return [digits.slice(0, point), digits.slice(point)];
+}
+
+/**
+ * Rounds |n| half away from zero at `decimals` places on its shortest decimal form
+ * (so 1.005 → "1.01", unlike `toFixed`). Returns integer and fraction digit strings.
+ */
+function roundDigits(n: number, decimals: number): [string, string] {
+  const [int, frac] = decimalDigits(n);
+  const kept = (int + frac.padEnd(decimals, '0').slice(0, decimals)).replace(/^0+(?=\d)/, '');
+  let digits = kept;
+  if ((frac[decimals] ?? '0') >= '5') {
+    digits = (BigInt(kept) + 1n).toString();
+  }
+  digits = digits.padStart(decimals + 1, '0');
+  return [digits.slice(0, digits.length - decimals), digits.slice(digits.length - decimals)];
+}
+
+/**
+ * Turkish number format: `formatNumber(1234567.891)` → "1.234.567,89".
+ * null, undefined, NaN and ±Infinity format as zero. Negative values get a leading "-"
+ * (never "-0,00").
+ */
+export function formatNumber(n: Numberish, decimals = 2): string {
+  const value = typeof n === 'number' && Number.isFinite(n) ? n : 0;
+  const places = Math.max(0, Math.floor(decimals));
+  const [int, frac] = roundDigits(value, places);
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const negative = value < 0 && /[1-9]/.test(int + frac);
+  return (negative ? '-' : '') + grouped + (places > 0 ? ',' + frac : '');
+}
+
+/** Amount with two decimals; zero, null, undefined and NaN give "0,00". */
+export function formatAmount(n: Numberish): string {
+  return formatNumber(n, 2);
+}
+
+/**
+ * Amount with its currency: "1.234,50 ₺" for the lira ('TL' or 'TRY'), otherwise the code as
+ * suffix ("12,00 USD").
+ */
+export function formatMoney(n: Numberish, currencyCode = 'TL'): string {
+  const code = currencyCode.trim().toUpperCase();
+  const unit = code === 'TL' || code === 'TRY' || code === '' ? CURRENCY_SYMBOL : code;
+  return `${formatAmount(n)} ${unit}`;
+}
+
+/**
+ * Parses a number typed the Turkish way or the plain way; null when it is not a number.
+ *
+ * - "1.234,56", "1234,56", "-1.234" → comma is the decimal mark, dots group thousands.
+ * - "1234.56", "0.5" → a single dot is a decimal point…
+ * - …except when it reads as a Turkish thousands group: a single dot followed by exactly three
+ *   digits after a 1–3 digit integer part not starting with 0 ("1.234" → 1234, "12.500" → 12500).
+ * - "1.234.567" → several dots are thousands separators and must group by three.
+ * Spaces (also non-breaking) are ignored; a leading "+" or "-" is allowed.
+ */
+export function parseTurkishNumber(s: string | null | undefined): number | null {
+  if (typeof s !== 'string') return null;
+  const text = s.replace(/[\s\u00a0\u202f]/g, '');
+  const m = /^([+-]?)(\d[\d.]*)?(?:,(\d+))?$/.exec(text);
+  if (!m || (m[2] === undefined && m[3] === undefined)) return null;
+  const sign = m[1] === '-' ? -1 : 1;
+  let int = m[2] ?? '0';
+  let frac = m[3];
+  const grouped = /^\d{1,3}(\.\d{3})+$/;
+  if (frac !== undefined || (int.match(/\./g) ?? []).length > 1) {
+    if (int.includes('.') && !grouped.test(int)) return null;
+    int = int.replace(/\./g, '');
+  } else if (int.includes('.')) {
+    if (/^[1-9]\d{0,2}\.\d{3}$/.test(int)) {
+      int = int.replace('.', '');
+    } else {
+      const [i = '', f = ''] = int.split('.');
+      if (i === '' || f === '') return null;
+      int = i;
+      frac = f;
+    }
+  }
+  const value = sign * Number(`${int}.${frac ?? '0'}`);
+  return Number.isFinite(value) ? value + 0 : null;
+}
+
+/**
+ * Phone as "(xxx) xxx-xxxx" from the first 10 digits found in `s`; with fewer than 10 digits
+ * the digits are returned unformatted. Note that a number typed with the trunk prefix
+ * ("0532…") keeps the 0, as the seeds specify.
+ */
+export function formatPhone(s: string | number | null | undefined): string {
+  const digits = String(s ?? '').replace(/\D/g, '');
+  if (digits.length < 10) return digits;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`;
+}
+
+/** The four date formats of the product. */
+export const DATE_FORMATS = {
+  DISPLAY: 'DD/MM/YYYY',
+  ISO: 'YYYY-MM-DD',
+  DASHED: 'DD-MM-YYYY',
+  DASHED_TIME: 'DD-MM-YYYY HH:mm',
+} as const;
+export type DateFormat = (typeof DATE_FORMATS)[keyof typeof DATE_FORMATS];
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/**
+ * Turns a Date or a date string into a local-time Date; invalid input gives null.
+ * A bare "YYYY-MM-DD" is read as local midnight (JS would read it as UTC midnight).
+ */
+export function toDate(date: Date | string | null | undefined): Date | null {
+  if (date == null) return null;
+  let d: Date;
+  if (date instanceof Date) {
+    d = date;
+  } else {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date.trim());
+    d = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(date);
+  }
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * Formats with the local-time fields: tokens YYYY, MM, DD, HH and mm (the four
+ * {@link DATE_FORMATS}). Invalid or missing dates give "".
+ */
+export function formatDate(date: Date | string | null | undefined, format: DateFormat = DATE_FORMATS.DISPLAY): string {
+  const d = toDate(date);
+  if (!d) return '';
+  const fields: Record<string, string> = {
+    YYYY: pad(d.getFullYear(), 4),
+    MM: pad(d.getMonth() + 1),
+    DD: pad(d.getDate()),
+    HH: pad(d.getHours()),
+    mm: pad(d.getMinutes()),
+  };
+  return format.replace(/YYYY|MM|DD|HH|mm/g, (token) => fields[token] ?? token);
+}
+
+/** The preset dates offered by date pickers, each at local midnight. */
+export type PresetDates = { today: Date; startOfNextMonth: Date; threeMonthsLater: Date };
+
+/**
+ * Preset dates relative to `now`: today, the 1st of next month, and the same day three months
+ * later (clamped to that month's last day: 30 Nov → 28/29 Feb).
+ */
+export function presetDates(now: Date = new Date()): PresetDates {
+  const y = now.getFullYear();
+  const m = now.getMonth();
+  const lastDay = new Date(y, m + 4, 0).getDate();
+  return {
+    today: new Date(y, m, now.getDate()),
+    startOfNextMonth: new Date(y, m + 1, 1),
+    threeMonthsLater: new Date(y, m + 3, Math.min(now.getDate(), lastDay)),
+  };
+}

@@ -1,0 +1,50 @@
+import { resolve } from 'node:path';
+
+/** Everything the server reads from its environment, in one place (see README: Configuration). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Seed the demo tenant into an empty database. */
+  demo: boolean;
+  /** The address people use, for links in mails. */
+  publicUrl: string;
+  mail: { host: string | undefined; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
+  tokenHours: number;
+  rememberMeDays: number;
+  /** Failed sign-ins per account and per address before a pause, and how long it lasts. */
+  throttle: { perAccount: number; perAddress: number; windowSeconds: number; lockSeconds: number };
+  logLevel: string;
+  bodyLimit: number;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.TEZGAH_DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: env.TEZGAH_DEMO !== '0',
+    publicUrl: env.TEZGAH_PUBLIC_URL ?? `http://localhost:${port}`,
+    mail: {
+      host: env.SMTP_HOST || undefined,
+      port: Number(env.SMTP_PORT ?? 587),
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER || undefined,
+      password: env.SMTP_PASSWORD || undefined,
+      from: env.MAIL_FROM ?? 'Tezgah <no-reply@tezgah.local>',
+    },
+    tokenHours: Number(env.TEZGAH_TOKEN_HOURS ?? 24),
+    rememberMeDays: Number(env.TEZGAH_REMEMBER_ME_DAYS ?? 30),
+    throttle: {
+      perAccount: Number(env.TEZGAH_THROTTLE_ACCOUNT ?? 5),
+      perAddress: Number(env.TEZGAH_THROTTLE_ADDRESS ?? 30),
+      windowSeconds: Number(env.TEZGAH_THROTTLE_WINDOW ?? 900),
+      lockSeconds: Number(env.TEZGAH_THROTTLE_LOCK ?? 900),
+    },
+    logLevel: env.LOG_LEVEL ?? 'info',
+    bodyLimit: Number(env.TEZGAH_BODY_LIMIT ?? 1024 * 1024),
+  };
+}

@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PGliteDialect } from './pglite-dialect';
+import type { DB } from './schema';
+
+export type Engine = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly db: Kysely<DB>;
+  readonly engine: Engine;
+  close(): Promise<void>;
+}
+
+export type Trx = Transaction<DB>;
+
+// int8 (counts, bigserial ids) and numeric come back as JS numbers / strings the same way on
+// both engines: ids fit in 2^53, amounts stay strings until core's decimal code reads them.
+const INT8 = 20;
+const pgTypes = {
+  getTypeParser(oid: number, format?: any) {
+    if (oid === INT8) return (v: string) => Number(v);
+    return (pg.types.getTypeParser as any)(oid, format);
+  },
+};
+
+export interface DatabaseOptions {
+  /** postgres://… to use a server; otherwise embedded PGlite. */
+  url?: string | undefined;
+  /** Folder for PGlite's files; undefined keeps the database in memory. */
+  dataDir?: string | undefined;
+  /** An already-open PGlite (tests hand in a clone of a migrated snapshot). */
+  pglite?: PGlite;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, types: pgTypes });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    await sql`select 1`.execute(db);
+    return { db, engine: 'postgres', close: () => db.destroy() };
+  }
+  let pglite = opts.pglite;
+  if (!pglite) {
+    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
+    pglite = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  }
+  // Match pg: int8 as number.
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return { db, engine: 'pglite', close: () => db.destroy() };
+}
+
+/**
+ * Runs fn in one transaction as the non-superuser role tezgah_app with the request's company set,
+ * so row-level security policies apply to every tenant table it touches.
+ */
+export function inTenant<T>(db: Kysely<DB>, companyId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await setTenant(trx, companyId);
+    return fn(trx);
+  });
+}
+
+export async function setTenant(trx: Trx, companyId: number): Promise<void> {
+  await sql`select set_config('role', 'tezgah_app', true), set_config('tezgah.company_id', ${String(companyId)}, true)`.execute(trx);
+}

@@ -1,0 +1,78 @@
+import type { PGlite } from '@electric-sql/pglite';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+/**
+ * Kysely dialect for embedded PGlite. PGlite is one connection, so the driver hands it out to one
+ * holder at a time: a transaction keeps it from BEGIN to COMMIT and no other request's statement
+ * can slip in between.
+ */
+export class PGliteDialect implements Dialect {
+  constructor(private readonly pglite: PGlite) {}
+  createAdapter() { return new PostgresAdapter(); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
+}
+
+class PGliteDriver implements Driver {
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | null = null;
+  private readonly connection: PGliteConnection;
+
+  constructor(private readonly pglite: PGlite) {
+    this.connection = new PGliteConnection(pglite);
+  }
+  async init() { await this.pglite.waitReady; }
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise<void>((resolve) => { release = resolve; });
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+  async beginTransaction(conn: DatabaseConnection, settings: TransactionSettings) {
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    await conn.executeQuery(CompiledQuery.raw(`begin${level}`));
+  }
+  async commitTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('commit')); }
+  async rollbackTransaction(conn: DatabaseConnection) { await conn.executeQuery(CompiledQuery.raw('rollback')); }
+  async releaseConnection() {
+    const r = this.release;
+    this.release = null;
+    r?.();
+  }
+  async destroy() { await this.queue; await this.pglite.close(); }
+}
+
+class PGliteConnection implements DatabaseConnection {
+  constructor(private readonly pglite: PGlite) {}
+  async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    if (q.parameters.length === 0 && q.sql.includes(';')) {
+      // A script (migrations): run it with the simple protocol, which allows several statements.
+      const results = await this.pglite.exec(q.sql);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as R[] };
+    }
+    const r = await this.pglite.query<R>(q.sql, q.parameters as unknown[]);
+    return {
+      rows: r.rows,
+      ...(r.affectedRows !== undefined ? { numAffectedRows: BigInt(r.affectedRows) } : {}),
+    };
+  }
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported on PGlite');
+  }
+}

@@ -1,0 +1,241 @@
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { hasAuthority, isManagement } from '@tezgah/core';
+import { loadDocument, operations, type OperationSpec } from './contract';
+import { authenticateRequest } from './auth';
+import { Problem, problems, type FieldError } from './problem';
+import { setTenant } from '../db/database';
+import { renderDocs } from './docs';
+import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services } from './types';
+
+export interface AppOptions {
+  services: Services;
+  plugins: ServerPlugin[];
+  logger?: FastifyServerOptions['logger'];
+  /** Extra routes (the workbench's static files) registered after the contract. */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+const EXPOSED = 'x-total-count, authorization, retry-after';
+
+function makeAjv(coerce: boolean) {
+  const Ajv = (Ajv2020 as any).default ?? Ajv2020;
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: true,
+    useDefaults: true,
+    coerceTypes: coerce ? 'array' : false,
+    removeAdditional: false,
+  });
+  ((addFormats as any).default ?? addFormats)(ajv);
+  return ajv;
+}
+
+function fieldErrorsOf(error: any): FieldError[] {
+  const ctxName = error.validationContext as string | undefined;
+  return (error.validation ?? []).map((v: any) => {
+    const path = String(v.instancePath ?? '').split('/').filter(Boolean);
+    if (v.keyword === 'additionalProperties' || v.keyword === 'unevaluatedProperties') {
+      const extra = v.params?.additionalProperty ?? v.params?.unevaluatedProperty;
+      return { field: [...path, extra].join('.'), message: 'Bilinmeyen alan', code: 'UNKNOWN_FIELD' };
+    }
+    if (v.keyword === 'required') {
+      return { field: [...path, v.params?.missingProperty].join('.'), message: 'Zorunlu alan', code: 'REQUIRED' };
+    }
+    const field = path.join('.') || (ctxName === 'body' ? '' : ctxName ?? '');
+    return { field, message: String(v.message ?? 'geçersiz'), code: String(v.keyword ?? 'invalid').toUpperCase() };
+  });
+}
+
+/** Turns any error into a problem: the one error shape, never a stack trace. */
+export function toProblem(error: any): Problem {
+  if (error instanceof Problem) return error;
+  if (error?.validation) {
+    const fieldErrors = fieldErrorsOf(error);
+    return problems.badRequest(fieldErrors.map((f) => `${f.field || error.validationContext}: ${f.message}`).join('; '), fieldErrors);
+  }
+  switch (error?.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new Problem(413, 'İstek çok büyük', { detail: 'İstek gövdesi izin verilen boyutu aşıyor.', code: 'PAYLOAD_TOO_LARGE' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new Problem(415, 'Desteklenmeyen içerik türü', { detail: 'İstek gövdesi application/json olmalı.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return problems.badRequest('İstek gövdesi boş.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return problems.badRequest('İstek gövdesi geçerli JSON değil.');
+    // PostgreSQL errors that bad input can still reach: answer as the client's problem.
+    case '23505':
+      return problems.conflict('Bu kayıt zaten var.', 'DUPLICATE');
+    case '23503':
+      return problems.conflict('Kayıt başka kayıtlarla ilişkili.', 'REFERENCED');
+    case '23514':
+    case '22P02':
+    case '22001':
+    case '22003':
+    case '22007':
+    case '22008':
+      return problems.badRequest('Değer geçersiz veya izin verilen aralığın dışında.');
+    case '42501':
+      return problems.notFound();
+  }
+  if (error instanceof SyntaxError && (error as any).statusCode === 400) return problems.badRequest('İstek gövdesi geçerli JSON değil.');
+  const status = Number(error?.statusCode);
+  if (status >= 400 && status < 500) return new Problem(status, 'Geçersiz istek', { detail: String(error.message ?? '') });
+  return new Problem(500, 'Sunucu hatası', { detail: 'Beklenmeyen bir hata oluştu; kayıt altına alındı.', code: 'INTERNAL' });
+}
+
+function checkAccess(op: OperationSpec, auth: Auth) {
+  if (op.management && !isManagement(auth.authorities)) {
+    throw problems.forbidden('Bu işlem yalnızca yönetim kullanıcılarına açıktır.', 'MANAGEMENT_ONLY');
+  }
+  if (op.authority && !hasAuthority(auth.authorities, op.authority.module, op.authority.action, auth.companyId)) {
+    throw problems.forbidden(undefined, 'MISSING_AUTHORITY');
+  }
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { services } = opts;
+  const doc = loadDocument();
+  const ops = operations(doc);
+  const handlers = new Map<string, Handler>();
+  for (const p of opts.plugins) {
+    for (const [id, h] of Object.entries(p.handlers)) {
+      if (handlers.has(id)) throw new Error(`operation ${id} has handlers in two plugins`);
+      handlers.set(id, h);
+    }
+  }
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: services.config.bodyLimit,
+    trustProxy: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: undefined,
+  });
+  const bodyAjv = makeAjv(false);
+  const paramAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object));
+
+  app.setErrorHandler((error, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (problem.headers) for (const [k, v] of Object.entries(problem.headers)) reply.header(k, v);
+    reply.status(problem.status).type('application/problem+json').send(JSON.stringify(problem.toBody(request.url.split('?')[0])));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).type('application/problem+json')
+      .send(JSON.stringify(new Problem(404, 'Bulunamadı', { detail: `${request.method} ${request.url.split('?')[0]} yok.`, code: 'NO_ROUTE' }).toBody()));
+  });
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('access-control-expose-headers', EXPOSED);
+    reply.header('x-content-type-options', 'nosniff');
+    return payload;
+  });
+
+  for (const op of ops) {
+    const handler = handlers.get(op.operationId);
+    const response: Record<string, object> = {};
+    for (const [status, schema] of Object.entries(op.schemas.response)) if (schema) response[status] = schema;
+    app.route({
+      method: op.method,
+      url: op.url,
+      schema: {
+        ...(op.schemas.body ? { body: op.schemas.body } : {}),
+        ...(op.schemas.querystring ? { querystring: op.schemas.querystring } : {}),
+        ...(op.schemas.params ? { params: op.schemas.params } : {}),
+        response,
+      },
+      config: { operationId: op.operationId },
+      handler: async (request, reply) => {
+        if (!handler) {
+          throw new Problem(501, 'Henüz uygulanmadı', { detail: `${op.operationId} için bir işleyici yok.`, code: 'NOT_IMPLEMENTED' });
+        }
+        const auth = op.public ? null : await authenticateRequest(services, request.headers);
+        if (auth) checkAccess(op, auth);
+        const result = await runHandler(services, op, handler, auth, request, (k, v) => reply.header(k, v), (s) => reply.status(s));
+        if (reply.statusCode === 200 && op.successStatus !== 200) reply.status(op.successStatus);
+        if (reply.statusCode === 204) return reply.send();
+        return result;
+      },
+    });
+  }
+
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(doc));
+  const docsHtml = renderDocs(doc, ops);
+  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+  await opts.extend?.(app);
+  return app;
+}
+
+async function runHandler(
+  services: Services,
+  op: OperationSpec,
+  handler: Handler,
+  auth: Auth | null,
+  request: FastifyRequest,
+  setHeader: (k: string, v: string) => void,
+  setStatus: (s: number) => void,
+): Promise<unknown> {
+  const audits: AuditEntry[] = [];
+  const after: ((db: typeof services.db, committed: boolean) => Promise<void>)[] = [];
+  let committed = false;
+  try {
+    const out = await services.db.transaction().execute(async (trx) => {
+    if (auth) await setTenant(trx, auth.companyId);
+    const ctx: RequestContext = {
+      op,
+      auth,
+      trx,
+      body: request.body,
+      query: request.query,
+      params: request.params,
+      ip: request.ip,
+      services,
+      audit: (e) => { audits.push(e); },
+      afterwards: (fn) => { after.push(fn); },
+      setHeader,
+      setStatus,
+    };
+    const result = await handler(ctx);
+    if (op.method !== 'GET' && audits.length === 0 && auth) {
+      const params = request.params as Record<string, unknown> | undefined;
+      const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
+      audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
+    }
+    if (audits.length) {
+      await trx.insertInto('audit_events').values(audits.map((e) => {
+        const user = e.user !== undefined ? e.user : auth ? { id: auth.userId, login: auth.login } : null;
+        const actor = e.actor !== undefined ? e.actor : auth?.actor ?? null;
+        return {
+          company_id: e.companyId !== undefined ? e.companyId : auth?.companyId ?? null,
+          user_id: user?.id ?? null,
+          user_login: user?.login ?? null,
+          actor_id: actor?.id ?? null,
+          actor_login: actor?.login ?? null,
+          action: e.action,
+          entity: e.entity ?? null,
+          entity_id: e.entityId == null ? null : String(e.entityId),
+          ip: request.ip,
+          detail: e.detail ? JSON.stringify(e.detail) : null,
+        };
+      })).execute();
+    }
+    return result;
+    });
+    committed = true;
+    return out;
+  } finally {
+    if (committed && op.method !== 'GET') {
+      after.push(async () => { await services.mail.flush(); });
+    }
+    for (const fn of after) {
+      try {
+        await fn(services.db, committed);
+      } catch (e) {
+        request.log.error({ err: e }, 'after-request work failed');
+      }
+    }
+  }
+}

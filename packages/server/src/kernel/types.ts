@@ -1,0 +1,86 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema';
+import type { Trx } from '../db/database';
+import type { Config } from '../config';
+import type { MailPort } from '../ports/mail';
+import type { SmsPort } from '../ports/sms';
+import type { OperationSpec } from './contract';
+import type { MigrationSource } from '../db/migrate';
+
+export interface AuthorityGrant {
+  authorityCode: string;
+  companyId: number;
+}
+
+/** Who is calling, from a verified token and a live session. */
+export interface Auth {
+  userId: number;
+  login: string;
+  /** The company the token carries; every tenant query is scoped to it. */
+  companyId: number;
+  sessionId: string;
+  authorities: AuthorityGrant[];
+  /** The real user while impersonating. */
+  actor: { id: number; login: string } | null;
+  expiresAt: Date;
+}
+
+export interface Services {
+  config: Config;
+  db: Kysely<DB>;
+  mail: MailPort;
+  sms: SmsPort;
+  secret: Buffer;
+  engine: 'pglite' | 'postgres';
+  now(): Date;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity?: string | null;
+  entityId?: string | number | null;
+  detail?: Record<string, unknown> | null;
+  companyId?: number | null;
+  /** Override the identity (sign-in records the user who signed in). */
+  user?: { id: number; login: string } | null;
+  actor?: { id: number; login: string } | null;
+}
+
+/** What a handler gets: the validated request, its transaction and the kernel's services. */
+export interface RequestContext<Body = any, Query = any, Params = any> {
+  op: OperationSpec;
+  auth: Auth | null;
+  /** One request, one transaction: tenant-scoped (RLS) when signed in. */
+  trx: Trx;
+  body: Body;
+  query: Query;
+  params: Params;
+  ip: string;
+  services: Services;
+  /** Records an audit event in the request's transaction. */
+  audit(entry: AuditEntry): void;
+  /**
+   * Work that runs after the request's transaction has ended, committed or rolled back: writes
+   * that must survive a failed request (failed sign-in counters), deliveries after a commit.
+   * (Never inside the transaction: embedded PGlite is one connection.)
+   */
+  afterwards(fn: (db: Kysely<DB>, committed: boolean) => Promise<void>): void;
+  setHeader(name: string, value: string): void;
+  setStatus(status: number): void;
+}
+
+export type Handler = (ctx: RequestContext) => Promise<unknown>;
+
+/** The server side of a plugin: handlers keyed by operationId, and its migrations. */
+export interface ServerPlugin {
+  id: string;
+  handlers: Record<string, Handler>;
+  migrations?: MigrationSource;
+  /** Runs once on an empty database when demo data is wanted, after migrations. */
+  seedDemo?: (trx: Trx, services: Services) => Promise<void>;
+}
+
+export function requireAuth(ctx: RequestContext): Auth {
+  if (!ctx.auth) throw new Error(`operation ${ctx.op.operationId} needs a signed-in caller`);
+  return ctx.auth;
+}

@@ -1,0 +1,106 @@
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
+import { loadConfig, type Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrate, type MigrationSource } from './db/migrate';
+import { buildApp } from './kernel/app';
+import { createMail } from './ports/mail';
+import { sandboxSms } from './ports/sms';
+import { syncReferenceData, tokenSecret } from './seed/reference';
+import { seedDemo } from './seed/demo';
+import { accountHandlers } from './identity/account.handlers';
+import { userHandlers } from './identity/users.handlers';
+import { companyHandlers } from './tenancy/companies.handlers';
+import { roleHandlers } from './tenancy/roles.handlers';
+import type { ServerPlugin, Services } from './kernel/types';
+
+export const KERNEL_MIGRATIONS: MigrationSource = { owner: 'kernel', dir: fileURLToPath(new URL('../migrations', import.meta.url)) };
+
+/** The kernel's own operations (identity and tenancy), hosted like any plugin's. */
+export const kernelPlugin: ServerPlugin = {
+  id: 'kernel',
+  handlers: { health: async (ctx) => ({ status: 'ok', engine: ctx.services.engine }), ...accountHandlers, ...userHandlers, ...companyHandlers, ...roleHandlers },
+  migrations: KERNEL_MIGRATIONS,
+};
+
+/** Every server plugin that ships in this repository. */
+export function builtInPlugins(): ServerPlugin[] {
+  return [kernelPlugin];
+}
+
+export interface Prepared {
+  database: Database;
+  /** True when this start seeded the demo tenant. */
+  seeded: boolean;
+  applied: string[];
+}
+
+/** Opens the database, applies migrations, syncs reference data and seeds the demo on an empty one. */
+export async function prepareDatabase(config: Config, opts: { plugins?: ServerPlugin[]; pglite?: PGlite } = {}): Promise<Prepared> {
+  const plugins = opts.plugins ?? builtInPlugins();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.pglite ? undefined : join(config.dataDir, 'pglite'), ...(opts.pglite ? { pglite: opts.pglite } : {}) });
+  const applied = await migrate(database.db, plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])));
+  await syncReferenceData(database.db);
+  let seeded = false;
+  if (config.demo) {
+    seeded = await database.db.transaction().execute(async (trx) => {
+      const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+      if (any) return false;
+      await seedDemo(trx);
+      return true;
+    });
+    if (seeded) {
+      const services = { db: database.db } as Services;
+      for (const p of plugins) if (p.seedDemo) await database.db.transaction().execute((trx) => p.seedDemo!(trx, services));
+    }
+  }
+  return { database, seeded, applied };
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  url: string;
+  seeded: boolean;
+  close(): Promise<void>;
+}
+
+export async function createServer(opts: {
+  config?: Config;
+  pglite?: PGlite;
+  plugins?: ServerPlugin[];
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  listen?: boolean;
+} = {}): Promise<RunningServer> {
+  const config = opts.config ?? loadConfig();
+  const plugins = opts.plugins ?? builtInPlugins();
+  const { database, seeded } = await prepareDatabase(config, { plugins, ...(opts.pglite ? { pglite: opts.pglite } : {}) });
+  const services: Services = {
+    config,
+    db: database.db,
+    mail: createMail(database.db, config.mail),
+    sms: sandboxSms(),
+    secret: await tokenSecret(database.db, process.env.TEZGAH_SECRET),
+    engine: database.engine,
+    now: opts.now ?? (() => new Date()),
+  };
+  const app = await buildApp({ services, plugins, logger: opts.logger ?? false });
+  let url = '';
+  if (opts.listen !== false) {
+    url = await app.listen({ port: config.port, host: config.host });
+    url = url.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
+  } else {
+    await app.ready();
+  }
+  return {
+    app, services, database, url, seeded,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
