@@ -75,6 +75,8 @@ export async function createServer(opts: {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   listen?: boolean;
+  /** Extra routes and hooks, added before the server starts (the workbench's files, test probes). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
 } = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
   const plugins = opts.plugins ?? builtInPlugins();
@@ -88,7 +90,7 @@ export async function createServer(opts: {
     engine: database.engine,
     now: opts.now ?? (() => new Date()),
   };
-  const app = await buildApp({ services, plugins, logger: opts.logger ?? false });
+  const app = await buildApp({ services, plugins, logger: opts.logger ?? false, ...(opts.extend ? { extend: opts.extend } : {}) });
   let url = '';
   if (opts.listen !== false) {
     url = await app.listen({ port: config.port, host: config.host });

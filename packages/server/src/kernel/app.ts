@@ -18,6 +18,7 @@ export interface AppOptions {
 }
 
 const EXPOSED = 'x-total-count, authorization, retry-after';
+const authOf = new WeakMap<FastifyRequest, Auth>();
 
 function makeAjv(coerce: boolean) {
   const Ajv = (Ajv2020 as any).default ?? Ajv2020;
@@ -148,12 +149,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response,
       },
       config: { operationId: op.operationId },
+      // Who and may-they come first: a caller without the authority learns nothing about the input.
+      onRequest: async (request) => {
+        if (op.public) return;
+        const auth = await authenticateRequest(services, request.headers);
+        checkAccess(op, auth);
+        authOf.set(request, auth);
+      },
       handler: async (request, reply) => {
         if (!handler) {
           throw new Problem(501, 'Henüz uygulanmadı', { detail: `${op.operationId} için bir işleyici yok.`, code: 'NOT_IMPLEMENTED' });
         }
-        const auth = op.public ? null : await authenticateRequest(services, request.headers);
-        if (auth) checkAccess(op, auth);
+        const auth = authOf.get(request) ?? null;
         const result = await runHandler(services, op, handler, auth, request, (k, v) => reply.header(k, v), (s) => reply.status(s));
         if (reply.statusCode === 200 && op.successStatus !== 200) reply.status(op.successStatus);
         if (reply.statusCode === 204) return reply.send();
