@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { engines, startTestServer, type TestServer } from '../../test/harness';
+import { http, ONMUHASEBE, type Answer } from '../../test/http';
+import { builtInPlugins } from '../server';
+import { loadDocument, operations, CONTRACT_PATH, type OperationSpec } from './contract';
+
+const doc = loadDocument();
+const ops = operations(doc);
+
+describe('the contract', () => {
+  it('is bundled from the current openapi/ sources', async () => {
+    const { bundle } = await import(fileURLToPath(new URL('../../../../scripts/bundle-openapi.mjs', import.meta.url)) as string);
+    expect(readFileSync(CONTRACT_PATH, 'utf8')).toBe(bundle());
+  });
+  it('has a handler for every operation (none answers 501)', () => {
+    const handled = new Set(builtInPlugins().flatMap((p) => Object.keys(p.handlers)));
+    expect(ops.map((o) => o.operationId).filter((id) => !handled.has(id))).toEqual([]);
+    const known = new Set(ops.map((o) => o.operationId));
+    expect([...handled].filter((id) => !known.has(id))).toEqual([]);
+  });
+  it('declares who may call each operation: public, management or an authority, else signed-in only', () => {
+    const signedInOnly = ops.filter((o) => !o.public && !o.management && !o.authority).map((o) => o.operationId).sort();
+    // The calls any signed-in user makes about themselves.
+    expect(signedInOnly).toEqual(['companyAuthenticate', 'getAccount', 'listModules', 'listUserCompanies', 'logout', 'logoutImpersonate', 'updateOwnEmail']);
+  });
+});
+
+/** Fills an operation's path with values; `foreign` names another company's records. */
+function fillPath(op: OperationSpec, values: Record<string, string | number>): string {
+  return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const key = `${op.path.includes('/roles/') ? 'role' : op.path.includes('/companies') ? 'company' : 'user'}.${name}`;
+    if (!(key in values)) throw new Error(`no value for ${key} in ${op.operationId}`);
+    return encodeURIComponent(String(values[key]));
+  });
+}
+
+describe.each(engines())('tenancy and permissions on %s', (engine) => {
+  let t: TestServer;
+  let api: ReturnType<typeof http>;
+  let eczaci: string;
+  let foreign: Record<string, string | number>;
+  let foreignRole: any;
+  beforeAll(async () => {
+    t = await startTestServer({ engine });
+    api = http(t.url);
+    eczaci = await api.signIn('eczaci');
+    const muhasebe = await api.signIn('muhasebe');
+    const me = (await api.call('GET', '/api/account', { token: muhasebe })).body;
+    foreignRole = (await api.call('GET', `${ONMUHASEBE}/roles?search=Personel`, { token: muhasebe })).body[0];
+    foreign = {
+      'company.id': me.companyId,
+      'role.id': foreignRole.id,
+      'user.id': me.id,
+      'user.companyId': me.companyId,
+      'user.login': 'muhasebe',
+    };
+  });
+  afterAll(async () => { await t?.close(); });
+
+  it('answers 404 for another company\'s id on every operation that takes one, and changes nothing', async () => {
+    const withIds = ops.filter((o) => o.pathParams.length > 0);
+    expect(withIds.length).toBeGreaterThanOrEqual(8);
+    const answers: Record<string, number> = {};
+    for (const op of withIds) {
+      const r = await api.call(op.method, fillPath(op, foreign), { token: eczaci });
+      answers[op.operationId] = r.status;
+      if (r.status === 404) expect(r.body.code).toBe('NOT_FOUND');
+      expect(JSON.stringify(r.body)).not.toContain('Demo Ticaret');
+    }
+    expect(answers).toEqual(Object.fromEntries(withIds.map((o) => [o.operationId, 404])));
+    // Ids inside bodies: the same answer.
+    const bodyCalls: [string, string, unknown][] = [
+      ['PUT', `${ONMUHASEBE}/roles`, { id: foreignRole.id, name: 'Ele geçirildi', authorities: [] }],
+      ['PUT', '/api/users', { id: foreign['user.id'], firstName: 'X', lastName: 'Y', email: 'x@y.com', roleIds: [1] }],
+      ['PUT', `${ONMUHASEBE}/companies`, { id: foreign['company.id'], name: 'X', title: 'X', companyType: 'CORPORATION', taxNumber: '0123456789', sectorId: 2, erpType: 'STANDARD', modules: [13] }],
+      ['PUT', `${ONMUHASEBE}/companies-user`, { companyId: foreign['company.id'], login: 'eczaci', roleIds: [foreignRole.id] }],
+      ['POST', '/api/company-authenticate', { companyId: foreign['company.id'] }],
+    ];
+    for (const [method, path, body] of bodyCalls) {
+      const r = await api.call(method, path, { token: eczaci, body });
+      expect([path, r.status]).toEqual([path, 404]);
+    }
+    const muhasebe = await api.signIn('muhasebe');
+    const role = await api.call('GET', `${ONMUHASEBE}/roles/${foreignRole.id}`, { token: muhasebe });
+    expect(role.body).toEqual(foreignRole);
+    const company = await api.call('GET', `${ONMUHASEBE}/companies/${foreign['company.id']}`, { token: muhasebe });
+    expect(company.body).toMatchObject({ name: 'Demo Ticaret A.Ş.', active: true });
+    const members = await api.call('GET', `${ONMUHASEBE}/companies/users/${foreign['company.id']}`, { token: muhasebe });
+    expect(members.body.map((m: any) => m.login)).toEqual(['muhasebe']);
+  });
+
+  it('row-level security holds even for a query that forgets its company filter', async () => {
+    const { inTenant } = await import('../db/database');
+    const rows = await inTenant(t.server.database.db, 2, (trx) => trx.selectFrom('roles').select('company_id').execute());
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r.company_id))).toEqual(new Set([2]));
+    await expect(inTenant(t.server.database.db, 2, (trx) =>
+      trx.insertInto('roles').values({ company_id: 3, name: 'sızma' }).execute())).rejects.toThrow(/row-level security/);
+  });
+
+  it('answers 403 on every protected operation to a user without the authority, before looking at the input', async () => {
+    const owner = await api.signIn('eczaci');
+    const empty = await api.call('POST', `${ONMUHASEBE}/roles`, { token: owner, body: { name: 'Yetkisiz', authorities: [] } });
+    const created = await api.call('POST', '/api/users', { token: owner, body: { login: 'yetkisiz', firstName: 'Yet', lastName: 'Kisiz', email: 'yetkisiz@example.com', roleIds: [empty.body.id] } });
+    expect(created.status).toBe(201);
+    const admin = await api.signIn('yonetici');
+    const mail = (await api.call('GET', `${ONMUHASEBE}/outbox-messages?recipient=yetkisiz@example.com`, { token: admin })).body[0];
+    const key = /key=([0-9a-f]{40})/.exec(mail.body)![1];
+    await api.call('POST', '/api/account/password-reset-activate/finish', { body: { key, newPassword: 'parola12' } });
+    const tok = await api.signIn('yetkisiz', 'parola12');
+    const protectedOps = ops.filter((o) => o.authority || o.management);
+    expect(protectedOps.length).toBeGreaterThanOrEqual(20);
+    const own = { 'company.id': 2, 'role.id': empty.body.id, 'user.id': created.body.id, 'user.companyId': 2, 'user.login': 'yetkisiz' };
+    const statuses: Record<string, number> = {};
+    for (const op of protectedOps) {
+      const r: Answer = await api.call(op.method, fillPath(op, own), { token: tok, ...(op.schemas.body ? { body: {} } : {}) });
+      statuses[op.operationId] = r.status;
+      expect(r.body.title).toBe('Yetki Hatası');
+    }
+    expect(statuses).toEqual(Object.fromEntries(protectedOps.map((o) => [o.operationId, 403])));
+    // The signed-in-only calls still work for them.
+    expect((await api.call('GET', '/api/account', { token: tok })).status).toBe(200);
+  });
+});
