@@ -44,7 +44,7 @@ export async function startTestServer(opts: { engine?: EngineName; env?: Record<
   if (engine === 'pglite') {
     const file = await provided('pgliteSnapshot');
     const bytes = file ? readFileSync(file) : await (localSnapshot ??= buildPgliteSnapshot());
-    pglite = await PGlite.create({ loadDataDir: new Blob([bytes]) });
+    pglite = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(bytes)]) });
     env.DATABASE_URL = '';
   } else {
     const url = process.env.DATABASE_URL;
