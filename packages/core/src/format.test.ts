@@ -109,7 +109,8 @@ describe('formatPhone', () => {
     expect(formatPhone('5321234567')).toBe('(532) 123-4567');
     expect(formatPhone('532 123 45 67')).toBe('(532) 123-4567');
     expect(formatPhone('(532) 123-45-67 ext 9')).toBe('(532) 123-4567');
-    expect(formatPhone('05321234567')).toBe('(053) 212-3456');
+    expect(formatPhone('05321234567')).toBe('(532) 123-4567');
+    expect(formatPhone('+90 532 123 45 67')).toBe('(532) 123-4567');
     expect(formatPhone(5321234567)).toBe('(532) 123-4567');
   });
 

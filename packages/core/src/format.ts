@@ -106,7 +106,11 @@ export function parseTurkishNumber(s: string | null | undefined): number | null 
  * ("0532…") keeps the 0, as the seeds specify.
  */
 export function formatPhone(s: string | number | null | undefined): string {
-  const digits = String(s ?? '').replace(/\D/g, '');
+  let digits = String(s ?? '').replace(/\D/g, '');
+  // A Turkish number written with its trunk 0 or country code 90 (0532…, +90 532…) still
+  // shows as (532) …: the ten digits are the subscriber number.
+  if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  else if (digits.length === 12 && digits.startsWith('90')) digits = digits.slice(2);
   if (digits.length < 10) return digits;
   return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6, 10)}`;
 }
