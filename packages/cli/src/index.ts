@@ -1,1 +1,11 @@
-export {};
+/**
+ * @tezgah/cli: the `tezgah` command line, and what plugins need to add commands to it.
+ */
+export { createProgram, runCli, describeApiError, builtinPlugins, type CreateProgramOptions } from './program';
+export { registerCommands, unregisterCommands, registeredPlugins, orderPlugins, loadPluginModules, type CliPlugin, type CliContext } from './plugins';
+export { makeOutput, renderTable, renderKeyValues, formatDateTime, cell, type Output, type Column } from './output';
+export { ExitCode, UsageError, NotSignedInError } from './errors';
+export { ProfileStore, configDir, PROFILE_FILE, type Profile } from './profile';
+export { processIo, type CliIo, type WritableLike, type ReadableLike } from './io';
+export { addPagingOptions, pageQuery, pageFooter, integer, id, ids, type PagingOptions } from './options';
+export { Prompter, readHidden, readAll } from './prompt';

@@ -1,0 +1,49 @@
+/** audit list (management only). */
+import type { Command } from 'commander';
+import type { CliContext, CliPlugin } from '../plugins';
+import { formatDateTime } from '../output';
+import { addPagingOptions, integer, pageFooter, pageQuery, type PagingOptions } from '../options';
+
+interface ListOptions extends PagingOptions {
+  login?: string;
+  action?: string;
+  company?: number;
+}
+
+async function list(ctx: CliContext, o: ListOptions): Promise<void> {
+  const page = await ctx.api().audit.list({
+    ...pageQuery(o),
+    ...(o.login ? { login: o.login } : {}),
+    ...(o.action ? { action: o.action } : {}),
+    ...(o.company !== undefined ? { companyId: o.company } : {}),
+  });
+  ctx.output.result({ ...page, page: o.page, size: o.size }, (p) => {
+    ctx.output.table(p.items, [
+      { header: 'Id', value: (e) => e.id },
+      { header: 'At', value: (e) => formatDateTime(e.at) },
+      { header: 'Company', value: (e) => e.companyId },
+      { header: 'User', value: (e) => e.userLogin },
+      { header: 'Actor', value: (e) => (e.actorLogin && e.actorLogin !== e.userLogin ? e.actorLogin : null) },
+      { header: 'Action', value: (e) => e.action },
+      { header: 'Entity', value: (e) => (e.entity ? `${e.entity}${e.entityId ? ` ${e.entityId}` : ''}` : null) },
+      { header: 'IP', value: (e) => e.ip },
+    ]);
+    ctx.output.line(pageFooter(p.total, o));
+  });
+}
+
+export const auditCommands: CliPlugin = {
+  id: 'kernel.audit',
+  register(program: Command, ctx: CliContext) {
+    const audit = program.command('audit').description('the audit trail (management only)');
+    addPagingOptions(
+      audit
+        .command('list')
+        .description('list audit events, newest first')
+        .option('--login <login>', 'who did it (or was impersonated)')
+        .option('--action <action>', 'e.g. auth.login, company.switch, user.created')
+        .option('--company <id>', 'company id', integer(0)),
+      20,
+    ).action((o: ListOptions) => list(ctx, o));
+  },
+};

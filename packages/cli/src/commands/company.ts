@@ -1,0 +1,46 @@
+/** company list, company switch. */
+import type { Command } from 'commander';
+import type { CliContext, CliPlugin } from '../plugins';
+import { id } from '../options';
+
+async function list(ctx: CliContext): Promise<void> {
+  const api = ctx.api();
+  const current = api.client.tokenStore.get()?.companyId ?? null;
+  const companies = (await api.userCompanies()).map((c) => ({ ...c, current: c.companyId === current }));
+  ctx.output.result(companies, (rows) =>
+    ctx.output.table(rows, [
+      { header: '', value: (c) => (c.current ? '*' : ' ') },
+      { header: 'Id', value: (c) => c.companyId },
+      { header: 'Name', value: (c) => c.name },
+      { header: 'Sector', value: (c) => c.sectorKey },
+      { header: 'ERP', value: (c) => c.erpType },
+      { header: 'Primary', value: (c) => c.isPrimary },
+      { header: 'Active', value: (c) => c.active },
+    ]),
+  );
+}
+
+async function switchTo(ctx: CliContext, companyId: number): Promise<void> {
+  const api = ctx.api();
+  // The new token (with the new company) is stored in the profile by the SDK.
+  await api.companyAuthenticate(companyId);
+  const account = await api.account();
+  const result = { companyId: account.companyId, name: account.company?.name ?? null };
+  ctx.output.result(result, (r) => ctx.output.line(`Current company: ${r.companyId}${r.name ? ` ${r.name}` : ''}`));
+}
+
+export const companyCommands: CliPlugin = {
+  id: 'kernel.company',
+  register(program: Command, ctx: CliContext) {
+    const company = program.command('company').description('the companies you belong to');
+    company
+      .command('list')
+      .description('list your companies (* marks the current one)')
+      .action(() => list(ctx));
+    company
+      .command('switch')
+      .description('make another of your companies the current one')
+      .argument('<id>', 'company id', id)
+      .action((companyId: number) => switchTo(ctx, companyId));
+  },
+};

@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadPluginModules, orderPlugins, registerCommands, registeredPlugins, unregisterCommands, type CliPlugin } from './plugins';
+import { run } from './testing/fake-server';
+
+const noop = () => undefined;
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const p of registeredPlugins()) if (p.id.startsWith('test-')) unregisterCommands(p.id);
+});
+
+describe('orderPlugins', () => {
+  it('puts requirements first and keeps the last plugin of an id', () => {
+    const a: CliPlugin = { id: 'a', requires: ['b'], register: noop };
+    const b: CliPlugin = { id: 'b', register: noop };
+    const b2: CliPlugin = { id: 'b', register: noop };
+    expect(orderPlugins([a, b, b2]).map((p) => p.id)).toEqual(['b', 'a']);
+    expect(orderPlugins([a, b, b2])[0]).toBe(b2);
+  });
+
+  it('refuses a missing requirement or a cycle', () => {
+    expect(() => orderPlugins([{ id: 'a', requires: ['x'], register: noop }])).toThrow('requires "x"');
+    expect(() =>
+      orderPlugins([
+        { id: 'a', requires: ['b'], register: noop },
+        { id: 'b', requires: ['a'], register: noop },
+      ]),
+    ).toThrow('cycle');
+  });
+});
+
+describe('registerCommands', () => {
+  it('accepts a bare register function and unregisters', () => {
+    const off = registerCommands(function testBare() {});
+    expect(registeredPlugins().some((p) => p.id === 'testBare')).toBe(true);
+    off();
+    expect(registeredPlugins().some((p) => p.id === 'testBare')).toBe(false);
+  });
+});
+
+describe('TEZGAH_CLI_PLUGINS', () => {
+  it('imports plugin modules and registers their default export', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tezgah-plugin-'));
+    dirs.push(dir);
+    const file = join(dir, 'hello.mjs');
+    writeFileSync(
+      file,
+      `export default { id: 'test-hello', register(program, ctx) { program.command('hello').action(() => ctx.output.result({ hi: 1 }, () => ctx.output.line('hi'))); } };\n`,
+    );
+    const r = await run(['hello', '--json'], { env: { TEZGAH_CONFIG_DIR: dir, TEZGAH_CLI_PLUGINS: file } });
+    expect(r).toEqual({ code: 0, stdout: '{\n  "hi": 1\n}\n', stderr: '' });
+  });
+
+  it('warns about a module that does not load and goes on', async () => {
+    expect(await loadPluginModules('./does-not-exist.mjs, ')).toEqual([
+      expect.stringContaining('CLI plugin ./does-not-exist.mjs was not loaded'),
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'tezgah-plugin-'));
+    dirs.push(dir);
+    const r = await run(['--help'], { env: { TEZGAH_CONFIG_DIR: dir, TEZGAH_CLI_PLUGINS: '/nope/missing.mjs' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('warning: CLI plugin /nope/missing.mjs was not loaded');
+  });
+
+  it('a plugin with a missing requirement makes the program fail to start (exit 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tezgah-plugin-'));
+    dirs.push(dir);
+    const r = await run(['--help'], {
+      env: { TEZGAH_CONFIG_DIR: dir },
+      program: { plugins: [{ id: 'test-needy', requires: ['pharmacy'], register: noop }] },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('error: CLI plugin "test-needy" requires "pharmacy", which is not registered\n');
+  });
+});

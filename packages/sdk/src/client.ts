@@ -1,0 +1,137 @@
+/**
+ * The one openapi-fetch client of an app (ARCHITECTURE: "one client, cross-cutting concerns as
+ * middleware"). Two middlewares do the session work:
+ *
+ * - {@link authMiddleware} adds `Authorization: Bearer <token>`, `access-token: <token>` and
+ *   `company-id: <cid>` from the token store to every non-public call;
+ * - {@link tokenCaptureMiddleware} stores the token whenever a response brings one in its
+ *   `Authorization` header (sign-in, company switch, impersonation), with the company id read
+ *   from its payload, and forgets it after a successful `GET /api/logout`.
+ */
+import createOpenApiClient, { type Client, type ClientOptions, type Middleware } from 'openapi-fetch';
+import type { paths } from './generated/api';
+import { companyIdOf, memoryTokenStore, stripBearer, type TokenStore } from './token';
+
+export {
+  COMPANY_COOKIE,
+  companyIdOf,
+  cookieTokenStore,
+  decodeToken,
+  isTokenExpired,
+  memoryTokenStore,
+  stripBearer,
+  TOKEN_COOKIE,
+  type CookieDocument,
+  type CookieTokenStoreOptions,
+  type TokenClaims,
+  type TokenState,
+  type TokenStore,
+} from './token';
+
+/** A `fetch` the client can use (the global one, or a fake in tests). */
+export type FetchLike = (input: Request) => Promise<Response>;
+
+/** Options of {@link createClient}. */
+export interface CreateClientOptions {
+  /** The server's root URL, e.g. `https://tezgah.example` (paths already start with /api or /services). */
+  baseUrl: string;
+  /** Where the session is kept. @default memoryTokenStore() */
+  tokenStore?: TokenStore;
+  /** @default globalThis.fetch */
+  fetch?: FetchLike;
+  /** Headers added to every request. */
+  headers?: Record<string, string>;
+}
+
+/** The openapi-fetch client over the generated `paths`, plus the store it keeps the session in. */
+export type TezgahClient = Client<paths> & {
+  readonly baseUrl: string;
+  readonly tokenStore: TokenStore;
+};
+
+/**
+ * The operations marked `x-public` in the contract (`METHOD path`): they need no token, so the
+ * auth middleware sends none (a stale token must not get in the way of signing in).
+ * The SDK tests check this list against openapi/dist/openapi.json.
+ */
+export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
+  'GET /health',
+  'POST /api/authenticate',
+  'POST /api/check-username',
+  'POST /api/check-mail',
+  'GET /api/activate',
+  'POST /api/account/send-activation-email',
+  'POST /api/account/send-activation-sms',
+  'POST /api/account/reset-password/init',
+  'POST /api/account/reset-password/finish',
+  'POST /api/account/password-reset-activate/finish',
+  'POST /services/onmuhasebe/api/register',
+  'GET /services/onmuhasebe/api/sectors',
+]);
+
+/** The calls whose answer is a new token (`{ id_token }`), also read from the body when the header is not exposed (CORS). */
+export const TOKEN_OPERATIONS: ReadonlySet<string> = new Set([
+  'POST /api/authenticate',
+  'POST /api/company-authenticate',
+  'POST /api/impersonate',
+  'POST /api/logout-impersonate',
+]);
+
+const LOGOUT_OPERATION = 'GET /api/logout';
+
+const opKey = (method: string, schemaPath: string) => `${method.toUpperCase()} ${schemaPath}`;
+
+/** Adds the three session headers from the store to every non-public request. */
+export function authMiddleware(store: TokenStore): Middleware {
+  return {
+    onRequest({ request, schemaPath }) {
+      if (PUBLIC_OPERATIONS.has(opKey(request.method, schemaPath))) return undefined;
+      const state = store.get();
+      if (!state) return undefined;
+      request.headers.set('Authorization', `Bearer ${state.token}`);
+      request.headers.set('access-token', state.token);
+      if (state.companyId !== null) request.headers.set('company-id', String(state.companyId));
+      return request;
+    },
+  };
+}
+
+/** Stores every token that comes back in an `Authorization` response header; clears the store after logout. */
+export function tokenCaptureMiddleware(store: TokenStore): Middleware {
+  return {
+    async onResponse({ request, response, schemaPath }) {
+      const key = opKey(request.method, schemaPath);
+      if (key === LOGOUT_OPERATION && response.ok) {
+        store.clear();
+        return undefined;
+      }
+      const header = response.headers.get('Authorization');
+      let token = header ? stripBearer(header) : '';
+      if (!token && response.ok && TOKEN_OPERATIONS.has(key)) {
+        try {
+          const body: unknown = await response.clone().json();
+          const idToken = (body as { id_token?: unknown } | null)?.id_token;
+          if (typeof idToken === 'string') token = stripBearer(idToken);
+        } catch {
+          // not JSON: nothing to capture
+        }
+      }
+      if (token) store.set({ token, companyId: companyIdOf(token) });
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Creates the typed client. Use it directly (`client.GET('/api/account')`, openapi-fetch style:
+ * `{ data, error, response }`), or wrap it with `makeTezgahApi` (Effect) / `makeTezgahPromiseApi`.
+ */
+export function createClient(options: CreateClientOptions): TezgahClient {
+  const tokenStore = options.tokenStore ?? memoryTokenStore();
+  const clientOptions: ClientOptions = { baseUrl: options.baseUrl };
+  if (options.fetch) clientOptions.fetch = options.fetch;
+  if (options.headers) clientOptions.headers = options.headers;
+  const client = createOpenApiClient<paths>(clientOptions);
+  client.use(authMiddleware(tokenStore), tokenCaptureMiddleware(tokenStore));
+  return Object.assign(client, { baseUrl: options.baseUrl.replace(/\/+$/, ''), tokenStore });
+}
