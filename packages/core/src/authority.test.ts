@@ -106,13 +106,14 @@ describe('action checks', () => {
 });
 
 describe('isManagement', () => {
-  it('is true for any authority of module 1000 or 1001 in any company', () => {
+  it('is true for any authority of a management module in any company', () => {
     expect(isManagement([auth('1000_1', 42)])).toBe(true);
     expect(isManagement([auth('6_1', 0), auth('1001_3', 3)])).toBe(true);
+    for (const m of ['101', '102', '103', '104']) expect(isManagement([auth(`${m}_1`, 5)])).toBe(true);
   });
 
   it('is false otherwise', () => {
-    expect(isManagement([auth('100_1', 0), auth('10001_1', 0), auth('1_1000', 0)])).toBe(false);
+    expect(isManagement([auth('100_1', 0), auth('10001_1', 0), auth('1_1000', 0), auth('105_1', 0), auth('1010_1', 0)])).toBe(false);
     expect(isManagement([])).toBe(false);
     expect(isManagement(undefined)).toBe(false);
   });

@@ -81,9 +81,13 @@ export function hasCode(authorities: Authorities, codes: readonly string[], comp
   return codes.some((code) => held.some((a) => a.authorityCode === code));
 }
 
-/** True when the user holds any authority of the management modules 1000 or 1001, in any company. */
+/**
+ * True when the user holds any authority of a management module, in any company: management 1000,
+ * management ERP 1001, or the fixed management roles' modules super admin 101, admin 102,
+ * support 103 and ERP management 104 (seeds §1 and §6: these staff may impersonate).
+ */
 export function isManagement(authorities: Authorities): boolean {
   if (!authorities) return false;
-  const prefixes = [`${Module.MANAGEMENT}_`, `${Module.MANAGEMENT_ERP}_`];
+  const prefixes = [Module.MANAGEMENT, Module.MANAGEMENT_ERP, Module.SUPER_ADMIN, Module.ADMIN, Module.SUPPORT, Module.ERP_MANAGEMENT].map((m) => `${m}_`);
   return authorities.some((a) => prefixes.some((p) => a.authorityCode.startsWith(p)));
 }

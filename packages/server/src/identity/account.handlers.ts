@@ -2,7 +2,7 @@ import { isValidEmail, isValidPassword, PASSWORD_MAX, PASSWORD_MIN } from '@tezg
 import { hashPassword, verifyPassword } from './password';
 import { startSession, landingCompany, issueKey, consumeKey, revokeAllSessions } from './sessions';
 import { assertNotThrottled, recordFailure, clearFailures } from './throttle';
-import { findUserByLoginOrEmail, findUserByLogin, loginTaken, emailTaken, rolesAndAuthorities } from './users.repository';
+import { findUserByLoginOrEmail, findUserByLogin, loginTaken, emailTaken, roleNamesIn } from './users.repository';
 import { Problem, problems } from '../kernel/problem';
 import { requireAuth, type Handler, type RequestContext } from '../kernel/types';
 import type { Trx } from '../db/database';
@@ -28,12 +28,16 @@ function giveToken(ctx: RequestContext, token: string) {
 /** The signed-in account as GET /api/account shows it. */
 export async function accountOf(trx: Trx, ctx: RequestContext) {
   const auth = requireAuth(ctx);
-  const u = await trx.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow();
-  const c = await trx.selectFrom('companies as c').innerJoin('sectors as s', 's.id', 'c.sector_id')
-    .select(['c.id', 'c.name', 'c.sector_id', 's.key as sector_key', 'c.erp_type', 'c.its_username'])
-    .where('c.id', '=', auth.companyId).executeTakeFirstOrThrow();
-  const { roles } = await rolesAndAuthorities(trx, auth.companyId, [auth.userId]);
-  const roleNames = (roles.get(auth.userId) ?? []).map((r) => r.name);
+  // The authorities came with the caller (one query at sign-in of the request); here only the
+  // user, the current company and the role names.
+  const [u, c, roles] = await Promise.all([
+    trx.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow(),
+    trx.selectFrom('companies as c').innerJoin('sectors as s', 's.id', 'c.sector_id')
+      .select(['c.id', 'c.name', 'c.sector_id', 's.key as sector_key', 'c.erp_type', 'c.its_username'])
+      .where('c.id', '=', auth.companyId).executeTakeFirstOrThrow(),
+    roleNamesIn(trx, auth.companyId, auth.userId),
+  ]);
+  const roleNames = roles;
   return {
     id: u.id, login: u.login, firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone,
     imageUrl: u.image_url, langKey: u.lang_key, activated: u.activated, authorities: auth.authorities,

@@ -10,7 +10,11 @@ import {
   checkRoles, emailTaken, findUserByLogin, isMember, loginTaken, rolesAndAuthorities, setUserRoles, userView, type UserRow,
 } from './users.repository';
 
-const SORT = { id: 'u.id', login: 'u.login', firstName: 'u.first_name', lastName: 'u.last_name', email: 'u.email', createdDate: 'u.created_date' } as const;
+// Sort keys: logins compare case-insensitively on the unique lower(login) index.
+const SORT = {
+  id: sql`u.id`, login: sql`lower(u.login)`, firstName: sql`u.first_name`, lastName: sql`u.last_name`,
+  email: sql`lower(u.email)`, createdDate: sql`u.created_date`,
+} as const;
 
 function membersQuery(ctx: RequestContext) {
   const auth = requireAuth(ctx);
@@ -26,17 +30,30 @@ function membersQuery(ctx: RequestContext) {
   return qb;
 }
 
+/**
+ * One page of the company's members: the page's ids first (sorting narrow rows, so a deep page
+ * does not sort whole users), then those rows. Unfiltered, the total comes from the membership
+ * table alone (an index-only count).
+ */
 async function listPage(ctx: RequestContext) {
+  const auth = requireAuth(ctx);
+  const q = ctx.query as { search?: string; activated?: boolean };
   const page = pageRequest(ctx);
   const base = membersQuery(ctx);
-  let rows = base.selectAll('u');
-  for (const [f, d] of page.sort) rows = rows.orderBy(sql.ref(SORT[f as keyof typeof SORT]), d);
-  if (!page.sort.some(([f]) => f === 'id')) rows = rows.orderBy('u.id', 'desc');
-  const [items, total] = await Promise.all([
-    rows.limit(page.size).offset(page.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  let ids = base.select('u.id');
+  for (const [f, d] of page.sort) ids = ids.orderBy(SORT[f as keyof typeof SORT], d);
+  if (!page.sort.some(([f]) => f === 'id')) ids = ids.orderBy('u.id', 'desc');
+  const filtered = q.search !== undefined || q.activated !== undefined;
+  const [pageIds, total] = await Promise.all([
+    ids.limit(page.size).offset(page.offset).execute(),
+    filtered
+      ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+      : ctx.trx.selectFrom('user_companies').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', auth.companyId).executeTakeFirstOrThrow(),
   ]);
-  return { items: items as UserRow[], total: Number(total.n) };
+  const order = pageIds.map((r) => r.id);
+  const rows = order.length ? await ctx.trx.selectFrom('users').selectAll().where('id', 'in', order).execute() : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: order.map((id) => byId.get(id)!) as UserRow[], total: Number(total.n) };
 }
 
 async function viewOne(ctx: RequestContext, u: UserRow) {
