@@ -35,7 +35,9 @@ let passed = 0, failed = 0, skipped = 0;
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
   passed = r.numPassedTests ?? 0;
-  failed = (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0);
+  failed = r.numFailedTests ?? 0;
+  // A file that failed before running any test (an import error) still counts as a failure.
+  if (failed === 0 && (r.numFailedTestSuites ?? 0) > 0) failed = r.numFailedTestSuites;
   skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 } else {
   failed = 1;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
 import { PGlite } from '@electric-sql/pglite';
 import { createServer, type RunningServer } from '../src/server';
 import { adminUrl, buildPgliteSnapshot, dropDatabase, testConfig } from './snapshot';
@@ -36,7 +37,7 @@ export interface TestServer {
  * Starts the real server on an ephemeral port over a fresh copy of the seeded demo database
  * (users eczaci, muhasebe, yonetici; password demo1234). close() fails if any request got a 5xx.
  */
-export async function startTestServer(opts: { engine?: EngineName; env?: Record<string, string>; now?: () => Date } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { engine?: EngineName; env?: Record<string, string>; now?: () => Date; extend?: (app: FastifyInstance) => void } = {}): Promise<TestServer> {
   const engine = opts.engine ?? 'pglite';
   let pglite: PGlite | undefined;
   let dbName: string | undefined;
@@ -73,6 +74,7 @@ export async function startTestServer(opts: { engine?: EngineName; env?: Record<
     ...(pglite ? { pglite } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     extend: (app) => {
+      opts.extend?.(app);
       app.addHook('onResponse', async (req, reply) => {
         if (reply.statusCode >= 500) serverErrors.push(`${req.method} ${req.url} → ${reply.statusCode}`);
       });
