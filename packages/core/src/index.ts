@@ -9,3 +9,4 @@ export * from './format';
 export * from './constants';
 export * from './messages';
 export * from './plugin';
+export * from './events';

@@ -11,6 +11,7 @@ import {
   isQuickAddVisible,
   isWidgetVisible,
   validateManifest,
+  validateWebPlugin,
   visibleMenu,
 } from './plugin';
 
@@ -246,5 +247,31 @@ describe('action-gated declarations', () => {
     if (!quickAdd) return;
     expect(isQuickAddVisible(quickAdd, ctx())).toBe(true);
     expect(isQuickAddVisible(quickAdd, ctx({ authorities: [auth('6_1', 5)] }))).toBe(false);
+  });
+});
+
+describe('gates by actions and codes', () => {
+  const ctx = { authorities: [{ authorityCode: '13_1', companyId: 2 }, { authorityCode: '13_2', companyId: 2 }, { authorityCode: '6_1', companyId: 0 }], companyId: 2, theme: 'default' as const };
+  it('needs one of anyActions, all of allActions, one of codes', () => {
+    expect(isGateOpen({ module: 13, anyActions: [2, 4] }, ctx)).toBe(true);
+    expect(isGateOpen({ module: 13, anyActions: [3, 4] }, ctx)).toBe(false);
+    expect(isGateOpen({ module: 13, allActions: [1, 2] }, ctx)).toBe(true);
+    expect(isGateOpen({ module: 13, allActions: [1, 3] }, ctx)).toBe(false);
+    expect(isGateOpen({ codes: ['6_1'] }, ctx)).toBe(true);
+    expect(isGateOpen({ codes: ['6_2', '20_1'] }, ctx)).toBe(false);
+    expect(isGateOpen({ anyActions: [1] }, ctx)).toBe(false);
+  });
+});
+
+describe('validateWebPlugin', () => {
+  it('reports declarations without code and code without declarations', () => {
+    const loader = async () => ({ default: null });
+    const problems = validateWebPlugin({
+      id: 'hello', title: 'Hello',
+      routes: [{ path: '/hello' }, { path: '/hello/other' }],
+      widgets: [{ id: 'w', title: 'W' }],
+      load: { routes: { '/hello': loader, '/nowhere': loader }, widgets: { w: loader } },
+    });
+    expect(problems).toEqual(["hello: route '/hello/other' has no loader", "hello: loader for undeclared route '/nowhere'"]);
   });
 });

@@ -5,7 +5,7 @@
  * dialogs, settings pages, extension slots) as plain data, so the workbench and the CLI can
  * read, validate and gate it without running plugin code. Gating follows seeds 000 §6.
  */
-import { hasAnyAction, hasAuthority, hasModule } from './authority';
+import { hasAllActions, hasAnyAction, hasAuthority, hasCode, hasModule } from './authority';
 import type { Authorities, CompanyId } from './authority';
 import { isEczanem } from './constants';
 import type { Theme } from './constants';
@@ -20,6 +20,12 @@ export interface Gate {
   disabledForEczanem?: boolean;
   /** Role names the item is limited to. Absent or empty: every role. */
   roles?: string[];
+  /** With `module`: the user needs at least one of these actions on it. */
+  anyActions?: number[];
+  /** With `module`: the user needs every one of these actions on it. */
+  allActions?: number[];
+  /** The user needs at least one of these exact authority codes (`moduleId_actionId`). */
+  codes?: string[];
 }
 
 /** A sidebar menu entry; groups carry `children`. */
@@ -217,6 +223,9 @@ export function isGateOpen(gate: Gate, ctx: GateContext): boolean {
   if (gate.themes?.length && !gate.themes.includes(ctx.theme)) return false;
   if (gate.disabledForEczanem && isEczanem(ctx.erpType)) return false;
   if (gate.roles?.length && (ctx.role == null || !gate.roles.includes(ctx.role))) return false;
+  if (gate.anyActions?.length && (gate.module === undefined || !hasAnyAction(ctx.authorities, gate.module, gate.anyActions, ctx.companyId))) return false;
+  if (gate.allActions?.length && (gate.module === undefined || !hasAllActions(ctx.authorities, gate.module, gate.allActions, ctx.companyId))) return false;
+  if (gate.codes?.length && !hasCode(ctx.authorities, gate.codes, ctx.companyId)) return false;
   return true;
 }
 
@@ -261,4 +270,93 @@ export function isQuickAddVisible(quickAdd: QuickAddDecl, ctx: GateContext): boo
 export function isAddButtonVisible(entry: MenuEntry, ctx: GateContext): boolean {
   const button = entry.addButton;
   return button !== undefined && hasAuthority(ctx.authorities, button.module, button.action, ctx.companyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The web side: the code a plugin attaches to its declared ids, and what the host gives it.
+// Kept free of React types so that core stays dependency-light; the workbench treats a loaded
+// module's default export as a React component receiving ContributionProps.
+
+/** Loads a contributed module on first use; its default export is the component. */
+export type ComponentLoader = () => Promise<{ default: unknown }>;
+
+/** The signed-in session as plugins see it. */
+export interface SessionSnapshot {
+  login: string;
+  firstName: string;
+  lastName: string;
+  companyId: number;
+  companyName: string;
+  sectorKey: string;
+  erpType: string | null;
+  authorities: Authorities;
+  roles: string[];
+  impersonating: boolean;
+  previousLogin: string | null;
+}
+
+/** What the workbench hands every contributed component (as the `host` prop) and `setup`. */
+export interface WorkbenchHost {
+  /** The current session; null on public pages. */
+  session: SessionSnapshot | null;
+  /** The typed event bus shared by all plugins. */
+  bus: import('./events').TezgahBus;
+  /** Notifications with the seeds' titles ('BAŞARILI', 'UYARI', 'HATALI'). */
+  notify: {
+    success(message: string): void;
+    warning(message: string): void;
+    error(title: string, detail?: string): void;
+  };
+  /** Moves to a workbench path. */
+  navigate(path: string): void;
+  /** True when the gate is open for the current session (seeds 000 §6 rules). */
+  can(gate: Gate): boolean;
+  /** Active language code (tr, en, fr, ru, zh). */
+  language: string;
+  /** Active theme. */
+  theme: Theme;
+  /** Where the API is; the session cookies make any @tezgah/sdk client made with it signed in. */
+  apiBase: string;
+}
+
+/** Props of every contributed component. */
+export interface ContributionProps {
+  host: WorkbenchHost;
+}
+
+/** A workbench plugin: its declarations plus the code attached to them. */
+export interface WebPlugin extends PluginManifest {
+  /** Code by declared id: routes by path; widgets, quick-adds and settings pages by id; slot fills by slot path. */
+  load?: {
+    routes?: Record<string, ComponentLoader>;
+    widgets?: Record<string, ComponentLoader>;
+    quickAdds?: Record<string, ComponentLoader>;
+    settings?: Record<string, ComponentLoader>;
+    slots?: Record<string, ComponentLoader>;
+  };
+  /** Runs once when the workbench starts (subscribe to events); may return a cleanup. */
+  setup?: (host: WorkbenchHost) => void | (() => void);
+}
+
+export function defineWebPlugin<T extends WebPlugin>(plugin: T): T {
+  return plugin;
+}
+
+/**
+ * Problems of a web plugin: those of its manifest, plus declarations without code and code
+ * without a declaration (a route nobody can reach, a widget that cannot load).
+ */
+export function validateWebPlugin(plugin: WebPlugin): string[] {
+  const problems = validateManifest(plugin);
+  const check = (kind: string, declared: string[], loaded: Record<string, ComponentLoader> | undefined) => {
+    const have = Object.keys(loaded ?? {});
+    for (const id of declared) if (!have.includes(id)) problems.push(`${plugin.id}: ${kind} '${id}' has no loader`);
+    for (const id of have) if (!declared.includes(id)) problems.push(`${plugin.id}: loader for undeclared ${kind} '${id}'`);
+  };
+  check('route', (plugin.routes ?? []).map((r) => r.path), plugin.load?.routes);
+  check('widget', (plugin.widgets ?? []).map((w) => w.id), plugin.load?.widgets);
+  check('quick-add', (plugin.quickAdds ?? []).map((q) => q.id), plugin.load?.quickAdds);
+  check('settings page', (plugin.settings ?? []).map((s) => s.id), plugin.load?.settings);
+  check('slot fill', plugin.slots?.fills ?? [], plugin.load?.slots);
+  return problems;
 }
