@@ -34,6 +34,8 @@ export interface MenuEntry extends Gate {
   id: string;
   /** Title shown when no translation is found. */
   title: string;
+  /** Position among its siblings (lower first; plugins contributing to one group interleave by it). Default 100. */
+  order?: number;
   /** Translation key of the title (e.g. "menu.customer"). */
   titleKey?: string;
   /** Route opened by the entry; must be declared in the plugin's `routes`. Groups usually have none. */
@@ -336,6 +338,8 @@ export interface WebPlugin extends PluginManifest {
   };
   /** Runs once when the workbench starts (subscribe to events); may return a cleanup. */
   setup?: (host: WorkbenchHost) => void | (() => void);
+  /** The plugin's texts by language (tr, en, ...), loaded into an i18n namespace named by its id. */
+  messages?: Partial<Record<string, Record<string, unknown>>>;
 }
 
 export function defineWebPlugin<T extends WebPlugin>(plugin: T): T {

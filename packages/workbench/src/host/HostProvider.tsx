@@ -1,0 +1,181 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { createBus, isGateOpen, Theme, type Gate, type GateContext, type SessionSnapshot, type TezgahBus, type WorkbenchHost } from '@tezgah/core';
+import type { Account, TezgahPromiseApi, UserCompany } from '@tezgah/sdk';
+import { createNotifier, type Notifier } from '../notify/notify';
+import { updateSettings, useSettings } from '../settings/settings';
+import { afterSignInTarget, afterSwitchTarget, rootTarget } from './landing';
+import type { Registry } from './registry';
+
+export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
+
+/** The shell's view of the session: the account, its companies and what can be done with it. */
+export interface Shell {
+  status: SessionStatus;
+  account: Account | null;
+  companies: UserCompany[];
+  session: SessionSnapshot | null;
+  gate: GateContext;
+  theme: Theme;
+  registry: Registry;
+  api: TezgahPromiseApi;
+  bus: TezgahBus;
+  notify: Notifier;
+  host: WorkbenchHost;
+  /** Signs in and moves to the landing page; throws the SDK's tagged error on failure. */
+  signIn(username: string, password: string, rememberMe: boolean): Promise<void>;
+  signOut(): Promise<void>;
+  switchCompany(companyId: number): Promise<void>;
+  impersonate(login: string): Promise<void>;
+  exitImpersonation(): Promise<void>;
+  refresh(): Promise<void>;
+  /** Where `/` leads for this session. */
+  rootPath(): string;
+}
+
+const ShellContext = createContext<Shell | null>(null);
+
+export function useShell(): Shell {
+  const shell = useContext(ShellContext);
+  if (!shell) throw new Error('useShell outside <HostProvider>');
+  return shell;
+}
+
+/** The host as plugins get it (also passed to every contributed component as `host`). */
+export function useHost(): WorkbenchHost {
+  return useShell().host;
+}
+
+function snapshot(a: Account): SessionSnapshot {
+  return {
+    login: a.login, firstName: a.firstName, lastName: a.lastName, companyId: a.companyId, companyName: a.company.name,
+    sectorKey: a.company.sectorKey, erpType: a.company.companyProfile.erpType ?? null, authorities: a.authorities,
+    roles: a.roles, impersonating: a.impersonate, previousLogin: a.previousLogin ?? null,
+  };
+}
+
+/** The theme in force: the person's choice, else pharmacy for pharmacy-sector companies, else default. */
+export function effectiveTheme(choice: Theme | null, sectorKey: string | undefined): Theme {
+  if (choice) return choice;
+  return sectorKey === 'ECZ' ? Theme.PHARMACY : Theme.DEFAULT;
+}
+
+export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi; hasToken: () => boolean; children: ReactNode }) {
+  const { registry, api } = props;
+  const navigate = useNavigate();
+  const { t, i18n } = useTranslation();
+  const settings = useSettings();
+  const [status, setStatus] = useState<SessionStatus>(props.hasToken() ? 'loading' : 'anonymous');
+  const [account, setAccount] = useState<Account | null>(null);
+  const [companies, setCompanies] = useState<UserCompany[]>([]);
+  const bus = useMemo(() => createBus(), []);
+  const notify = useMemo(() => createNotifier(t), [t]);
+  const theme = effectiveTheme(settings.theme, account?.company.sectorKey);
+  const session = useMemo(() => (account ? snapshot(account) : null), [account]);
+  const gate: GateContext = useMemo(() => ({
+    authorities: account?.authorities ?? [],
+    companyId: account?.companyId ?? null,
+    theme,
+    erpType: account?.company.companyProfile.erpType ?? null,
+    role: account?.role ?? null,
+  }), [account, theme]);
+
+  const load = useCallback(async (): Promise<Account | null> => {
+    try {
+      const [a, cs] = await Promise.all([api.account(), api.userCompanies()]);
+      setAccount(a);
+      setCompanies(cs);
+      setStatus('signed-in');
+      return a;
+    } catch {
+      setAccount(null);
+      setCompanies([]);
+      setStatus('anonymous');
+      return null;
+    }
+  }, [api]);
+
+  useEffect(() => {
+    if (props.hasToken()) void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+  }, [i18n, settings.language]);
+
+  const gateFor = (a: Account): GateContext => ({
+    authorities: a.authorities, companyId: a.companyId, theme: effectiveTheme(settings.theme, a.company.sectorKey),
+    erpType: a.company.companyProfile.erpType ?? null, role: a.role ?? null,
+  });
+
+  const host: WorkbenchHost = useMemo(() => ({
+    session, bus,
+    notify: { success: notify.success, warning: notify.warning, error: notify.error },
+    navigate: (path: string) => navigate(path),
+    can: (g: Gate) => isGateOpen(g, gate),
+    language: settings.language,
+    theme,
+    apiBase: typeof window !== 'undefined' ? window.location.origin : '',
+  }), [session, bus, notify, navigate, gate, settings.language, theme]);
+
+  const shell: Shell = {
+    status, account, companies, session, gate, theme, registry, api, bus, notify, host,
+    async signIn(username, password, rememberMe) {
+      await api.authenticate({ username, password, rememberMe });
+      const a = await load();
+      if (!a) return;
+      bus.emit('shell.session.changed', { login: a.login, impersonating: a.impersonate });
+      notify.success(t('auth.welcome', { name: `${a.firstName} ${a.lastName}` }));
+      navigate(afterSignInTarget(registry, gateFor(a), settings.lastRoute), { replace: true });
+    },
+    async signOut() {
+      try { await api.logout(); } catch { /* the session may already be gone */ }
+      setAccount(null);
+      setCompanies([]);
+      setStatus('anonymous');
+      bus.emit('shell.session.ended', { reason: 'logout' });
+      navigate('/auth/login', { replace: true });
+    },
+    async switchCompany(companyId) {
+      const from = account?.companyId ?? null;
+      await api.companyAuthenticate(companyId);
+      const a = await load();
+      if (!a) return;
+      bus.emit('shell.company.switched', { from, to: a.companyId });
+      navigate(afterSwitchTarget(registry, gateFor(a), a.company.sectorKey), { replace: true });
+    },
+    async impersonate(login) {
+      await api.impersonate(login, account?.login);
+      const a = await load();
+      if (!a) return;
+      bus.emit('shell.session.changed', { login: a.login, impersonating: true });
+      navigate(afterSignInTarget(registry, gateFor(a), null), { replace: true });
+    },
+    async exitImpersonation() {
+      if (!account?.previousLogin) return;
+      await api.logoutImpersonate({ login: account.login, previousLogin: account.previousLogin });
+      const a = await load();
+      if (!a) return;
+      bus.emit('shell.session.changed', { login: a.login, impersonating: false });
+      navigate(afterSignInTarget(registry, gateFor(a), null), { replace: true });
+    },
+    async refresh() { await load(); },
+    rootPath: () => (account ? rootTarget(registry, gate, account.company.sectorKey) : '/auth/login'),
+  };
+
+  // Plugins' setup hooks run once, with the host as it is then.
+  useEffect(() => {
+    const cleanups = registry.plugins.map((p) => p.setup?.(host)).filter((c): c is () => void => typeof c === 'function');
+    return () => cleanups.forEach((c) => c());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [registry]);
+
+  return <ShellContext.Provider value={shell}>{props.children}</ShellContext.Provider>;
+}
+
+/** Remembers the last menu page for the routing after the next sign-in. */
+export function rememberRoute(path: string): void {
+  updateSettings({ lastRoute: path });
+}

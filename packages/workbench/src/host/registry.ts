@@ -1,0 +1,104 @@
+import { validateWebPlugin, type ComponentLoader, type MenuEntry, type QuickAddDecl, type RouteDecl, type SettingsDecl, type WebPlugin, type WidgetDecl } from '@tezgah/core';
+
+export interface Contributed<D> {
+  pluginId: string;
+  decl: D;
+  load: ComponentLoader;
+}
+
+/** Everything the registered plugins contribute, merged and indexed for the shell. */
+export interface Registry {
+  plugins: readonly WebPlugin[];
+  /** Problems found while registering (duplicates, declarations without code); shown in the console. */
+  problems: string[];
+  /** The menu tree: groups with the same id from several plugins are merged; siblings sorted by order. */
+  menu: MenuEntry[];
+  routes: Contributed<RouteDecl>[];
+  widgets: Contributed<WidgetDecl>[];
+  quickAdds: Contributed<QuickAddDecl>[];
+  settings: Contributed<SettingsDecl>[];
+  /** Slot fills by slot path. */
+  slots: Map<string, Contributed<{ slot: string }>[]>;
+  route(path: string): Contributed<RouteDecl> | undefined;
+  /** The menu entry (with its ancestors) that leads to a path, for breadcrumbs and Add buttons. */
+  trail(path: string): MenuEntry[];
+}
+
+function mergeMenus(target: MenuEntry[], entries: readonly MenuEntry[], problems: string[], pluginId: string): void {
+  for (const entry of entries) {
+    const existing = target.find((e) => e.id === entry.id);
+    if (!existing) {
+      target.push({ ...entry, ...(entry.children ? { children: [] } : {}) });
+      if (entry.children) mergeMenus(target[target.length - 1]!.children!, entry.children, problems, pluginId);
+      continue;
+    }
+    if (!existing.children || !entry.children) {
+      problems.push(`${pluginId}: menu entry '${entry.id}' is already contributed by another plugin`);
+      continue;
+    }
+    mergeMenus(existing.children, entry.children, problems, pluginId);
+  }
+  target.sort((a, b) => (a.order ?? 100) - (b.order ?? 100));
+}
+
+/** Registers plugins in order; a plugin whose id repeats is left out (and reported). */
+export function createRegistry(plugins: readonly WebPlugin[]): Registry {
+  const problems: string[] = [];
+  const accepted: WebPlugin[] = [];
+  for (const p of plugins) {
+    if (accepted.some((a) => a.id === p.id)) {
+      problems.push(`plugin id '${p.id}' is registered twice; the second is ignored`);
+      continue;
+    }
+    problems.push(...validateWebPlugin(p));
+    accepted.push(p);
+  }
+  const menu: MenuEntry[] = [];
+  const routes: Contributed<RouteDecl>[] = [];
+  const widgets: Contributed<WidgetDecl>[] = [];
+  const quickAdds: Contributed<QuickAddDecl>[] = [];
+  const settings: Contributed<SettingsDecl>[] = [];
+  const slots = new Map<string, Contributed<{ slot: string }>[]>();
+  for (const p of accepted) {
+    mergeMenus(menu, p.menu ?? [], problems, p.id);
+    for (const r of p.routes ?? []) {
+      const load = p.load?.routes?.[r.path];
+      if (!load) continue;
+      if (routes.some((x) => x.decl.path === r.path)) {
+        problems.push(`${p.id}: route '${r.path}' is already contributed by another plugin`);
+        continue;
+      }
+      routes.push({ pluginId: p.id, decl: r, load });
+    }
+    for (const w of p.widgets ?? []) { const load = p.load?.widgets?.[w.id]; if (load) widgets.push({ pluginId: p.id, decl: w, load }); }
+    for (const q of p.quickAdds ?? []) { const load = p.load?.quickAdds?.[q.id]; if (load) quickAdds.push({ pluginId: p.id, decl: q, load }); }
+    for (const s of p.settings ?? []) { const load = p.load?.settings?.[s.id]; if (load) settings.push({ pluginId: p.id, decl: s, load }); }
+    for (const slot of p.slots?.fills ?? []) {
+      const load = p.load?.slots?.[slot];
+      if (load) slots.set(slot, [...(slots.get(slot) ?? []), { pluginId: p.id, decl: { slot }, load }]);
+    }
+  }
+  const trail = (path: string): MenuEntry[] => {
+    const walk = (entries: MenuEntry[], above: MenuEntry[]): MenuEntry[] | null => {
+      for (const e of entries) {
+        if (e.route === path) return [...above, e];
+        if (e.children) {
+          const found = walk(e.children, [...above, e]);
+          if (found) return found;
+        }
+      }
+      return null;
+    };
+    return walk(menu, []) ?? [];
+  };
+  return {
+    plugins: accepted, problems, menu, routes, widgets, quickAdds, settings, slots,
+    route: (path) => routes.find((r) => r.decl.path === path),
+    trail,
+  };
+}
+
+/** Every menu entry with a route, depth first in menu order (the page finder's list). */
+export function flattenMenu(entries: readonly MenuEntry[]): MenuEntry[] {
+  return entries.flatMap((e) => [...(e.route ? [e] : []), ...flattenMenu(e.children ?? [])]);
+}

@@ -1,0 +1,6 @@
+import { Outlet } from 'react-router';
+
+/** The public layout: `/` only (it redirects). */
+export function PublicLayout() {
+  return <Outlet />;
+}

@@ -1,0 +1,18 @@
+import '@blueprintjs/core/lib/css/blueprint.css';
+import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+import '@blueprintjs/table/lib/css/table.css';
+import './styles.css';
+import { createRoot } from 'react-dom/client';
+import { plugins } from 'virtual:tezgah-plugins';
+import { createRegistry } from './host/registry';
+import { createI18n } from './i18n';
+import { getSettings } from './settings/settings';
+import { getApi, tokenStore } from './session/api';
+import { Workbench } from './app/Workbench';
+
+const registry = createRegistry(plugins);
+for (const p of registry.problems) console.warn(`[tezgah] ${p}`);
+const i18n = await createI18n(getSettings().language, registry.plugins);
+createRoot(document.getElementById('root')!).render(
+  <Workbench registry={registry} i18n={i18n} api={getApi()} hasToken={() => tokenStore().get() !== null} />,
+);

@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** A workspace package that contributes to the workbench: `"tezgah": { "web": "./src/index.ts" }`. */
+export interface DiscoveredPlugin {
+  name: string;
+  dir: string;
+  entry: string;
+}
+
+const WORKSPACE_GLOBS = [['packages'], ['plugins', '*'], ['plugins'], ['examples']];
+
+/**
+ * Finds the workbench plugins of the workspace by their package.json, in a stable order (built-in
+ * plugins under plugins/ first, then examples/ and other packages). Adding a folder is enough:
+ * the kernel lists no plugin by name.
+ */
+export function discoverWebPlugins(root: string): DiscoveredPlugin[] {
+  const found: DiscoveredPlugin[] = [];
+  const visit = (dir: string) => {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) return;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    const web = pkg?.tezgah?.web;
+    if (typeof web === 'string') found.push({ name: pkg.name, dir, entry: resolve(dir, web) });
+  };
+  const children = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)) : []);
+  for (const pluginDir of children(join(root, 'plugins'))) {
+    visit(pluginDir);
+    for (const part of children(pluginDir)) visit(part);
+  }
+  for (const dir of children(join(root, 'examples'))) visit(dir);
+  for (const dir of children(join(root, 'packages'))) visit(dir);
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const VIRTUAL = 'virtual:tezgah-plugins';
+const RESOLVED = `\0${VIRTUAL}`;
+
+/** Vite plugin: `import { plugins } from 'virtual:tezgah-plugins'` gives every discovered WebPlugin. */
+export function tezgahPlugins(root: string): Plugin {
+  return {
+    name: 'tezgah-plugins',
+    resolveId(id) {
+      return id === VIRTUAL ? RESOLVED : null;
+    },
+    load(id) {
+      if (id !== RESOLVED) return null;
+      const list = discoverWebPlugins(root);
+      for (const p of list) this.addWatchFile(join(p.dir, 'package.json'));
+      const imports = list.map((p, i) => `import p${i} from ${JSON.stringify(p.entry)};`).join('\n');
+      const names = list.map((p) => JSON.stringify(p.name)).join(', ');
+      return `${imports}\nexport const packages = [${names}];\nexport const plugins = [${list.map((_, i) => `p${i}`).join(', ')}];\n`;
+    },
+  };
+}
