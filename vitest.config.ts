@@ -8,6 +8,17 @@ export default defineConfig({
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
       {
+        // Component tests of the workbench and the plugins' web parts, in jsdom.
+        plugins: [],
+        test: {
+          name: 'workbench',
+          environment: 'jsdom',
+          include: ['packages/workbench/src/**/*.test.{ts,tsx}', 'plugins/*/web/src/**/*.test.{ts,tsx}', 'examples/*/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/workbench/test/setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'openapi/**/*.test.ts'],

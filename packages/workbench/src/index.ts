@@ -1,1 +1,2 @@
-export {};
+export { Workbench, type WorkbenchProps } from './app/Workbench';
+export { createRegistry, type Registry } from './host/registry';

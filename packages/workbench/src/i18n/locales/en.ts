@@ -1,4 +1,5 @@
 import type { Messages } from './tr';
+import { authEn } from './auth.en';
 
 export const en: Messages = {
   shell: {
@@ -78,19 +79,7 @@ export const en: Messages = {
     active: 'Active',
     passive: 'Passive',
   },
-  auth: {
-    loginTitle: 'Sign in',
-    username: 'User name / national ID',
-    password: 'Password',
-    rememberMe: 'Remember me',
-    signIn: 'Sign in',
-    forgotPassword: 'Forgot password',
-    register: 'Register',
-    loginFailed: 'Sign-in failed',
-    checkCredentials: 'Please check your details and try again.',
-    passwordLength: 'The password must be 4 to 50 characters',
-    welcome: 'Welcome, {{name}}. Signed in.',
-  },
+  auth: authEn,
   home: {
     welcome: 'Welcome, {{name}}',
     noWidgets: 'There are no dashboard widgets to show here.',

@@ -2,6 +2,8 @@
  * Turkish, the default language. Texts the seeds quote are here verbatim (some of them are in
  * English in the seeds and stay so: 'You can only add 3 pages to favourites', ...).
  */
+import { authTr } from './auth.tr';
+
 export const tr = {
   shell: {
     loading: 'Yükleniyor...',
@@ -80,19 +82,7 @@ export const tr = {
     active: 'Aktif',
     passive: 'Pasif',
   },
-  auth: {
-    loginTitle: 'Giriş',
-    username: 'Kullanıcı adı / T.C. kimlik no',
-    password: 'Şifre',
-    rememberMe: 'Beni hatırla',
-    signIn: 'Giriş yap',
-    forgotPassword: 'Şifremi unuttum',
-    register: 'Kayıt ol',
-    loginFailed: 'Giriş işlemi başarısız oldu',
-    checkCredentials: 'Lütfen kullanıcı bilgilerinizi kontrol edip tekrar deneyiniz.',
-    passwordLength: 'Şifre 4 ile 50 karakter arasında olmalı',
-    welcome: 'Hoş geldiniz, {{name}}. Giriş başarılı.',
-  },
+  auth: authTr,
   home: {
     welcome: 'Hoş geldiniz, {{name}}',
     noWidgets: 'Bu sayfada gösterilecek pano bileşeni yok.',

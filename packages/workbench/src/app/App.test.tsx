@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { defineWebPlugin } from '@tezgah/core';
+import { renderWorkbench } from '../../test/render';
+import { account, fakeServer, json, problem, token } from '../../test/fake-server';
+
+const stock = defineWebPlugin({
+  id: 'stock-test',
+  title: 'Stock',
+  menu: [{ id: 'stock', title: 'Stok', order: 50, children: [{ id: 'products', title: 'Ürünler', route: '/product', module: 13, icon: 'box', addButton: { module: 13, action: 2 } }] }],
+  routes: [{ path: '/product', module: 13 }],
+  load: { routes: { '/product': async () => ({ default: () => <p>Ürün listesi</p> }) } },
+});
+const home = defineWebPlugin({
+  id: 'home-test',
+  title: 'Home',
+  menu: [{ id: 'home', title: 'Ana Sayfa', route: '/summary', order: 10 }],
+  routes: [{ path: '/summary' }],
+  load: { routes: { '/summary': async () => ({ default: () => <p>Özet sayfası</p> }) } },
+});
+
+describe('the workbench shell', () => {
+  it('sends an unauthenticated visitor on a main path to the sign-in page', async () => {
+    await renderWorkbench({ plugins: [stock], path: '/product' });
+    expect(await screen.findByRole('form', { name: 'Giriş' })).toBeInTheDocument();
+  });
+
+  it('sends unknown paths to /auth/404', async () => {
+    const server = fakeServer();
+    server.setAccount(account({ codes: ['13_1'] }));
+    await renderWorkbench({ plugins: [stock], path: '/nothing-here', server, signedIn: true });
+    expect(await screen.findByText('Sayfa bulunamadı')).toBeInTheDocument();
+  });
+
+  it('shows only the menu the authorities allow, and keeps a forbidden route closed', async () => {
+    const server = fakeServer();
+    server.setAccount(account({ codes: ['6_1'] }));
+    await renderWorkbench({ plugins: [stock, home], path: '/product', server, signedIn: true });
+    expect(await screen.findByText('Yetki Hatası')).toBeInTheDocument();
+    expect(screen.queryByText('Ürün listesi')).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Ürünler' })).not.toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Ana Sayfa' })).toBeInTheDocument();
+  });
+
+  it('loads a permitted route lazily, with the breadcrumb and the Add button its authority allows', async () => {
+    const server = fakeServer();
+    server.setAccount(account({ codes: ['13_1', '13_2'] }));
+    await renderWorkbench({ plugins: [stock, home], path: '/product', server, signedIn: true });
+    expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ekle' })).toBeInTheDocument();
+    expect(screen.getByText('Stok')).toBeInTheDocument();
+  });
+
+  it('signs in and lands on the first permitted menu item', async () => {
+    const server = fakeServer();
+    server.on('POST /api/authenticate', async (req) => {
+      const body = await req.json();
+      if (body.password !== 'demo1234') return problem(401, 'Giriş işlemi başarısız oldu', { code: 'BAD_CREDENTIALS' });
+      server.setAccount(account({ codes: ['13_1'] }));
+      const tok = token({ cid: 2 });
+      return json({ id_token: tok }, { headers: { authorization: `Bearer ${tok}` } });
+    });
+    await renderWorkbench({ plugins: [stock], path: '/auth/login', server });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Kullanıcı adı / T.C. kimlik no'), 'eczaci');
+    await user.type(screen.getByLabelText('Şifre'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    expect(await screen.findByText('Lütfen kullanıcı bilgilerinizi kontrol edip tekrar deneyiniz.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Şifre'));
+    await user.type(screen.getByLabelText('Şifre'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
+    await waitFor(() => expect(server.requests.some((r) => r.path === '/api/account')).toBe(true));
+  });
+});
