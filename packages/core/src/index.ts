@@ -10,3 +10,4 @@ export * from './constants';
 export * from './messages';
 export * from './plugin';
 export * from './events';
+export * from './catalogue';
