@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, then runs the server, which migrates the database, seeds
-// the demo tenant on first start and serves the API (and, once built, the workbench) on PORT.
+// the demo tenant on first start and serves the API and the workbench (built when its sources
+// changed) on PORT.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensure, ROOT } from './ensure.mjs';
+import { ensureWorkbench } from './build-workbench.mjs';
 
 let pnpmBin;
 try {
   pnpmBin = ensure();
+  ensureWorkbench(pnpmBin);
 } catch (e) {
   process.stderr.write(`[tezgah] ${e.message ?? e}\n`);
   process.exit(1);

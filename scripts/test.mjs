@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensure, ROOT } from './ensure.mjs';
+import { ensureWorkbench } from './build-workbench.mjs';
 
 const say = (m) => process.stderr.write(`[tezgah] ${m}\n`);
 let pnpm;
@@ -20,6 +21,12 @@ const run = (args, label) => {
   return spawnSync(pnpm, args, { stdio: 'inherit', cwd: ROOT, env: process.env }).status ?? 1;
 };
 
+try {
+  ensureWorkbench(pnpm);
+} catch (e) {
+  say(e.message ?? String(e));
+  process.exit(1);
+}
 if (run(['exec', 'node', 'scripts/bundle-openapi.mjs', '--check'], 'checking openapi/dist against openapi/ sources') !== 0) process.exit(1);
 if (run(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'], 'type-checking') !== 0) process.exit(1);
 

@@ -57,6 +57,8 @@ export interface MenuEntry extends Gate {
 
 /** A page route contributed by the plugin. */
 export interface RouteDecl extends Gate {
+  /** Translation key (in the plugin's namespace) of the title. */
+  titleKey?: string;
   /** Absolute path starting with "/", e.g. "/customer". */
   path: string;
   /** Title for the breadcrumb and the page finder. */
@@ -65,6 +67,8 @@ export interface RouteDecl extends Gate {
 
 /** A dashboard widget. */
 export interface WidgetDecl extends Gate {
+  /** Translation key (in the plugin's namespace) of the title. */
+  titleKey?: string;
   /** Unique id within the plugin, lower-case kebab case. */
   id: string;
   /** Widget heading. */
@@ -75,6 +79,8 @@ export interface WidgetDecl extends Gate {
 
 /** A quick-add dialog (account, customer, product/service, tax, warehouse, tag …). */
 export interface QuickAddDecl extends Gate {
+  /** Translation key (in the plugin's namespace) of the title. */
+  titleKey?: string;
   /** Unique id within the plugin, lower-case kebab case. */
   id: string;
   /** Dialog title. */
@@ -85,6 +91,8 @@ export interface QuickAddDecl extends Gate {
 
 /** A page or section on the settings screens. */
 export interface SettingsDecl extends Gate {
+  /** Translation key (in the plugin's namespace) of the title. */
+  titleKey?: string;
   /** Unique id within the plugin, lower-case kebab case. */
   id: string;
   /** Section title. */

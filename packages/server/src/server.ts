@@ -6,6 +6,7 @@ import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate, type MigrationSource } from './db/migrate';
 import { buildApp } from './kernel/app';
+import { serveWorkbench } from './kernel/static';
 import { createMail } from './ports/mail';
 import { sandboxSms } from './ports/sms';
 import { syncReferenceData, tokenSecret } from './seed/reference';
@@ -15,6 +16,9 @@ import { userHandlers } from './identity/users.handlers';
 import { companyHandlers } from './tenancy/companies.handlers';
 import { roleHandlers } from './tenancy/roles.handlers';
 import type { ServerPlugin, Services } from './kernel/types';
+
+/** Where `pnpm --filter @tezgah/workbench build` puts the workbench. */
+export const WORKBENCH_DIST = fileURLToPath(new URL('../../workbench/dist', import.meta.url));
 
 export const KERNEL_MIGRATIONS: MigrationSource = { owner: 'kernel', dir: fileURLToPath(new URL('../migrations', import.meta.url)) };
 
@@ -75,8 +79,10 @@ export async function createServer(opts: {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   listen?: boolean;
-  /** Extra routes and hooks, added before the server starts (the workbench's files, test probes). */
+  /** Extra routes and hooks, added before the server starts (test probes). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
+  /** The built workbench to serve on the same port; default packages/workbench/dist when it exists. */
+  workbenchDir?: string | null;
 } = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
   const plugins = opts.plugins ?? builtInPlugins();
@@ -90,7 +96,14 @@ export async function createServer(opts: {
     engine: database.engine,
     now: opts.now ?? (() => new Date()),
   };
-  const app = await buildApp({ services, plugins, logger: opts.logger ?? false, ...(opts.extend ? { extend: opts.extend } : {}) });
+  const workbenchDir = opts.workbenchDir === undefined ? WORKBENCH_DIST : opts.workbenchDir;
+  const app = await buildApp({
+    services, plugins, logger: opts.logger ?? false,
+    extend: async (a) => {
+      await opts.extend?.(a);
+      if (workbenchDir) serveWorkbench(a, workbenchDir);
+    },
+  });
   let url = '';
   if (opts.listen !== false) {
     url = await app.listen({ port: config.port, host: config.host });

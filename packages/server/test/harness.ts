@@ -37,7 +37,7 @@ export interface TestServer {
  * Starts the real server on an ephemeral port over a fresh copy of the seeded demo database
  * (users eczaci, muhasebe, yonetici; password demo1234). close() fails if any request got a 5xx.
  */
-export async function startTestServer(opts: { engine?: EngineName; env?: Record<string, string>; now?: () => Date; extend?: (app: FastifyInstance) => void } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { engine?: EngineName; env?: Record<string, string>; now?: () => Date; extend?: (app: FastifyInstance) => void; workbenchDir?: string | null } = {}): Promise<TestServer> {
   const engine = opts.engine ?? 'pglite';
   let pglite: PGlite | undefined;
   let dbName: string | undefined;
@@ -73,6 +73,8 @@ export async function startTestServer(opts: { engine?: EngineName; env?: Record<
     config: testConfig(env),
     ...(pglite ? { pglite } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    // The API alone unless a test asks for the workbench's files.
+    workbenchDir: opts.workbenchDir ?? null,
     extend: (app) => {
       opts.extend?.(app);
       app.addHook('onResponse', async (req, reply) => {

@@ -9,8 +9,9 @@ import { createI18n } from './i18n';
 import { getSettings } from './settings/settings';
 import { getApi, tokenStore } from './session/api';
 import { Workbench } from './app/Workbench';
+import { builtinPlugins } from './builtin/home/plugin';
 
-const registry = createRegistry(plugins);
+const registry = createRegistry([...builtinPlugins, ...plugins]);
 for (const p of registry.problems) console.warn(`[tezgah] ${p}`);
 const i18n = await createI18n(getSettings().language, registry.plugins);
 createRoot(document.getElementById('root')!).render(

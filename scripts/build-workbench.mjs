@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// Builds the workbench (packages/workbench/dist) when its sources, a plugin's web part or the
+// shared packages changed since the last build; the server serves that folder on its own port.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensure, ROOT } from './ensure.mjs';
+
+const DIST = join(ROOT, 'packages', 'workbench', 'dist');
+const STAMP = join(DIST, '.tezgah-build');
+
+function walk(dir, out) {
+  if (!existsSync(dir)) return;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p, out);
+    else if (!/\.(test|stories)\.tsx?$/.test(e.name)) out.push(p);
+  }
+}
+
+function sources() {
+  const files = [];
+  for (const d of ['packages/workbench/src', 'packages/workbench/vite', 'packages/core/src', 'packages/sdk/src', 'examples']) walk(join(ROOT, d), files);
+  for (const f of ['packages/workbench/index.html', 'packages/workbench/vite.config.ts', 'packages/workbench/package.json', 'pnpm-lock.yaml']) files.push(join(ROOT, f));
+  const plugins = join(ROOT, 'plugins');
+  if (existsSync(plugins)) for (const p of readdirSync(plugins)) walk(join(plugins, p, 'web'), files);
+  return files.filter((f) => existsSync(f) && statSync(f).isFile()).sort();
+}
+
+export function workbenchStamp() {
+  const h = createHash('sha256');
+  for (const f of sources()) h.update(f.slice(ROOT.length)).update(readFileSync(f));
+  return h.digest('hex');
+}
+
+/** Builds unless dist matches the sources; returns true when it built. */
+export function ensureWorkbench(pnpm = ensure()) {
+  const want = workbenchStamp();
+  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === want) return false;
+  process.stderr.write('[tezgah] building the workbench (vite build)\n');
+  const r = spawnSync(pnpm, ['--filter', '@tezgah/workbench', 'run', 'build'], { stdio: 'inherit', cwd: ROOT });
+  if (r.status !== 0) throw new Error('the workbench build failed');
+  writeFileSync(STAMP, want);
+  return true;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  try {
+    ensureWorkbench();
+  } catch (e) {
+    process.stderr.write(`[tezgah] ${e.message ?? e}\n`);
+    process.exit(1);
+  }
+}
