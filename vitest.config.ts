@@ -28,6 +28,17 @@ export default defineConfig({
         },
       },
       {
+        // Browser tests: Debian's chromium driven by playwright-core against the real server
+        // serving the built workbench.
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'cli',
           include: ['packages/cli/src/**/*.test.ts'],

@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // bench/bundle.bench.ts reads it to see which chunks each plugin's code went into.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
   },
   server: {
