@@ -74,3 +74,20 @@ describe('the workbench shell', () => {
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/account')).toBe(true));
   });
 });
+
+describe('after sign-in', () => {
+  it('returns to the page the visitor was sent away from', async () => {
+    const server = fakeServer();
+    server.on('POST /api/authenticate', async () => {
+      server.setAccount(account({ codes: ['13_1'] }));
+      const tok = token({ cid: 2 });
+      return json({ id_token: tok }, { headers: { authorization: `Bearer ${tok}` } });
+    });
+    await renderWorkbench({ plugins: [home, stock], path: '/product', server });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Kullanıcı adı / T.C. kimlik no'), 'eczaci');
+    await user.type(screen.getByLabelText('Şifre'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
+    expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
+  });
+});

@@ -1,11 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createBus, isGateOpen, Theme, type Gate, type GateContext, type SessionSnapshot, type TezgahBus, type WorkbenchHost } from '@tezgah/core';
 import type { Account, TezgahPromiseApi, UserCompany } from '@tezgah/sdk';
 import { createNotifier, type Notifier } from '../notify/notify';
 import { updateSettings, useSettings } from '../settings/settings';
-import { afterSignInTarget, afterSwitchTarget, rootTarget } from './landing';
+import { afterSignInTarget, afterSwitchTarget, isPermitted, rootTarget } from './landing';
 import type { Registry } from './registry';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
@@ -64,6 +64,7 @@ export function effectiveTheme(choice: Theme | null, sectorKey: string | undefin
 export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi; hasToken: () => boolean; children: ReactNode }) {
   const { registry, api } = props;
   const navigate = useNavigate();
+  const location = useLocation();
   const { t, i18n } = useTranslation();
   const settings = useSettings();
   const [status, setStatus] = useState<SessionStatus>(props.hasToken() ? 'loading' : 'anonymous');
@@ -128,7 +129,10 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
       if (!a) return;
       bus.emit('shell.session.changed', { login: a.login, impersonating: a.impersonate });
       notify.success(t('auth.welcome', { name: `${a.firstName} ${a.lastName}` }));
-      navigate(afterSignInTarget(registry, gateFor(a), settings.lastRoute), { replace: true });
+      // Back to the page the visitor was sent away from, if this session may see it.
+      const from = (location.state as { from?: string } | null)?.from;
+      const g = gateFor(a);
+      navigate(afterSignInTarget(registry, g, from && isPermitted(registry, from, g) ? from : settings.lastRoute), { replace: true });
     },
     async signOut() {
       try { await api.logout(); } catch { /* the session may already be gone */ }
