@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defineWebPlugin } from '@tezgah/core';
 import { renderWorkbench } from '../../test/render';
@@ -49,7 +49,7 @@ describe('the workbench shell', () => {
     await renderWorkbench({ plugins: [stock, home], path: '/product', server, signedIn: true });
     expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Ekle' })).toBeInTheDocument();
-    expect(screen.getByText('Stok')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Sayfa başlığı' })).getByText('Stok')).toBeInTheDocument();
   });
 
   it('signs in and lands on the first permitted menu item', async () => {

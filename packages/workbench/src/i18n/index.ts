@@ -3,6 +3,9 @@ import { initReactI18next } from 'react-i18next';
 import type { WebPlugin } from '@tezgah/core';
 import { tr } from './locales/tr';
 import { en } from './locales/en';
+import { fr } from './locales/fr';
+import { ru } from './locales/ru';
+import { zh } from './locales/zh';
 
 export const LANGUAGES = ['tr', 'en', 'fr', 'ru', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,7 +14,7 @@ export type Language = (typeof LANGUAGES)[number];
  * plugin gets a namespace named by its id (useTranslation('hello'), t('hello:title')). */
 export const KERNEL_NS = 'kernel';
 
-const bundles: Partial<Record<Language, Record<string, unknown>>> = { tr, en };
+const bundles: Partial<Record<Language, Record<string, unknown>>> = { tr, en, fr, ru, zh };
 
 /** Adds another language's kernel texts (fr, ru and zh cover the shell; the rest falls back to English). */
 export function addLanguage(lang: Language, messages: Record<string, unknown>): void {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { Theme } from '@tezgah/core';
+import { FAVOURITES_MAX, Theme } from '@tezgah/core';
 
 /** The layout settings a person can change; kept in localStorage, overridable from the URL. */
 export interface LayoutSettings {
@@ -47,7 +47,7 @@ export function sanitize(raw: Record<string, unknown>): Partial<LayoutSettings> 
   const footer = Number(raw.footer);
   if ([1, 2, 3, 4].includes(footer)) out.footer = footer as LayoutSettings['footer'];
   if (raw.lastRoute === null || (typeof raw.lastRoute === 'string' && raw.lastRoute.startsWith('/'))) out.lastRoute = raw.lastRoute as string | null;
-  if (Array.isArray(raw.favourites)) out.favourites = raw.favourites.filter((f): f is string => typeof f === 'string' && f.startsWith('/')).slice(0, 3);
+  if (Array.isArray(raw.favourites)) out.favourites = raw.favourites.filter((f): f is string => typeof f === 'string' && f.startsWith('/')).slice(0, FAVOURITES_MAX);
   return out;
 }
 

@@ -45,6 +45,30 @@ export const tr = {
     close: 'Kapat',
     copyright: '© {{year}} Tezgah',
     version: 'Sürüm {{version}}',
+    mainMenu: 'Ana menü',
+    noMenu: 'Gösterilecek menü yok',
+    topBar: 'Üst çubuk',
+    subBar: 'Sayfa başlığı',
+    pageLoading: 'Sayfa yükleniyor',
+    pharmacy: 'Eczane',
+    footerVariant: 'Tip {{n}}',
+    support: 'Destek: destek@tezgah.local',
+    notifications: {
+      title: 'Bildirimler',
+      invoice: 'Yeni e-fatura geldi: Anadolu Ecza Deposu',
+      invoiceTime: '5 dk',
+      stock: 'Stok azaldı: Parol 500 mg tablet',
+      stockTime: '1 sa',
+      payment: 'POS tahsilatı tamamlandı',
+      paymentTime: 'Dün',
+    },
+    cart: {
+      title: 'Sepet',
+      item1: 'Vitamin C 1000 mg',
+      item2: 'Güneş kremi SPF 50',
+      total: 'Toplam',
+      checkout: 'Sepete git',
+    },
   },
   notify: {
     success: 'BAŞARILI',
@@ -98,3 +122,7 @@ export const tr = {
 };
 
 export type Messages = typeof tr;
+
+/** The sections every language translates (the shell's own texts); the rest may fall back to English. */
+export const SHELL_SECTIONS = ['shell', 'notify', 'table', 'common', 'home', 'errors'] as const;
+export type ShellMessages = Pick<Messages, (typeof SHELL_SECTIONS)[number]>;

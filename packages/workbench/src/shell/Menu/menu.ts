@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconNames, type IconName } from '@blueprintjs/icons';
+import { hasModule, ManagementRole, Module, visibleMenu, type GateContext, type MenuEntry } from '@tezgah/core';
+import { useShell } from '../../host/HostProvider';
+import { flattenMenu } from '../../host/registry';
+import { isPermitted } from '../../host/landing';
+
+/** A menu entry's title: its translation when the plugin gave a key, else its title. */
+export function useEntryTitle(): (e: MenuEntry) => string {
+  const { t } = useTranslation();
+  return (e: MenuEntry) => (e.titleKey ? t(e.titleKey, { defaultValue: e.title }) : e.title);
+}
+
+const ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
+
+/** The Blueprint icon of a menu entry (its `icon` when Blueprint knows it; a folder for groups, a dot otherwise). */
+export function entryIcon(e: MenuEntry): IconName {
+  if (e.icon && ICONS.has(e.icon)) return e.icon as IconName;
+  return e.children?.length ? 'folder-close' : 'dot';
+}
+
+/** The menu the session may see (seeds 000 §6 gating). */
+export function useVisibleMenu(): MenuEntry[] {
+  const shell = useShell();
+  return useMemo(() => visibleMenu(shell.registry.menu, shell.gate), [shell.registry, shell.gate]);
+}
+
+/** A page the finder and favourites offer: its path, title and the groups above it. */
+export interface PageChoice {
+  route: string;
+  title: string;
+  /** The titles of the groups above it, for the finder's label. */
+  group: string;
+  icon: IconName;
+}
+
+/** Every visible menu page the session may open, depth first in menu order. */
+export function usePages(): PageChoice[] {
+  const shell = useShell();
+  const menu = useVisibleMenu();
+  const title = useEntryTitle();
+  return useMemo(() => {
+    const pages = flattenMenu(menu).filter((e) => !shell.registry.route(e.route!) || isPermitted(shell.registry, e.route!, shell.gate));
+    return pages.map((e) => ({
+      route: e.route!,
+      title: title(e),
+      group: shell.registry.trail(e.route!).slice(0, -1).map(title).join(' / '),
+      icon: entryIcon(e),
+    }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [menu, shell.registry, shell.gate]);
+}
+
+/** True when the route is the current page or, for a group, holds it. */
+export function holdsRoute(e: MenuEntry, pathname: string): boolean {
+  return e.route === pathname || (e.children ?? []).some((c) => holdsRoute(c, pathname));
+}
+
+/** Super admin (seeds 000 §6: an extra Add button): the role, or an authority of module 101. */
+export function isSuperAdmin(ctx: GateContext): boolean {
+  return ctx.role === ManagementRole.SUPER_ADMIN || hasModule(ctx.authorities, Module.SUPER_ADMIN, ctx.companyId);
+}

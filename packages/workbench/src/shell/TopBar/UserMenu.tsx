@@ -1,0 +1,50 @@
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useShell } from '../../host/HostProvider';
+
+/** The user menu (seeds 000 §2): who is signed in, logout and, when impersonating, the way back. */
+export function UserMenu() {
+  const shell = useShell();
+  const { t } = useTranslation();
+  const a = shell.account;
+  const name = a ? `${a.firstName} ${a.lastName}` : '';
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <Menu aria-label={t('shell.userMenu')}>
+          <MenuDivider title={a ? `${name} (${a.login})` : undefined} />
+          {a?.role && <MenuItem disabled icon="person" text={a.role} />}
+          {a?.impersonate && (
+            <MenuItem icon="log-out" intent="warning" text={t('shell.exitImpersonation')} onClick={() => void shell.exitImpersonation().catch((e) => shell.notify.failure(e))} />
+          )}
+          <MenuItem icon="power" text={t('shell.logout')} onClick={() => void shell.signOut()} />
+        </Menu>
+      }
+    >
+      <Button variant="minimal" icon="user" endIcon="caret-down" text={<span className="tz-hide-mobile">{name}</span>} aria-label={t('shell.userMenu')} />
+    </PopoverNext>
+  );
+}
+
+/** While a management user acts as someone else: a visible tag saying so, with the way back. */
+export function ImpersonationTag() {
+  const shell = useShell();
+  const { t } = useTranslation();
+  const a = shell.account;
+  if (!a?.impersonate) return null;
+  return (
+    <Tag
+      className="tz-impersonation"
+      intent="warning"
+      size="large"
+      icon="people"
+      role="status"
+      endIcon={
+        <Button size="small" variant="minimal" icon="log-out" aria-label={t('shell.exitImpersonation')} title={t('shell.exitImpersonation')} onClick={() => void shell.exitImpersonation().catch((e) => shell.notify.failure(e))} />
+      }
+    >
+      {t('shell.impersonating', { login: a.login, previous: a.previousLogin ?? '' })}
+    </Tag>
+  );
+}
