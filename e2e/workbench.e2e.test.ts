@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../packages/server/test/harness';
+import { http, ONMUHASEBE } from '../packages/server/test/http';
+import { WORKBENCH_DIST } from '../packages/server/src/server';
+import { ARTIFACTS, launch, newPage, shot } from './browser';
+
+/**
+ * The workbench as a person uses it: Debian's chromium against the real server serving the built
+ * workbench on its own port, over a fresh copy of the demo database.
+ */
+describe('the workbench in a browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let closeBrowser: () => Promise<void>;
+  const shots: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestServer({ workbenchDir: WORKBENCH_DIST });
+    ({ browser, close: closeBrowser } = await launch());
+  });
+  afterAll(async () => {
+    await closeBrowser?.();
+    await t?.close();
+    if (shots.length) console.log(`\nscreenshots of the main screens (${shots.length}) in ${ARTIFACTS}`);
+  });
+
+  async function signIn(page: Page, login: string, password = 'demo1234') {
+    await page.goto(`${t.url}/auth/login`);
+    await page.getByLabel('Kullanıcı adı / T.C. kimlik no').fill(login);
+    await page.getByLabel('Şifre', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Giriş yap' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
+  }
+  const menu = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
+
+  it('signs in and lands on the first permitted page, showing only the permitted menu', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${t.url}/user-settings`);
+    await page.waitForURL('**/auth/login');
+    shots.push(await shot(page, '01-login'));
+    await signIn(page, 'eczaci');
+    // Sent away from /user-settings, eczaci comes back to it: the owner may see it.
+    expect(new URL(page.url()).pathname).toBe('/user-settings');
+    await expect.poll(() => menu(page).getByText('Ana Sayfa').count()).toBeGreaterThan(0);
+    expect(await menu(page).getByText('Merhaba').count()).toBe(1);
+    // Roles are a default-theme screen (seeds §2); the pharmacy company starts in the pharmacy theme.
+    expect(await menu(page).getByText('Roller').count()).toBe(0);
+    expect(await menu(page).getByText('Yönetim').count()).toBe(0);
+    await page.getByText('Toplam Kayıt:').first().waitFor();
+    shots.push(await shot(page, '02-user-settings'));
+    await page.goto(`${t.url}/summary`);
+    await page.getByRole('heading', { name: 'Hoş geldiniz, Elif Eczacı' }).waitFor();
+    shots.push(await shot(page, '03-home'));
+    // The cookies carry the session: a new page in the same context is signed in.
+    const again = await context.newPage();
+    await again.goto(`${t.url}/hello`);
+    await again.getByRole('heading', { name: 'Merhaba, Elif Eczacı!' }).waitFor();
+    shots.push(await shot(again, '04-example-plugin'));
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual(expect.arrayContaining(['accessToken', 'company-id']));
+    await context.close();
+  });
+
+  it('a user without a module does not see its menu or reach its route', async () => {
+    const api = http(t.url);
+    const owner = await api.signIn('eczaci');
+    const staff = (await api.call('GET', `${ONMUHASEBE}/roles?search=Personel`, { token: owner })).body[0].id;
+    const created = await api.call('POST', '/api/users', { token: owner, body: { login: 'kalfa', firstName: 'Kemal', lastName: 'Kalfa', email: 'kalfa@example.com', roleIds: [staff] } });
+    expect(created.status).toBe(201);
+    const admin = await api.signIn('yonetici');
+    const mail = (await api.call('GET', `${ONMUHASEBE}/outbox-messages?recipient=kalfa@example.com`, { token: admin })).body[0];
+    const key = /key=([0-9a-f]{40})/.exec(mail.body)![1];
+    expect((await api.call('POST', '/api/account/password-reset-activate/finish', { body: { key, newPassword: 'kalfa123' } })).status).toBe(200);
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'kalfa', 'kalfa123');
+    await menu(page).getByText('Ana Sayfa').first().waitFor();
+    expect(await menu(page).getByText('Kullanıcı Ayarları').count()).toBe(0);
+    expect(await menu(page).getByText('Şirket Ayarları').count()).toBe(0);
+    await page.goto(`${t.url}/user-settings`);
+    await page.getByText('Yetki Hatası').first().waitFor();
+    shots.push(await shot(page, '05-forbidden'));
+    await context.close();
+  });
+
+  it('keeps at most three favourites', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'eczaci');
+    for (const path of ['/summary', '/hello', '/user-settings']) {
+      await page.goto(`${t.url}${path}`);
+      await page.getByRole('button', { name: 'Favoriler' }).click();
+      await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
+    }
+    await page.goto(`${t.url}/company-settings`);
+    await page.getByRole('button', { name: 'Favoriler' }).click();
+    await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
+    await page.getByText('You can only add 3 pages to favourites').waitFor();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tezgah.settings') ?? '{}').favourites);
+    expect(stored).toEqual(['/summary', '/hello', '/user-settings']);
+    shots.push(await shot(page, '06-favourites-limit'));
+    await context.close();
+  });
+
+  it('switching company lands on the sector\'s page of the new company', async () => {
+    const api = http(t.url);
+    const admin = await api.signIn('yonetici');
+    const muhasebe = await api.signIn('muhasebe');
+    const staff = (await api.call('GET', `${ONMUHASEBE}/roles?search=Personel`, { token: muhasebe })).body[0].id;
+    expect((await api.call('PUT', `${ONMUHASEBE}/companies-user`, { token: admin, body: { companyId: 3, login: 'eczaci', roleIds: [staff] } })).status).toBe(200);
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'eczaci');
+    await page.goto(`${t.url}/hello`);
+    await page.getByRole('button', { name: 'Şirket değiştir: Demo Eczanesi' }).click();
+    await page.getByText('Demo Ticaret A.Ş.').click();
+    await page.waitForURL('**/summary');
+    await page.getByRole('button', { name: 'Şirket değiştir: Demo Ticaret A.Ş.' }).waitFor();
+    expect((await context.cookies()).find((c) => c.name === 'company-id')?.value).toBe('3');
+    shots.push(await shot(page, '07-company-switched'));
+    await context.close();
+  });
+
+  it('signs out back to the sign-in page, and the old session is gone', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'muhasebe');
+    await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
+    await page.getByRole('menuitem', { name: 'Çıkış' }).click();
+    await page.waitForURL('**/auth/login');
+    await page.goto(`${t.url}/summary`);
+    await page.waitForURL('**/auth/login');
+    await context.close();
+  });
+});
