@@ -2,5 +2,25 @@
  * The workbench's shared UI kit for built-in plugins (import from '@tezgah/workbench/ui'):
  * hooks into the host and the components every screen uses.
  */
-export { useHost, useShell } from '../host/HostProvider';
+export { useHost, useShell, type Shell } from '../host/HostProvider';
 export { Loading } from '../host/Contribution';
+
+export {
+  PagedTable,
+  nextSort,
+  pageWindow,
+  stretch,
+  SEARCH_DELAY_MS,
+  type PagedTableProps,
+  type PagedTableColumn,
+  type PagedTableQuery,
+  type PagedResult,
+  type RowAction,
+} from './PagedTable/PagedTable';
+export { localPage, type LocalPageOptions } from './PagedTable/localPage';
+export { Field, fieldHelpId, type FieldProps } from './form/Field';
+export { serverFieldErrors, fieldErrorsFor, isValid, type FieldErrors } from './form/fieldErrors';
+export { useConfirm, type Confirm, type ConfirmOptions } from './confirm/useConfirm';
+export { useAddRequest } from './useAddRequest';
+export { visuallyHidden } from './visuallyHidden';
+export { reportFailure, conflictDetail } from './failure';

@@ -81,6 +81,8 @@ export const en: Messages = {
     networkError: 'The server could not be reached.',
   },
   table: {
+    actions: 'Actions',
+    retry: 'Try again',
     total: 'Total records:',
     perPage: '/ page',
     empty: 'No records',

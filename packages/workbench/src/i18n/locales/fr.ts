@@ -81,6 +81,8 @@ export const fr: ShellMessages = {
     networkError: 'Le serveur est injoignable.',
   },
   table: {
+    actions: 'Actions',
+    retry: 'Réessayer',
     total: 'Total des enregistrements :',
     perPage: '/ page',
     empty: 'Aucun enregistrement',

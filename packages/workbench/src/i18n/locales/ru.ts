@@ -81,6 +81,8 @@ export const ru: ShellMessages = {
     networkError: 'Сервер недоступен.',
   },
   table: {
+    actions: 'Действия',
+    retry: 'Повторить',
     total: 'Всего записей:',
     perPage: '/ стр.',
     empty: 'Нет записей',

@@ -84,6 +84,8 @@ export const tr = {
     networkError: 'Sunucuya ulaşılamadı.',
   },
   table: {
+    actions: 'İşlemler',
+    retry: 'Tekrar dene',
     total: 'Toplam Kayıt:',
     perPage: '/ Sayfa',
     empty: 'Kayıt yok',

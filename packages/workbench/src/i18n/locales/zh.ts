@@ -81,6 +81,8 @@ export const zh: ShellMessages = {
     networkError: '无法连接服务器。',
   },
   table: {
+    actions: '操作',
+    retry: '重试',
     total: '记录总数：',
     perPage: '/ 页',
     empty: '暂无记录',
