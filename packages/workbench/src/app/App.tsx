@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,12 @@ import { useShell, rememberRoute } from '../host/HostProvider';
 import { Contribution, Loading } from '../host/Contribution';
 import { isPermitted } from '../host/landing';
 import { AuthLayout } from '../layouts/AuthLayout';
-import { MainLayout } from '../layouts/MainLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { authRoutes } from '../screens/auth/routes';
 import { NotFound, ServerError } from '../screens/errors/ErrorScreens';
+
+// The shell loads only once someone is signed in: the sign-in page stays light.
+const MainLayout = lazy(() => import('../layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
 
 /** Main paths need a session: nothing renders while it loads; without one, the sign-in page. */
 function RequireSession(props: { children: ReactNode }) {
