@@ -120,6 +120,33 @@ describe('the workbench in a browser', () => {
     await context.close();
   });
 
+  it('management signs in as another user and comes back', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'yonetici');
+    await page.goto(`${t.url}/user-management`);
+    await page.getByRole('combobox', { name: 'Şirket' }).selectOption({ label: 'Demo Ticaret A.Ş.' });
+    const members = page.getByRole('table', { name: 'Demo Ticaret A.Ş. kullanıcıları' });
+    await members.getByRole('row', { name: /muhasebe/ }).waitFor({ state: 'attached' });
+    shots.push(await shot(page, '08-user-management'));
+    // The list's accessible copy, as a keyboard user reaches it.
+    await members.getByRole('row', { name: /muhasebe/ }).getByRole('button', { name: 'Kullanıcı olarak giriş yap' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Evet' }).click();
+    await page.getByRole('button', { name: 'Kullanıcı menüsü' }).filter({ hasText: 'Murat Muhasebeci' }).waitFor();
+    expect(await menu(page).getByText('Yönetim').count()).toBe(0);
+    await page.getByRole('heading', { name: 'Hoş geldiniz, Murat Muhasebeci' }).waitFor();
+    shots.push(await shot(page, '09-impersonating'));
+    await page.getByRole('button', { name: 'Kullanıcı girişinden çık' }).first().click();
+    await page.getByRole('button', { name: 'Kullanıcı menüsü' }).filter({ hasText: 'Yasemin Yönetici' }).waitFor();
+    await menu(page).getByText('Yönetim').first().waitFor();
+    const api = http(t.url);
+    const audit = await api.call('GET', `${ONMUHASEBE}/audit-events?action=auth.impersonate`, { token: await api.signIn('yonetici') });
+    expect(audit.body.map((e: { action: string; userLogin: string; actorLogin: string | null }) => [e.action, e.userLogin, e.actorLogin])).toEqual(
+      expect.arrayContaining([['auth.impersonate', 'muhasebe', 'yonetici'], ['auth.impersonate.end', 'yonetici', null]]),
+    );
+    await context.close();
+  });
+
   it('signs out back to the sign-in page, and the old session is gone', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'muhasebe');

@@ -91,3 +91,16 @@ describe('after sign-in', () => {
     expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
   });
 });
+
+describe('the lock screen', () => {
+  it('is one click away in the user menu and asks the signed-in user for the password', async () => {
+    const server = fakeServer();
+    server.setAccount(account({ codes: [] }));
+    await renderWorkbench({ plugins: [home], path: '/summary', server, signedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Kullanıcı menüsü' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ekranı kilitle' }));
+    expect(await screen.findByText(/Elif Eczacı/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Şifre')).toBeInTheDocument();
+  });
+});

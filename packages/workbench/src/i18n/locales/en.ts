@@ -31,6 +31,7 @@ export const en: Messages = {
     settingsPanel: 'Layout settings',
     userMenu: 'User menu',
     logout: 'Log out',
+    lockScreen: 'Lock screen',
     exitImpersonation: 'Exit impersonation',
     impersonating: 'Signed in as {{login}} ({{previous}})',
     add: 'Add',

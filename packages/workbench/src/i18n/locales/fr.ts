@@ -31,6 +31,7 @@ export const fr: ShellMessages = {
     settingsPanel: "Paramètres d'affichage",
     userMenu: 'Menu utilisateur',
     logout: 'Se déconnecter',
+    lockScreen: "Verrouiller l'écran",
     exitImpersonation: "Quitter l'usurpation d'identité",
     impersonating: 'Connecté en tant que {{login}} ({{previous}})',
     add: 'Ajouter',

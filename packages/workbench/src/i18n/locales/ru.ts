@@ -31,6 +31,7 @@ export const ru: ShellMessages = {
     settingsPanel: 'Настройки внешнего вида',
     userMenu: 'Меню пользователя',
     logout: 'Выйти',
+    lockScreen: 'Заблокировать экран',
     exitImpersonation: 'Выйти из режима входа от имени пользователя',
     impersonating: 'Вход выполнен как {{login}} ({{previous}})',
     add: 'Добавить',

@@ -34,6 +34,7 @@ export const tr = {
     settingsPanel: 'Görünüm ayarları',
     userMenu: 'Kullanıcı menüsü',
     logout: 'Çıkış',
+    lockScreen: 'Ekranı kilitle',
     exitImpersonation: 'Kullanıcı girişinden çık',
     impersonating: '{{login}} olarak oturum açıldı ({{previous}})',
     add: 'Ekle',
