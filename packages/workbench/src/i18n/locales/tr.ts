@@ -2,9 +2,12 @@
  * Turkish, the default language. Texts the seeds quote are here verbatim (some of them are in
  * English in the seeds and stay so: 'You can only add 3 pages to favourites', ...).
  */
+import { SEED_TEXTS } from '@tezgah/core';
 import { authTr } from './auth.tr';
 
 export const tr = {
+  /** Every text the seeds quote, verbatim (000 §8 and 001 §8); screens of later plugins use these. */
+  catalogue: { ...SEED_TEXTS } as Record<keyof typeof SEED_TEXTS, string>,
   shell: {
     loading: 'Yükleniyor...',
     appName: 'Tezgah',
