@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['packages/server/src/**/*.test.ts', 'openapi/**/*.test.ts'],
+          include: ['packages/server/src/**/*.test.ts', 'openapi/**/*.test.ts', 'plugins/*/server/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -41,7 +41,7 @@ export default defineConfig({
       {
         test: {
           name: 'cli',
-          include: ['packages/cli/src/**/*.test.ts'],
+          include: ['packages/cli/src/**/*.test.ts', 'plugins/*/cli/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

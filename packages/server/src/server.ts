@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './db/database';
 import { migrate, type MigrationSource } from './db/migrate';
 import { buildApp } from './kernel/app';
 import { serveWorkbench } from './kernel/static';
+import { discoverServerPlugins } from './kernel/discover';
 import { createMail } from './ports/mail';
 import { sandboxSms } from './ports/sms';
 import { syncReferenceData, tokenSecret } from './seed/reference';
@@ -29,9 +30,9 @@ export const kernelPlugin: ServerPlugin = {
   migrations: KERNEL_MIGRATIONS,
 };
 
-/** Every server plugin that ships in this repository. */
-export function builtInPlugins(): ServerPlugin[] {
-  return [kernelPlugin];
+/** The kernel plus every server plugin found in the workspace (package.json `tezgah.server`). */
+export async function builtInPlugins(): Promise<ServerPlugin[]> {
+  return [kernelPlugin, ...(await discoverServerPlugins())];
 }
 
 export interface Prepared {
@@ -43,22 +44,20 @@ export interface Prepared {
 
 /** Opens the database, applies migrations, syncs reference data and seeds the demo on an empty one. */
 export async function prepareDatabase(config: Config, opts: { plugins?: ServerPlugin[]; pglite?: PGlite } = {}): Promise<Prepared> {
-  const plugins = opts.plugins ?? builtInPlugins();
+  const plugins = opts.plugins ?? (await builtInPlugins());
   const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.pglite ? undefined : join(config.dataDir, 'pglite'), ...(opts.pglite ? { pglite: opts.pglite } : {}) });
   const applied = await migrate(database.db, plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])));
   await syncReferenceData(database.db);
   let seeded = false;
   if (config.demo) {
+    // One transaction: the kernel's demo tenant and every plugin's demo data, or nothing.
     seeded = await database.db.transaction().execute(async (trx) => {
       const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
       if (any) return false;
-      await seedDemo(trx);
+      const demo = await seedDemo(trx, plugins);
+      for (const p of plugins) if (p.seedDemo) await p.seedDemo(trx, demo);
       return true;
     });
-    if (seeded) {
-      const services = { db: database.db } as Services;
-      for (const p of plugins) if (p.seedDemo) await database.db.transaction().execute((trx) => p.seedDemo!(trx, services));
-    }
   }
   return { database, seeded, applied };
 }
@@ -85,7 +84,7 @@ export async function createServer(opts: {
   workbenchDir?: string | null;
 } = {}): Promise<RunningServer> {
   const config = opts.config ?? loadConfig();
-  const plugins = opts.plugins ?? builtInPlugins();
+  const plugins = opts.plugins ?? (await builtInPlugins());
   const { database, seeded } = await prepareDatabase(config, { plugins, ...(opts.pglite ? { pglite: opts.pglite } : {}) });
   const services: Services = {
     config,
@@ -94,6 +93,7 @@ export async function createServer(opts: {
     sms: sandboxSms(),
     secret: await tokenSecret(database.db, process.env.TEZGAH_SECRET),
     engine: database.engine,
+    plugins,
     now: opts.now ?? (() => new Date()),
   };
   const workbenchDir = opts.workbenchDir === undefined ? WORKBENCH_DIST : opts.workbenchDir;

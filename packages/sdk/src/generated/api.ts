@@ -4,6 +4,43 @@
  */
 
 export interface paths {
+    "/services/onmuhasebe/api/units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's units, paged. */
+        get: operations["listUnits"];
+        /** Change a unit. */
+        put: operations["updateUnit"];
+        /** Add a unit. */
+        post: operations["createUnit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/units/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One unit. */
+        get: operations["getUnit"];
+        put?: never;
+        post?: never;
+        /** Delete a unit no product uses. */
+        delete: operations["deleteUnit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -577,6 +614,20 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Unit: {
+            id: number;
+            name: string;
+            /** @description UN/ECE Recommendation 20 code used in UBL-TR (C62 piece, KGM kilogram, LTR litre, ...). */
+            code: string;
+            active: boolean;
+        };
+        UnitFields: {
+            name: string;
+            /** @description UN/ECE Recommendation 20 code. */
+            code: string;
+            /** @default true */
+            active: boolean;
+        };
         KeyAndPassword: {
             key: string;
             newPassword: components["schemas"]["Password"];
@@ -938,6 +989,129 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listUnits: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or code. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unit"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnitFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unit"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnitFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unit"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The unit. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Unit"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteUnit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
     health: {
         parameters: {
             query?: never;

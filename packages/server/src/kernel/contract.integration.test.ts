@@ -14,8 +14,8 @@ describe('the contract', () => {
     const { bundle } = await import(fileURLToPath(new URL('../../../../scripts/bundle-openapi.mjs', import.meta.url)) as string);
     expect(readFileSync(CONTRACT_PATH, 'utf8')).toBe(bundle());
   });
-  it('has a handler for every operation (none answers 501)', () => {
-    const handled = new Set(builtInPlugins().flatMap((p) => Object.keys(p.handlers)));
+  it('has a handler for every operation (none answers 501)', async () => {
+    const handled = new Set((await builtInPlugins()).flatMap((p) => Object.keys(p.handlers)));
     expect(ops.map((o) => o.operationId).filter((id) => !handled.has(id))).toEqual([]);
     const known = new Set(ops.map((o) => o.operationId));
     expect([...handled].filter((id) => !known.has(id))).toEqual([]);
@@ -27,13 +27,31 @@ describe('the contract', () => {
   });
 });
 
-/** Fills an operation's path with values; `foreign` names another company's records. */
-function fillPath(op: OperationSpec, values: Record<string, string | number>): string {
-  return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const key = `${op.path.includes('/roles/') ? 'role' : op.path.includes('/companies') ? 'company' : 'user'}.${name}`;
-    if (!(key in values)) throw new Error(`no value for ${key} in ${op.operationId}`);
-    return encodeURIComponent(String(values[key]));
-  });
+/** Path parameters of the kernel's own calls, by path; plugin resources are found generically. */
+const KERNEL_PARAMS: Record<string, string[]> = {
+  '/services/onmuhasebe/api/roles/{id}': ['role.id'],
+  '/services/onmuhasebe/api/companies/{id}': ['company.id'],
+  '/services/onmuhasebe/api/companies/users/{id}': ['company.id'],
+  '/api/users/{id}/{companyId}': ['user.id', 'user.companyId'],
+  '/api/users/{login}': ['user.login'],
+  '/api/users/companyIds/{id}': ['user.id'],
+};
+
+/**
+ * Fills an operation's path. Kernel paths take the named values; any other `…/{id}` path is a
+ * record of a collection (`…` itself), whose id is found by `collectionId` (listing it as the
+ * other company's user): so every plugin resource is walked without a fixture of its own.
+ */
+async function fillPath(op: OperationSpec, values: Record<string, string | number>, collectionId: (collection: string) => Promise<number>): Promise<string> {
+  if (op.pathParams.length === 0) return op.path;
+  const names = KERNEL_PARAMS[op.path];
+  if (names) {
+    let i = 0;
+    return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[names[i++]!])));
+  }
+  const m = /^(.*)\/\{id\}$/.exec(op.path);
+  if (!m || op.pathParams.length !== 1) throw new Error(`no way to fill ${op.path} (${op.operationId}): add it to KERNEL_PARAMS or shape it as <collection>/{id}`);
+  return `${m[1]}/${await collectionId(m[1]!)}`;
 }
 
 describe.each(engines())('tenancy and permissions on %s', (engine) => {
@@ -62,9 +80,16 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
   it('answers 404 for another company\'s id on every operation that takes one, and changes nothing', async () => {
     const withIds = ops.filter((o) => o.pathParams.length > 0);
     expect(withIds.length).toBeGreaterThanOrEqual(8);
+    const muhasebe = await api.signIn('muhasebe');
+    const foreignId = async (collection: string) => {
+      const list = await api.call('GET', `${collection}?size=1`, { token: muhasebe });
+      expect([collection, list.status]).toEqual([collection, 200]);
+      expect([collection, list.body.length]).toEqual([collection, 1]);
+      return list.body[0].id as number;
+    };
     const answers: Record<string, number> = {};
     for (const op of withIds) {
-      const r = await api.call(op.method, fillPath(op, foreign), { token: eczaci });
+      const r = await api.call(op.method, await fillPath(op, foreign, foreignId), { token: eczaci });
       answers[op.operationId] = r.status;
       if (r.status === 404) expect(r.body.code).toBe('NOT_FOUND');
       expect(JSON.stringify(r.body)).not.toContain('Demo Ticaret');
@@ -82,7 +107,6 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
       const r = await api.call(method, path, { token: eczaci, body });
       expect([path, r.status]).toEqual([path, 404]);
     }
-    const muhasebe = await api.signIn('muhasebe');
     const role = await api.call('GET', `${ONMUHASEBE}/roles/${foreignRole.id}`, { token: muhasebe });
     expect(role.body).toEqual(foreignRole);
     const company = await api.call('GET', `${ONMUHASEBE}/companies/${foreign['company.id']}`, { token: muhasebe });
@@ -115,7 +139,8 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
     const own = { 'company.id': 2, 'role.id': empty.body.id, 'user.id': created.body.id, 'user.companyId': 2, 'user.login': 'yetkisiz' };
     const statuses: Record<string, number> = {};
     for (const op of protectedOps) {
-      const r: Answer = await api.call(op.method, fillPath(op, own), { token: tok, ...(op.schemas.body ? { body: {} } : {}) });
+      // Refused before any lookup, so any id will do for plugin resources.
+      const r: Answer = await api.call(op.method, await fillPath(op, own, async () => 1), { token: tok, ...(op.schemas.body ? { body: {} } : {}) });
       statuses[op.operationId] = r.status;
       expect(r.body.title).toBe('Yetki Hatası');
     }

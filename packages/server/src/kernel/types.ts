@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB, KernelTables } from '../db/schema';
 import type { Trx } from '../db/database';
 import type { Config } from '../config';
 import type { MailPort } from '../ports/mail';
@@ -32,7 +32,23 @@ export interface Services {
   sms: SmsPort;
   secret: Buffer;
   engine: 'pglite' | 'postgres';
+  /** Every server plugin the server hosts (the kernel's own included). */
+  plugins: readonly ServerPlugin[];
   now(): Date;
+}
+
+/** The demo tenant's companies and users, for plugins that add demo data. */
+export interface DemoTenant {
+  companies: { management: number; pharmacy: number; general: number };
+  users: Record<string, number>;
+}
+
+/**
+ * The request's transaction typed with a plugin's own tables as well as the kernel's:
+ * `const trx = tables<AccountingTables>(ctx)`.
+ */
+export function tables<T>(ctx: RequestContext): Transaction<KernelTables & T> {
+  return ctx.trx as unknown as Transaction<KernelTables & T>;
 }
 
 export interface AuditEntry {
@@ -76,8 +92,10 @@ export interface ServerPlugin {
   id: string;
   handlers: Record<string, Handler>;
   migrations?: MigrationSource;
-  /** Runs once on an empty database when demo data is wanted, after migrations. */
-  seedDemo?: (trx: Trx, services: Services) => Promise<void>;
+  /** Runs in the transaction that creates a company (registration, management, demo), tenant set to it. */
+  onCompanyCreated?: (trx: Trx, companyId: number) => Promise<void>;
+  /** Runs once on an empty database when demo data is wanted, after the kernel's demo tenant. */
+  seedDemo?: (trx: Trx, demo: DemoTenant) => Promise<void>;
 }
 
 export function requireAuth(ctx: RequestContext): Auth {

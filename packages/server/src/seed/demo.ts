@@ -1,4 +1,5 @@
 import type { Trx } from '../db/database';
+import type { DemoTenant, ServerPlugin } from '../kernel/types';
 import { setTenant } from '../db/database';
 import { hashPassword } from '../identity/password';
 import { provisionCompany, insertRole } from '../tenancy/provision';
@@ -19,7 +20,7 @@ export const DEMO_USERS = [
  * from the service-fee notice), a pharmacy and a general company, one owner each and a
  * management user. Valid check digits everywhere, so the data passes its own rules.
  */
-export async function seedDemo(trx: Trx): Promise<void> {
+export async function seedDemo(trx: Trx, plugins: readonly ServerPlugin[] = []): Promise<DemoTenant> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const ids: Record<string, number> = {};
   for (const u of DEMO_USERS) {
@@ -39,7 +40,7 @@ export async function seedDemo(trx: Trx): Promise<void> {
       coordinating_user: null, its_username: null, owner_id: ids[c.owner]!, created_by: 'system', created_date: new Date(),
       last_modified_by: null, last_modified_date: null,
     }).returning('id').executeTakeFirstOrThrow();
-    await provisionCompany(trx, row.id, modules, ids[c.owner]!);
+    await provisionCompany(trx, row.id, modules, ids[c.owner]!, plugins);
     return row.id;
   };
   const management = await company({ name: 'Tezgah Yönetim', title: 'Tezgah Yazılım A.Ş.', type: 'CORPORATION', tax: '1234567890', taxOffice: 'Kadıköy', sector: 'GEN', erp: 'STANDARD', prefix: 'TZG2026', owner: 'yonetici', email: 'destek@demo.tezgah.local', phone: '2165550000' });
@@ -51,4 +52,5 @@ export async function seedDemo(trx: Trx): Promise<void> {
   for (const [login, cid] of [['yonetici', management], ['eczaci', pharmacy], ['muhasebe', general]] as const) {
     await trx.updateTable('users').set({ default_company_id: cid }).where('id', '=', ids[login]!).execute();
   }
+  return { companies: { management, pharmacy, general }, users: ids };
 }

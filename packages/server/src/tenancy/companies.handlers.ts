@@ -132,7 +132,7 @@ const createCompany: Handler = async (ctx) => {
   const c = await ctx.trx.insertInto('companies').values({
     ...columns(b), active: b.active ?? true, owner_id: ownerId, created_by: auth.login, created_date: ctx.services.now(),
   }).returning('id').executeTakeFirstOrThrow();
-  await withCompany(ctx, c.id, () => provisionCompany(ctx.trx, c.id, b.modules, ownerId));
+  await withCompany(ctx, c.id, () => provisionCompany(ctx.trx, c.id, b.modules, ownerId, ctx.services.plugins));
   ctx.audit({ action: 'company.created', entity: 'company', entityId: c.id, detail: { name: b.name, ownerId } });
   ctx.setStatus(201);
   return companyView(await companyRows(ctx.trx).where('c.id', '=', c.id).executeTakeFirstOrThrow());
@@ -248,7 +248,7 @@ const register: Handler = async (ctx) => {
     subscription_end: null, user_count: null, activation_date: null, coordinating_user: null, its_username: null,
     owner_id: user.id, created_by: 'register', created_date: now, last_modified_by: null, last_modified_date: null,
   }).returning('id').executeTakeFirstOrThrow();
-  await provisionCompany(ctx.trx, company.id, modules, user.id);
+  await provisionCompany(ctx.trx, company.id, modules, user.id, ctx.services.plugins);
   await ctx.trx.updateTable('users').set({ default_company_id: company.id }).where('id', '=', user.id).execute();
   await sendActivationMail(ctx, user);
   ctx.audit({ action: 'registration', entity: 'company', entityId: company.id, companyId: company.id, user: { id: user.id, login: user.login }, detail: { sectorKey } });

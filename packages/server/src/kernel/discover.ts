@@ -1,0 +1,33 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL, fileURLToPath } from 'node:url';
+import type { ServerPlugin } from './types';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Workspace packages that contribute to the server: `"tezgah": { "server": "./src/index.ts" }`. */
+export function serverPluginEntries(root = REPO_ROOT): { name: string; entry: string }[] {
+  const found: { name: string; entry: string }[] = [];
+  const visit = (dir: string) => {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) return;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    if (typeof pkg?.tezgah?.server === 'string') found.push({ name: pkg.name, entry: resolve(dir, pkg.tezgah.server) });
+  };
+  const children = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)) : []);
+  for (const plugin of children(join(root, 'plugins'))) for (const part of children(plugin)) visit(part);
+  for (const dir of children(join(root, 'examples'))) visit(dir);
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Loads every discovered server plugin (its default export); the kernel lists none by name. */
+export async function discoverServerPlugins(root = REPO_ROOT): Promise<ServerPlugin[]> {
+  const plugins: ServerPlugin[] = [];
+  for (const { name, entry } of serverPluginEntries(root)) {
+    const mod = await import(pathToFileURL(entry).href);
+    const plugin = (mod.default ?? mod.plugin) as ServerPlugin | undefined;
+    if (!plugin?.id || !plugin.handlers) throw new Error(`${name}: ${entry} has no ServerPlugin default export`);
+    plugins.push(plugin);
+  }
+  return plugins;
+}
