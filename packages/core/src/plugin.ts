@@ -57,6 +57,7 @@ export interface MenuEntry extends Gate {
 
 /** A page route contributed by the plugin. */
 export interface RouteDecl extends Gate {
+  // `path` may hold parameters (`/product/:id`): a detail page under its list's menu entry.
   /** Translation key (in the plugin's namespace) of the title. */
   titleKey?: string;
   /** Absolute path starting with "/", e.g. "/customer". */
@@ -332,6 +333,8 @@ export interface WorkbenchHost {
 /** Props of every contributed component. */
 export interface ContributionProps {
   host: WorkbenchHost;
+  /** A pattern route's parameters (`/product/:id` at `/product/7` → `{ id: '7' }`); empty otherwise. */
+  params?: Record<string, string>;
 }
 
 /** A workbench plugin: its declarations plus the code attached to them. */

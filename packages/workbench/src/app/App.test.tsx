@@ -104,3 +104,22 @@ describe('the lock screen', () => {
     expect(screen.getByLabelText('Şifre')).toBeInTheDocument();
   });
 });
+
+describe('pattern routes', () => {
+  it('opens a detail page with its parameter, under its list\'s menu entry and gate', async () => {
+    const detail = defineWebPlugin({
+      id: 'detail-test', title: 'Detail',
+      menu: [{ id: 'products', title: 'Ürünler', route: '/product', module: 13 }],
+      routes: [{ path: '/product', module: 13 }, { path: '/product/:id', module: 13 }],
+      load: { routes: {
+        '/product': async () => ({ default: () => <p>Liste</p> }),
+        '/product/:id': async () => ({ default: ({ params }: { params?: Record<string, string> }) => <p>Ürün #{params?.id}</p> }),
+      } },
+    });
+    const server = fakeServer();
+    server.setAccount(account({ codes: ['13_1'] }));
+    await renderWorkbench({ plugins: [detail], path: '/product/42', server, signedIn: true });
+    expect(await screen.findByText('Ürün #42')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Sayfa başlığı' })).getByText('Ürünler')).toBeInTheDocument();
+  });
+});

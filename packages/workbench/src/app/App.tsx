@@ -42,7 +42,7 @@ function PluginPage() {
   }, [allowed, pathname, shell.registry]);
   if (!route) return <Navigate to="/auth/404" replace />;
   if (!allowed) return <NonIdealState icon="lock" title={t('notify.forbiddenTitle')} description={t('notify.forbidden')} />;
-  return <Contribution key={pathname} load={route.load} />;
+  return <Contribution key={pathname} load={route.load} params={shell.registry.params(pathname)} />;
 }
 
 export function App() {

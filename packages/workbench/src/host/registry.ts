@@ -19,7 +19,10 @@ export interface Registry {
   settings: Contributed<SettingsDecl>[];
   /** Slot fills by slot path. */
   slots: Map<string, Contributed<{ slot: string }>[]>;
+  /** The route for a path: an exact declaration, else a pattern such as `/product/:id`. */
   route(path: string): Contributed<RouteDecl> | undefined;
+  /** The values of a pattern route's parameters for a path (`/product/7` → `{ id: '7' }`). */
+  params(path: string): Record<string, string>;
   /** The menu entry (with its ancestors) that leads to a path, for breadcrumbs and Add buttons. */
   trail(path: string): MenuEntry[];
 }
@@ -91,10 +94,35 @@ export function createRegistry(plugins: readonly WebPlugin[]): Registry {
     };
     return walk(menu, []) ?? [];
   };
+  const match = (pattern: string, path: string): Record<string, string> | null => {
+    const p = pattern.split('/');
+    const a = path.split('/');
+    if (p.length !== a.length) return null;
+    const out: Record<string, string> = {};
+    for (let i = 0; i < p.length; i++) {
+      if (p[i]!.startsWith(':')) {
+        if (!a[i]) return null;
+        out[p[i]!.slice(1)] = decodeURIComponent(a[i]!);
+      } else if (p[i] !== a[i]) return null;
+    }
+    return out;
+  };
+  const route = (path: string) => routes.find((r) => r.decl.path === path) ?? routes.find((r) => r.decl.path.includes(':') && match(r.decl.path, path));
   return {
     plugins: accepted, problems, menu, routes, widgets, quickAdds, settings, slots,
-    route: (path) => routes.find((r) => r.decl.path === path),
-    trail,
+    route,
+    params: (path) => {
+      const r = route(path);
+      return r ? match(r.decl.path, path) ?? {} : {};
+    },
+    // A detail page (/product/7) sits under its list's menu entry (/product).
+    trail: (path) => {
+      for (let p = path; p; p = p.slice(0, p.lastIndexOf('/'))) {
+        const found = trail(p);
+        if (found.length) return found;
+      }
+      return [];
+    },
   };
 }
 
