@@ -1,17 +1,44 @@
 import { fileURLToPath } from 'node:url';
-import type { ServerPlugin } from '@tezgah/server';
-import { seedUnits, unitHandlers } from './units/units.handlers';
+import type { Handler, ServerPlugin } from '@tezgah/server';
+import type { AccountingArea } from './area';
+import { area as units } from './units';
+import { area as tags } from './tags';
+import { area as taxes } from './taxes';
+import { area as currencies } from './currencies';
+import { area as sectors } from './sectors';
+import { area as lookups } from './lookups';
+import { area as currents } from './currents';
+import { area as warehouses } from './warehouses';
+import { area as products } from './products';
+import { area as pricelists } from './pricelists';
+
+/** The areas in dependency order (a new company gets units before products, ...). */
+const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, currents, warehouses, products, pricelists];
+
+function handlers(): Record<string, Handler> {
+  const all: Record<string, Handler> = {};
+  for (const a of AREAS) {
+    for (const [id, h] of Object.entries(a.handlers)) {
+      if (all[id]) throw new Error(`accounting: operation ${id} is handled by two areas`);
+      all[id] = h;
+    }
+  }
+  return all;
+}
 
 /**
  * The accounting plugin's server part: the handlers of its operations (openapi/accounting), its
- * migrations, what a new company starts with, and its demo data.
+ * migrations, what a new company starts with, and its demo data — composed from its areas.
  */
 const plugin: ServerPlugin = {
   id: 'accounting',
-  handlers: { ...unitHandlers },
+  handlers: handlers(),
   migrations: { owner: 'accounting', dir: fileURLToPath(new URL('../migrations', import.meta.url)) },
   async onCompanyCreated(trx, companyId) {
-    await seedUnits(trx, companyId);
+    for (const a of AREAS) if (a.onCompanyCreated) await a.onCompanyCreated(trx, companyId);
+  },
+  async seedDemo(trx, demo) {
+    for (const a of AREAS) if (a.seedDemo) await a.seedDemo(trx, demo);
   },
 };
 

@@ -1,6 +1,17 @@
 import type { Generated, ColumnType } from 'kysely';
+import type { Tables as TagsTables } from './tags/schema';
+import type { Tables as TaxesTables } from './taxes/schema';
+import type { Tables as CurrenciesTables } from './currencies/schema';
+import type { Tables as SectorsTables } from './sectors/schema';
+import type { Tables as LookupsTables } from './lookups/schema';
+import type { Tables as CurrentsTables } from './currents/schema';
+import type { Tables as WarehousesTables } from './warehouses/schema';
+import type { Tables as ProductsTables } from './products/schema';
+import type { Tables as PricelistsTables } from './pricelists/schema';
 
-/** The accounting plugin's tables, as Kysely sees them (use with `tables<AccountingTables>(ctx)`). */
-export interface AccountingTables {
+export interface UnitsTables {
   units: { company_id: number; id: Generated<number>; name: string; code: string; active: ColumnType<boolean, boolean | undefined, boolean> };
 }
+
+/** The accounting plugin's tables, as Kysely sees them (use with `tables<AccountingTables>(ctx)`). */
+export type AccountingTables = UnitsTables & TagsTables & TaxesTables & CurrenciesTables & SectorsTables & LookupsTables & CurrentsTables & WarehousesTables & ProductsTables & PricelistsTables;

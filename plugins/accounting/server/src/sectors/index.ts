@@ -1,0 +1,4 @@
+import type { AccountingArea } from '../area';
+
+/** Sectors (management). */
+export const area: AccountingArea = { handlers: {} };

@@ -1,0 +1,34 @@
+import type { WebPlugin } from '@tezgah/core';
+
+/**
+ * One area's part of the accounting plugin's workbench contribution: its menu entries, routes,
+ * widgets, quick-adds and texts (under `messages[lang][<area>]`). The plugin's index composes the
+ * areas, so adding an area touches only its own folder.
+ */
+export type WebArea = Pick<WebPlugin, 'menu' | 'routes' | 'widgets' | 'quickAdds' | 'settings' | 'load' | 'messages'>;
+
+/** The accounting menu groups (seeds 000 §2), shared by the areas that fill them. */
+export const GROUPS = {
+  currents: { id: 'current-category', title: 'Cari Hesaplar', titleKey: 'accounting:menu.currents', icon: 'people', order: 30 },
+  stock: { id: 'order-category', title: 'Stok', titleKey: 'accounting:menu.stock', icon: 'box', order: 70 },
+  settings: { id: 'settings', title: 'Ayarlar', titleKey: 'settings:menu.settings', icon: 'cog', order: 900 },
+} as const;
+
+export function composeAreas(base: Pick<WebPlugin, 'id' | 'title' | 'version'>, areas: WebArea[]): WebPlugin {
+  const plugin: WebPlugin = { ...base, menu: [], routes: [], widgets: [], quickAdds: [], settings: [], load: { routes: {}, widgets: {}, quickAdds: {}, settings: {} }, messages: {} };
+  for (const a of areas) {
+    plugin.menu!.push(...(a.menu ?? []));
+    plugin.routes!.push(...(a.routes ?? []));
+    plugin.widgets!.push(...(a.widgets ?? []));
+    plugin.quickAdds!.push(...(a.quickAdds ?? []));
+    plugin.settings!.push(...(a.settings ?? []));
+    for (const k of ['routes', 'widgets', 'quickAdds', 'settings'] as const) Object.assign(plugin.load![k]!, a.load?.[k] ?? {});
+    for (const [lang, texts] of Object.entries(a.messages ?? {})) {
+      const into = (plugin.messages![lang] ??= {}) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(texts ?? {})) {
+        into[k] = typeof v === 'object' && v && typeof into[k] === 'object' ? { ...(into[k] as object), ...(v as object) } : v;
+      }
+    }
+  }
+  return plugin;
+}

@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Currencies and exchange rates. */
+export const area: WebArea = {};

@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Current accounts: customers, suppliers, personnel, partners. */
+export const area: WebArea = {};

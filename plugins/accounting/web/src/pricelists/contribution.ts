@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Price lists. */
+export const area: WebArea = {};

@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Products and services. */
+export const area: WebArea = {};

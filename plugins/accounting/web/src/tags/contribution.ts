@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Tag settings. */
+export const area: WebArea = {};

@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Tax settings. */
+export const area: WebArea = {};

@@ -1,0 +1,4 @@
+import type { WebArea } from '../area';
+
+/** Warehouses and stock. */
+export const area: WebArea = {};
