@@ -90,7 +90,7 @@ function checkAccess(op: OperationSpec, auth: Auth) {
   if (op.management && !isManagement(auth.authorities)) {
     throw problems.forbidden('Bu işlem yalnızca yönetim kullanıcılarına açıktır.', 'MANAGEMENT_ONLY');
   }
-  if (op.authority && !hasAuthority(auth.authorities, op.authority.module, op.authority.action, auth.companyId)) {
+  if (op.authority && !op.authority.some((a) => hasAuthority(auth.authorities, a.module, a.action, auth.companyId))) {
     throw problems.forbidden(undefined, 'MISSING_AUTHORITY');
   }
 }
@@ -172,6 +172,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(doc));
   const docsHtml = renderDocs(doc, ops);
   app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+  // Sandboxes of outside systems (simulators a plugin's sandbox adapters reach over HTTP).
+  for (const p of opts.plugins) {
+    if (p.sandbox) await app.register(async (scope) => { await p.sandbox!(scope, services); }, { prefix: `/sandbox/${p.id}` });
+  }
   await opts.extend?.(app);
   return app;
 }

@@ -20,7 +20,8 @@ export interface OperationSpec {
   summary: string;
   public: boolean;
   management: boolean;
-  authority: Authority | null;
+  /** The caller needs one of these (`x-authority` is one object or a list: any of them). */
+  authority: Authority[] | null;
   sortFields: string[];
   pathParams: string[];
   schemas: {
@@ -100,7 +101,7 @@ export function operations(doc: any): OperationSpec[] {
         summary: op.summary ?? '',
         public: op['x-public'] === true,
         management: op['x-management'] === true,
-        authority: op['x-authority'] ?? null,
+        authority: op['x-authority'] ? (Array.isArray(op['x-authority']) ? op['x-authority'] : [op['x-authority']]) : null,
         sortFields: op['x-sort-fields'] ?? [],
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         schemas,

@@ -29,7 +29,7 @@ export function renderDocs(doc: any, ops: OperationSpec[]): string {
 <section><h2 id="tag-${esc(tag)}">${esc(tag)}</h2>
 ${list.map((op) => {
     const r = raw(op);
-    const guard = op.public ? 'public' : op.management ? 'management only' : op.authority ? `authority ${op.authority.module}_${op.authority.action}` : 'signed in';
+    const guard = op.public ? 'public' : op.management ? 'management only' : op.authority ? `authority ${op.authority.map((a) => `${a.module}_${a.action}`).join(' or ')}` : 'signed in';
     const body = r.requestBody?.content?.['application/json']?.schema;
     const params = (r.parameters ?? []).map((p: any) => p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p);
     const ok = Object.entries<any>(r.responses ?? {}).find(([s]) => s.startsWith('2'));

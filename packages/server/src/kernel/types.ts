@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { FastifyInstance } from 'fastify';
 import type { DB, KernelTables } from '../db/schema';
 import type { Trx } from '../db/database';
 import type { Config } from '../config';
@@ -92,6 +93,11 @@ export interface ServerPlugin {
   id: string;
   handlers: Record<string, Handler>;
   migrations?: MigrationSource;
+  /**
+   * Routes of the simulators its sandbox adapters talk to (seeds' outside systems), mounted under
+   * `/sandbox/<plugin id>`; not part of the contract, no token needed.
+   */
+  sandbox?: (app: FastifyInstance, services: Services) => Promise<void> | void;
   /** Runs in the transaction that creates a company (registration, management, demo), tenant set to it. */
   onCompanyCreated?: (trx: Trx, companyId: number) => Promise<void>;
   /** Runs once on an empty database when demo data is wanted, after the kernel's demo tenant. */
