@@ -24,3 +24,5 @@ export { useConfirm, type Confirm, type ConfirmOptions } from './confirm/useConf
 export { useAddRequest } from './useAddRequest';
 export { visuallyHidden } from './visuallyHidden';
 export { reportFailure, conflictDetail } from './failure';
+export { useAuthorityLabels, MANAGEMENT_MODULES } from './authority';
+export { CompanyForm, type CompanyFormProps } from './company/CompanyForm';

@@ -1,7 +1,7 @@
 /**
  * @tezgah/management-web: the Management menu (seeds 000 §2, 001 §2): company management and
  * user management, where management staff may sign in as a user (impersonation). Needs the
- * management module (1000). The company form is the settings plugin's.
+ * management module (1000). The company form is the workbench UI kit's (companies are the kernel's).
  */
 import { Action, defineWebPlugin, Module } from '@tezgah/core';
 import { messages } from './messages';
@@ -10,7 +10,6 @@ export const managementPlugin = defineWebPlugin({
   id: 'management',
   title: 'Yönetim',
   version: '0.1.0',
-  requires: ['settings'],
   menu: [
     {
       id: 'management',

@@ -1,6 +1,6 @@
 /**
  * The management plugin's texts, loaded into the i18n namespace 'management'. The company form's
- * own texts are the settings plugin's (namespace 'settings'), which this plugin requires.
+ * own texts are the kernel's (`company.*`), as the form is the workbench UI kit's.
  */
 export const tr = {
   menu: {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateWebPlugin } from '@tezgah/core';
-import settings from '@tezgah/settings-web';
 import management from './index';
 import { account, fakeServer, json, manager, renderWorkbench } from './testing';
 
@@ -23,7 +22,7 @@ describe('the management plugin', () => {
     const s = fakeServer();
     s.setAccount(manager());
     s.on('GET /services/onmuhasebe/api/companies', () => json([], { total: 0 }));
-    await renderWorkbench({ plugins: [settings, management], path: '/user-management', server: s, signedIn: true });
+    await renderWorkbench({ plugins: [management], path: '/user-management', server: s, signedIn: true });
     const menu = await group('Yönetim');
     expect(menu.getByRole('menuitem', { name: 'Şirket Yönetimi' })).toBeInTheDocument();
     expect(menu.getByRole('menuitem', { name: 'Kullanıcı Yönetimi' })).toBeInTheDocument();
@@ -32,7 +31,7 @@ describe('the management plugin', () => {
   it('keeps company owners out', async () => {
     const s = fakeServer();
     s.setAccount(account({ codes: ['17_1', '21_1', '21_2', '21_3'] }));
-    await renderWorkbench({ plugins: [settings, management], path: '/company-management', server: s, signedIn: true });
+    await renderWorkbench({ plugins: [management], path: '/company-management', server: s, signedIn: true });
     expect(await screen.findByText('Yetki Hatası')).toBeInTheDocument();
     const nav = await screen.findByRole('navigation', { name: /Ana menü|Main menu/ });
     expect(within(nav).queryByRole('button', { name: 'Yönetim' })).not.toBeInTheDocument();

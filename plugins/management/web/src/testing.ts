@@ -1,6 +1,7 @@
 /**
  * Test fixtures of the management pages (only tests import this). The whole workbench renders
- * over the kernel's fake server, with the settings plugin (the company form's texts) registered.
+ * over the kernel's fake server, with the management plugin alone (the company form and its texts
+ * are the kernel's).
  */
 // The DOM matchers (toBeInTheDocument, ...): registered by the workbench's test setup; imported
 // here too so that their types reach these tests in every TypeScript program that checks them.

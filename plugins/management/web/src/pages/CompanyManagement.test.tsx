@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import settings from '@tezgah/settings-web';
 import management from '../index';
 import { company, fakeServer, json, manager, problem, query, renderWorkbench, SECTORS } from '../testing';
 
-const plugins = [settings, management];
+const plugins = [management];
 const ALL = Array.from({ length: 23 }, (_, i) => company(23 - i, `Şirket ${23 - i}`, { active: i !== 1 }));
 
 function server() {

@@ -3,8 +3,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLSelect, Tag } fr
 import { useTranslation } from 'react-i18next';
 import { Action, Module, type ContributionProps } from '@tezgah/core';
 import type { Company, CompanyCreate, Sector } from '@tezgah/sdk';
-import { PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { CompanyForm } from '@tezgah/settings-web/company-form';
+import { CompanyForm, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 
 type StatusFilter = 'all' | 'active' | 'passive';
 
@@ -16,7 +15,6 @@ type StatusFilter = 'all' | 'active' | 'passive';
 export default function CompanyManagement({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('management');
-  const { t: ts } = useTranslation('settings');
   const { t: k } = useTranslation();
   const { confirm, dialog } = useConfirm();
   const [version, setVersion] = useState(0);
@@ -49,7 +47,7 @@ export default function CompanyManagement({ host }: ContributionProps) {
     { key: 'title', title: t('companies.companyTitle'), render: (c) => c.title ?? '', sortField: 'title', width: 220 },
     { key: 'taxNumber', title: t('companies.taxNumber'), render: (c) => c.taxNumber, width: 130 },
     { key: 'sector', title: t('companies.sector'), render: sectorName, width: 100 },
-    { key: 'erpType', title: t('companies.erpType'), render: (c) => (c.erpType ? ts(`company.erpTypes.${c.erpType}`, { defaultValue: c.erpType }) : ''), width: 100 },
+    { key: 'erpType', title: t('companies.erpType'), render: (c) => (c.erpType ? k(`company.erpTypes.${c.erpType}`, { defaultValue: c.erpType }) : ''), width: 100 },
     { key: 'owner', title: t('companies.owner'), render: (c) => c.ownerLogin ?? '', width: 130 },
     {
       key: 'status',

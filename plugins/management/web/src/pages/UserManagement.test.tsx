@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import settings from '@tezgah/settings-web';
 import management from '../index';
 import { account, company, fakeServer, json, manager, member, problem, renderWorkbench, token } from '../testing';
 
-const plugins = [settings, management];
+const plugins = [management];
 const COMPANIES = [company(2, 'Tezgah Yönetim'), company(3, 'Demo Eczanesi'), company(4, 'Demo Ticaret A.Ş.')];
 const MEMBERS = [
   member(1, 'eczaci', { firstName: 'Elif', lastName: 'Eczacı' }),

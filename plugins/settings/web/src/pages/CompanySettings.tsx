@@ -3,8 +3,7 @@ import { Card, Classes, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, Module, type ContributionProps } from '@tezgah/core';
 import type { Company, Sector } from '@tezgah/sdk';
-import { Loading, useShell } from '@tezgah/workbench/ui';
-import { CompanyForm } from '../company/CompanyForm';
+import { CompanyForm, Loading, useShell } from '@tezgah/workbench/ui';
 
 /**
  * /company-settings: the current company's details (GET /companies/{id}), saved with PUT

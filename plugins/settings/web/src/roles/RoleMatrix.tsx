@@ -1,17 +1,8 @@
 import { Button, Checkbox, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ACTION_LABELS_EN, ACTION_LABELS_TR, authorityCode, MODULE_LABELS_EN, MODULE_LABELS_TR, type Action, type Module } from '@tezgah/core';
+import { authorityCode } from '@tezgah/core';
+import { useAuthorityLabels } from '@tezgah/workbench/ui';
 import { columnCodes, coverage, hasCell, rowCodes, setAll } from './matrix';
-
-/** Module and action names in the interface language (Turkish, else English). */
-export function useAuthorityLabels() {
-  const { i18n } = useTranslation();
-  const turkish = (i18n.language ?? 'tr').startsWith('tr');
-  return {
-    module: (m: number) => (turkish ? MODULE_LABELS_TR : MODULE_LABELS_EN)[m as Module] ?? String(m),
-    action: (a: number) => (turkish ? ACTION_LABELS_TR : ACTION_LABELS_EN)[a as Action] ?? String(a),
-  };
-}
 
 export interface RoleMatrixProps {
   /** Rows: module ids, in order. */

@@ -3,12 +3,11 @@
  * cells exist (MODULE_ACTIONS pairs a module with the actions it offers), and the set of ticked
  * authority codes (`moduleId_actionId`).
  */
-import { authorityCode, Module, MODULE_ACTIONS, parseAuthorityCode } from '@tezgah/core';
+import { authorityCode, MODULE_ACTIONS, parseAuthorityCode } from '@tezgah/core';
+import { MANAGEMENT_MODULES } from '@tezgah/workbench/ui';
 
-/** Modules only management staff may hold or hand out (the server refuses them from others). */
-export const MANAGEMENT_MODULES: readonly number[] = [
-  Module.MANAGEMENT, Module.MANAGEMENT_ERP, Module.SUPER_ADMIN, Module.ADMIN, Module.SUPPORT, Module.ERP_MANAGEMENT,
-];
+/** Modules only management staff may hold or hand out (the UI kit's list, shared with the company form). */
+export { MANAGEMENT_MODULES };
 
 /**
  * The matrix rows, ascending: every business module; the management modules too for a management

@@ -3,8 +3,11 @@ import { Button, Callout, Checkbox, Classes, HTMLSelect, InputGroup, Switch, Tag
 import { useTranslation } from 'react-i18next';
 import { CompanyType } from '@tezgah/core';
 import type { Company, CompanyCreate, Sector } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, fieldHelpId, isValid, useShell, type FieldErrors } from '@tezgah/workbench/ui';
-import { useAuthorityLabels } from '../roles/RoleMatrix';
+import { useShell } from '../../host/HostProvider';
+import { useAuthorityLabels } from '../authority';
+import { reportFailure } from '../failure';
+import { Field, fieldHelpId } from '../form/Field';
+import { fieldErrorsFor, isValid, type FieldErrors } from '../form/fieldErrors';
 import { COMPANY_FIELDS, COMPANY_MODULES, COMPANY_TYPES, companyBody, companyDraft, ERP_TYPES, validateCompany, type CompanyDraft } from './companyForm';
 
 export interface CompanyFormProps {
@@ -39,12 +42,12 @@ const grid = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(2
 /**
  * The company form (seeds 000 §3 and 001 §3 fields that the API keeps): identity, contact,
  * profile and subscription, with the rules at the fields: TCKN or VKN by company type, Mersis
- * 16 digits, invoice prefix exactly 7 characters, a valid e-mail.
+ * 16 digits, invoice prefix exactly 7 characters, a valid e-mail. Its texts are the kernel's
+ * (`company.*`); the settings and management plugins both use it.
  */
 export function CompanyForm(props: CompanyFormProps) {
   const shell = useShell();
-  const { t } = useTranslation('settings');
-  const { t: k } = useTranslation();
+  const { t } = useTranslation();
   const labels = useAuthorityLabels();
   const id = (f: string) => `${props.idPrefix ?? 'company'}-${f}`;
   const [draft, setDraft] = useState<CompanyDraft>(() => companyDraft(props.company, { ownerLogin: props.defaultOwner ?? '' }));
@@ -67,7 +70,7 @@ export function CompanyForm(props: CompanyFormProps) {
   async function submit(ev: FormEvent) {
     ev.preventDefault();
     if (readOnly) return;
-    const found = validateCompany(draft, rules, t, k);
+    const found = validateCompany(draft, rules, t);
     setErrors(found);
     if (!isValid(found)) {
       focusFirst(found);
@@ -77,7 +80,7 @@ export function CompanyForm(props: CompanyFormProps) {
     try {
       await props.onSubmit(companyBody(draft, rules));
     } catch (err) {
-      const server = fieldErrorsFor(err, COMPANY_FIELDS, (e) => reportFailure(shell.notify, e, k('notify.error')));
+      const server = fieldErrorsFor(err, COMPANY_FIELDS, (e) => reportFailure(shell.notify, e, t('notify.error')));
       setErrors(server);
       focusFirst(server);
     } finally {
@@ -222,7 +225,7 @@ export function CompanyForm(props: CompanyFormProps) {
   const buttons = readOnly ? (props.extraButtons ?? null) : (
     <>
       {props.extraButtons}
-      <Button type="submit" intent="primary" icon="floppy-disk" text={k('common.save')} loading={busy} />
+      <Button type="submit" intent="primary" icon="floppy-disk" text={t('common.save')} loading={busy} />
     </>
   );
 

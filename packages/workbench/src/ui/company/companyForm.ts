@@ -1,12 +1,28 @@
 /**
  * The company form's model: the fields the seeds (000 §3, 001 §3) and the API (CompanyFields)
- * share, their rules (000 §5, 001 §5) and the request body.
+ * share, their rules (000 §5, 001 §5) and the request body. Companies are the kernel's (it owns
+ * /companies), so the form and its texts (the kernel's `company.*`) live in the UI kit.
  */
 import { CompanyType, isValidEmail, isValidInvoicePrefix, isValidTckn, isValidVkn, MODULE_ACTIONS } from '@tezgah/core';
 import type { Company, CompanyCreate } from '@tezgah/sdk';
-import type { FieldErrors } from '@tezgah/workbench/ui';
-import { MANAGEMENT_MODULES } from '../roles/matrix';
-import { phoneError, tooLong, type Translate } from '../text';
+import { MANAGEMENT_MODULES } from '../authority';
+import type { FieldErrors } from '../form/fieldErrors';
+
+/** A translation function as the validator takes it (i18next's kernel `t`, or a stub in unit tests). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** A message when the trimmed `value` is longer than `max`. */
+function tooLong(value: string, max: number, t: Translate): string | undefined {
+  return value.trim().length > max ? t('company.maxLength', { max }) : undefined;
+}
+
+/** The API's phone rule (CompanyFields.phone): digits, spaces and ( ) + -, at most 20. */
+const PHONE_PATTERN = /^[0-9 ()+-]*$/;
+
+function phoneError(value: string, t: Translate): string | undefined {
+  const v = value.trim();
+  return v && (!PHONE_PATTERN.test(v) || v.length > 20) ? t('company.phoneInvalid') : undefined;
+}
 
 /** The form's values, as typed (numbers and dates as the inputs hold them). */
 export interface CompanyDraft {
@@ -89,10 +105,10 @@ export interface CompanyRules {
  * Seeds 000 §5 / 001 §5: name, title, tax or national ID, owner, sector, type, modules and ERP
  * type required; the contact e-mail valid; the invoice prefix exactly 7 characters. The tax
  * number is a VKN (10 digits, checksum) for a corporation and a TCKN (11 digits) for an
- * individual; the Mersis number has 16 digits. `t` translates in 'settings', `k` in the kernel.
+ * individual; the Mersis number has 16 digits. `t` translates in the kernel's namespace.
  */
-export function validateCompany(d: CompanyDraft, rules: CompanyRules, t: Translate, k: Translate): FieldErrors {
-  const required = k('common.required');
+export function validateCompany(d: CompanyDraft, rules: CompanyRules, t: Translate): FieldErrors {
+  const required = t('common.required');
   const e: FieldErrors = {};
   const req = (key: keyof CompanyDraft, value: string, max: number) => {
     e[key] = value.trim() ? tooLong(value, max, t) : required;
@@ -109,7 +125,7 @@ export function validateCompany(d: CompanyDraft, rules: CompanyRules, t: Transla
   if (!d.erpType) e.erpType = required;
   if (rules.owner) req('ownerLogin', d.ownerLogin, 50);
   const email = d.email.trim();
-  if (email && !isValidEmail(email)) e.email = t('validation.email');
+  if (email && !isValidEmail(email)) e.email = t('company.emailInvalid');
   e.phone = phoneError(d.phone, t);
   const mersis = d.mersisNo.trim();
   if (mersis && !/^\d{16}$/.test(mersis)) e.mersisNo = t('company.mersisInvalid');
