@@ -17,7 +17,12 @@ export const GROUPS = {
 export function composeAreas(base: Pick<WebPlugin, 'id' | 'title' | 'version'>, areas: WebArea[]): WebPlugin {
   const plugin: WebPlugin = { ...base, menu: [], routes: [], widgets: [], quickAdds: [], settings: [], load: { routes: {}, widgets: {}, quickAdds: {}, settings: {} }, messages: {} };
   for (const a of areas) {
-    plugin.menu!.push(...(a.menu ?? []));
+    // Areas fill shared groups (Stok, Ayarlar...): one group per id, children gathered.
+    for (const entry of a.menu ?? []) {
+      const group = plugin.menu!.find((m) => m.id === entry.id && m.children && entry.children);
+      if (group) group.children = [...group.children!, ...entry.children!];
+      else plugin.menu!.push({ ...entry, ...(entry.children ? { children: [...entry.children] } : {}) });
+    }
     plugin.routes!.push(...(a.routes ?? []));
     plugin.widgets!.push(...(a.widgets ?? []));
     plugin.quickAdds!.push(...(a.quickAdds ?? []));

@@ -1,4 +1,5 @@
 import type { AccountingArea } from '../area';
+import { sectorHandlers } from './sectors.handlers';
 
-/** Sectors (management). */
-export const area: AccountingArea = { handlers: {} };
+/** Sectors (management): one sector, add, change, delete; the kernel lists them publicly. */
+export const area: AccountingArea = { handlers: sectorHandlers };

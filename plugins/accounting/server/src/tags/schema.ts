@@ -1,3 +1,6 @@
+import type { ColumnType, Generated } from 'kysely';
+
 /** Tables of this area, as Kysely sees them. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Tables {}
+export interface Tables {
+  tags: { company_id: number; id: Generated<number>; name: string; color: ColumnType<string, string | undefined, string> };
+}
