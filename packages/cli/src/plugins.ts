@@ -17,11 +17,16 @@
  * ```
  *
  * Registered plugins are loaded by every program `createProgram` builds afterwards. The `tezgah`
- * binary also imports the modules named in `TEZGAH_CLI_PLUGINS` (comma-separated module names or
- * paths) first; such a module calls `registerCommands` itself or default-exports a plugin.
+ * binary first discovers the workspace's CLI plugins: every package under `plugins/<id>/*` or
+ * `examples/*` of the repository this package sits in whose package.json has
+ * `"tezgah": { "cli": "./src/index.ts" }` (see {@link cliPluginEntries}). It then imports the
+ * modules named in `TEZGAH_CLI_PLUGINS` (comma-separated module names or paths), which may
+ * replace a discovered plugin of the same id. Such a module calls `registerCommands` itself or
+ * default-exports a plugin.
  */
-import { pathToFileURL } from 'node:url';
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
 import type { CliIo } from './io';
@@ -107,13 +112,67 @@ function isPlugin(u: unknown): u is CliPlugin {
 }
 
 /**
- * Imports plugin modules (comma-separated names or paths, e.g. from TEZGAH_CLI_PLUGINS) and
- * registers their default export when it is a plugin. Returns the problems (a module that
- * failed to load), so the caller can warn without failing.
+ * The repository this package sits in (packages/cli/src → the root). In an installed copy it is
+ * a folder without `plugins/`, and discovery finds nothing there.
  */
-export async function loadPluginModules(list: string | undefined, cwd: string = process.cwd()): Promise<string[]> {
+export const CLI_REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** A workspace package that contributes commands: its name and the absolute path of its entry. */
+export interface CliPluginEntry {
+  readonly name: string;
+  readonly entry: string;
+}
+
+/**
+ * The workspace packages that contribute to `tezgah`: every `plugins/<id>/<part>` and
+ * `examples/<name>` folder under `root` whose package.json has `"tezgah": { "cli": "<entry>" }`,
+ * sorted by package name. Folders without a readable manifest are passed over.
+ */
+export function cliPluginEntries(root: string = CLI_REPO_ROOT): CliPluginEntry[] {
+  const found: CliPluginEntry[] = [];
+  const children = (dir: string): string[] => {
+    try {
+      return readdirSync(dir, { withFileTypes: true })
+        .filter((d) => d.isDirectory() && d.name !== 'node_modules' && !d.name.startsWith('.'))
+        .map((d) => join(dir, d.name));
+    } catch {
+      return [];
+    }
+  };
+  const visit = (dir: string) => {
+    const manifest = join(dir, 'package.json');
+    if (!existsSync(manifest)) return;
+    try {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown; tezgah?: { cli?: unknown } };
+      if (typeof pkg.tezgah?.cli === 'string') {
+        found.push({ name: typeof pkg.name === 'string' ? pkg.name : dir, entry: resolve(dir, pkg.tezgah.cli) });
+      }
+    } catch {
+      // not a package we can read: not a plugin
+    }
+  };
+  for (const plugin of children(join(root, 'plugins'))) for (const part of children(plugin)) visit(part);
+  for (const dir of children(join(root, 'examples'))) visit(dir);
+  return found.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Imports the discovered workspace CLI plugins ({@link cliPluginEntries}) and registers their
+ * default exports. Returns the problems, like {@link loadPluginModules}.
+ */
+export async function discoverPluginModules(root: string = CLI_REPO_ROOT): Promise<string[]> {
+  return loadPluginModules(cliPluginEntries(root).map((e) => e.entry));
+}
+
+/**
+ * Imports plugin modules (comma-separated names or paths, e.g. from TEZGAH_CLI_PLUGINS, or a
+ * list of them) and registers their default export when it is a plugin. Returns the problems (a
+ * module that failed to load), so the caller can warn without failing.
+ */
+export async function loadPluginModules(list: string | readonly string[] | undefined, cwd: string = process.cwd()): Promise<string[]> {
   const problems: string[] = [];
-  for (const spec of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  const specs = typeof list === 'string' || list === undefined ? (list ?? '').split(',') : list;
+  for (const spec of specs.map((s) => s.trim()).filter(Boolean)) {
     const target = spec.startsWith('.') || isAbsolute(spec) ? pathToFileURL(resolve(cwd, spec)).href : spec;
     try {
       const mod = (await import(target)) as { default?: unknown; plugin?: unknown };

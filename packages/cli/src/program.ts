@@ -14,7 +14,7 @@ import { userCommands } from './commands/user';
 import { ExitCode, NotSignedInError, UsageError } from './errors';
 import { resolveIo, type CliIo, type WritableLike } from './io';
 import { makeOutput, type OutputMode } from './output';
-import { loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
+import { discoverPluginModules, loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
 import { ProfileStore } from './profile';
 
 /** The kernel's own commands (they are plugins like any other). */
@@ -25,6 +25,12 @@ export interface CreateProgramOptions {
   plugins?: readonly CliPlugin[];
   /** Leave out the registered plugins (tests). @default false */
   skipRegistered?: boolean;
+  /**
+   * `runCli` only: the repository whose workspace CLI plugins (`tezgah.cli` in a package.json
+   * under plugins/<id>/ or examples/) are loaded before TEZGAH_CLI_PLUGINS, or `false` to load
+   * none. @default the repository this package sits in
+   */
+  discover?: string | false;
 }
 
 function version(): string {
@@ -132,10 +138,12 @@ function write(stream: WritableLike, text: string): void {
 
 /**
  * Runs `tezgah` with the arguments after the program name and answers the exit code. Loads the
- * plugin modules named in TEZGAH_CLI_PLUGINS first.
+ * workspace's CLI plugins and then the plugin modules named in TEZGAH_CLI_PLUGINS first.
  */
 export async function runCli(argv: readonly string[], partialIo: Partial<CliIo> = {}, options: CreateProgramOptions = {}): Promise<number> {
   const io = resolveIo(partialIo);
+  const discovered = options.discover === false ? [] : await discoverPluginModules(options.discover);
+  for (const problem of discovered) write(io.stderr, `warning: ${problem}`);
   for (const problem of await loadPluginModules(io.env.TEZGAH_CLI_PLUGINS)) write(io.stderr, `warning: ${problem}`);
   let program: Command;
   try {

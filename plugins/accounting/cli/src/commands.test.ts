@@ -1,0 +1,193 @@
+/**
+ * `tezgah import/export` as a person runs them (runCli in-process, the API faked behind fetch):
+ * exit codes, the --json summary, the table for people, the progress bar, usage errors, and the
+ * discovery of workspace CLI plugins.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, type CreateProgramOptions } from '@tezgah/cli';
+import accountingCommands from './index';
+import { fakeApi, fakeFetch, type FakeApi } from './testing/fake-api';
+
+const dir = mkdtempSync(join(tmpdir(), 'tezgah-accounting-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+writeFileSync(join(dir, 'profile.json'), JSON.stringify({ url: 'http://tezgah.fake', token: 'a.b.c', companyId: 3 }));
+
+let fake: FakeApi;
+beforeEach(() => {
+  fake = fakeApi();
+});
+
+function sink(isTTY = false) {
+  const chunks: string[] = [];
+  return { write: (s: string) => void chunks.push(s), isTTY, columns: 120, text: () => chunks.join('') };
+}
+
+async function tezgah(args: string[], opts: { tty?: boolean; program?: CreateProgramOptions } = {}) {
+  const stdout = sink();
+  const stderr = sink(opts.tty === true);
+  const code = await runCli(
+    args,
+    { stdout, stderr, stdin: Readable.from([]), env: { TEZGAH_CONFIG_DIR: dir, HOME: dir }, fetch: fakeFetch(fake) },
+    opts.program ?? { discover: false, plugins: [accountingCommands] },
+  );
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+let n = 0;
+const csv = (lines: string[]) => {
+  const path = join(dir, `c${++n}.csv`);
+  writeFileSync(path, lines.join('\r\n'));
+  return path;
+};
+const GOOD = ['Ürün Adı;Barkod;Satış Fiyatı;KDV Oranı', 'Aspirin;8690000000001;12,50;10', 'Şeker;8690000000002;1.234,56;1'];
+
+describe('tezgah import', () => {
+  it('--json prints the summary; a re-run skips every row (exit 0 both times)', async () => {
+    const file = csv(GOOD);
+    const first = await tezgah(['import', 'products', file, '--json']);
+    expect(first).toEqual({ code: 0, stdout: JSON.stringify({ created: 2, updated: 0, skipped: 0, failed: 0, errors: [] }, null, 2) + '\n', stderr: '' });
+    const again = await tezgah(['--json', 'import', 'products', file]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ created: 0, updated: 0, skipped: 2, failed: 0, errors: [] });
+    expect(fake.products).toHaveLength(2);
+  });
+
+  it('a dry run with a bad row: exit 2, the row in the summary, the reason on stderr, nothing written', async () => {
+    const file = csv([...GOOD, 'Tuz;8690000000003;bedava;20']);
+    const r = await tezgah(['import', 'products', file, '--dry-run', '--json']);
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.stdout)).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1, errors: [{ row: 4, column: 'Satış Fiyatı', reason: '"bedava" is not a number' }] });
+    expect(r.stderr).toBe('error: 1 row with problems (dry run: nothing was written)\n');
+    expect(fake.writes).toEqual([]);
+  });
+
+  it('for people: the counts and a table of the problems', async () => {
+    const r = await tezgah(['import', 'products', csv([...GOOD, ';8690000000003;1;20', 'Renkli;8690000000004;x;20'])]);
+    expect(r.code).toBe(2);
+    expect(r.stdout.split('\n')).toEqual([
+      'created 0 · updated 0 · unchanged 0 · failed 2',
+      '',
+      'ROW  COLUMN        REASON',
+      '  4  Ürün Adı      required',
+      '  5  Satış Fiyatı  "x" is not a number',
+      '',
+    ]);
+    expect(r.stderr).toBe('error: 2 rows with problems; nothing was written (--skip-invalid writes the other rows)\n');
+    const skip = await tezgah(['import', 'products', csv([...GOOD, ';8690000000003;1;20']), '--skip-invalid']);
+    expect(skip.code).toBe(0);
+    expect(skip.stdout.split('\n')[0]).toBe('created 2 · updated 0 · unchanged 0 · failed 1');
+  });
+
+  it('names the columns it ignores, and shows a progress bar on a terminal only', async () => {
+    const r = await tezgah(['import', 'products', csv(['Ürün Adı;Barkod;Renk', 'A;1;mavi']), '--json'], { tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('note: ignored columns: Renk\n');
+    expect(r.stderr).toContain('importing products [');
+    expect(r.stderr).toContain('100% 1/1');
+    const plain = await tezgah(['import', 'products', csv(['Ürün Adı;Barkod', 'B;2']), '--json']);
+    expect(plain.stderr).toBe('');
+  });
+
+  it('usage errors exit 1: an unknown kind, a file type, a missing file, a bad batch size', async () => {
+    const kind = await tezgah(['import', 'invoices', csv(GOOD)]);
+    expect(kind.code).toBe(1);
+    expect(kind.stderr).toContain("error: unknown command 'invoices'");
+    const txt = join(dir, 'list.txt');
+    writeFileSync(txt, 'x');
+    expect(await tezgah(['import', 'products', txt])).toMatchObject({ code: 1, stderr: `error: ${txt}: unsupported file type ".txt"; use .csv or .xlsx\n` });
+    const missing = await tezgah(['import', 'currents', join(dir, 'none.xlsx')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read the file: ENOENT');
+    const batch = await tezgah(['import', 'products', csv(GOOD), '--batch-size', '0']);
+    expect(batch.code).toBe(1);
+    expect(batch.stderr).toContain('Must be between 1 and 1000');
+    expect(fake.writes).toEqual([]);
+  });
+
+  it('a refusal of the server that names no row is an API error (exit 2)', async () => {
+    const original = fakeFetch(fake);
+    const r = await (async () => {
+      const stdout = sink();
+      const stderr = sink();
+      const code = await runCli(
+        ['import', 'products', csv(GOOD)],
+        {
+          stdout,
+          stderr,
+          stdin: Readable.from([]),
+          env: { TEZGAH_CONFIG_DIR: dir, HOME: dir },
+          fetch: async (req) =>
+            req.method === 'PUT'
+              ? new Response(JSON.stringify({ type: 'about:blank', title: 'Yetki Hatası', status: 403, detail: 'Bu işlem için yetkiniz yok.' }), { status: 403, headers: { 'content-type': 'application/problem+json' } })
+              : original(req),
+        },
+        { discover: false, plugins: [accountingCommands] },
+      );
+      return { code, stderr: stderr.text() };
+    })();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: Yetki Hatası: Bu işlem için yetkiniz yok. (HTTP 403)\n');
+  });
+});
+
+describe('tezgah export', () => {
+  it('writes the file and answers its count; the file imports back with no changes', async () => {
+    await tezgah(['import', 'products', csv(GOOD)]);
+    const out = join(dir, 'export.xlsx');
+    const r = await tezgah(['export', 'products', out, '--json']);
+    expect(r).toEqual({ code: 0, stdout: JSON.stringify({ file: out, count: 2 }, null, 2) + '\n', stderr: '' });
+    const people = await tezgah(['export', 'products', join(dir, 'export.csv')]);
+    expect(people.stdout).toBe(`wrote 2 products to ${join(dir, 'export.csv')}\n`);
+    for (const f of [out, join(dir, 'export.csv')]) {
+      const back = await tezgah(['import', 'products', f, '--json']);
+      expect(JSON.parse(back.stdout)).toEqual({ created: 0, updated: 0, skipped: 2, failed: 0, errors: [] });
+    }
+  });
+});
+
+describe('discovery of CLI plugins', () => {
+  it('the tezgah program finds this package by its package.json (tezgah.cli)', async () => {
+    const r = await tezgah(['--help'], { program: {} });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\n  import +import products or current accounts/);
+    expect(r.stdout).toMatch(/\n  export +export products or current accounts/);
+  });
+
+  it('import products --help lists the columns it reads', async () => {
+    const r = await tezgah(['import', 'products', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Usage: tezgah import products [options] <file>');
+    expect(r.stdout).toContain('  Ürün Adı (required): also Ad, Adı,');
+    expect(r.stdout).toContain('  KDV Oranı: also KDV, KDV %, Vergi Oranı, Default Tax Rate, Tax Rate, VAT, defaultTaxRate');
+    const currentsHelp = await tezgah(['import', 'currents', '--help']);
+    expect(currentsHelp.stdout).toContain('  Vergi No/TC Kimlik No: also Vergi No,');
+  });
+
+  it('loads plugins/<id>/cli and examples/* packages of a repository, and warns about one that fails', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'tezgah-repo-'));
+    try {
+      const pkg = (path: string, manifest: object, entry?: [string, string]) => {
+        mkdirSync(join(root, path), { recursive: true });
+        writeFileSync(join(root, path, 'package.json'), JSON.stringify(manifest));
+        if (entry) writeFileSync(join(root, path, entry[0]), entry[1]);
+      };
+      const plugin = (id: string, word: string) =>
+        `export default { id: '${id}', register(program, ctx) { program.command('${word}').action(() => ctx.output.line('${word} ran')); } };\n`;
+      pkg('plugins/alpha/cli', { name: '@x/alpha-cli', tezgah: { cli: './main.mjs' } }, ['main.mjs', plugin('test-alpha', 'alpha')]);
+      pkg('plugins/alpha/web', { name: '@x/alpha-web', tezgah: { web: './index.ts' } });
+      pkg('examples/beta', { name: '@x/beta', tezgah: { cli: './beta.mjs' } }, ['beta.mjs', plugin('test-beta', 'beta')]);
+      pkg('examples/broken', { name: '@x/broken', tezgah: { cli: './missing.mjs' } });
+      const r = await tezgah(['alpha'], { program: { discover: root } });
+      expect(r.stdout).toBe('alpha ran\n');
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^warning: CLI plugin .*examples\/broken\/missing\.mjs was not loaded/);
+      expect((await tezgah(['beta'], { program: { discover: root } })).stdout).toBe('beta ran\n');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

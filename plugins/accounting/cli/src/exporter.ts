@@ -1,0 +1,31 @@
+/**
+ * `tezgah export <entity> FILE`: writes every record with the columns `import` reads, headed by
+ * their Turkish names, so an exported file imports back as it is (and changes nothing).
+ */
+import type { TezgahPromiseApi } from '@tezgah/sdk';
+import { exportCell } from './columns';
+import type { Entity } from './entity';
+import { readingProgress, type Progress } from './progress';
+import { formatOf, writeTable } from './sheet';
+
+/** Writes the company's records of `entity` to `file` (.csv or .xlsx); answers how many. */
+export async function exportFile<E>(api: TezgahPromiseApi, entity: Entity<E>, file: string, progress: Progress): Promise<number> {
+  formatOf(file);
+  const specs = await entity.columns(api);
+  let records: E[];
+  try {
+    records = await entity.existing(api, readingProgress(progress, `reading ${entity.name}`));
+  } finally {
+    progress.stop();
+  }
+  const rows = records.map((r) => {
+    const values = entity.fields(r);
+    return specs.map((s) => exportCell(s, values[s.field]));
+  });
+  await writeTable(
+    file,
+    specs.map((s) => s.header),
+    rows,
+  );
+  return records.length;
+}

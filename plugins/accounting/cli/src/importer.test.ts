@@ -1,0 +1,238 @@
+/** The import engine against an in-memory API: matching, dry runs, bad rows, refusals, batches, round trips. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { exportFile } from './exporter';
+import { batches, importFile, locateFieldError, sameValue } from './importer';
+import { currents } from './currents';
+import { products } from './products';
+import { progressBar, readingProgress } from './progress';
+import { fakeApi, type FakeApi } from './testing/fake-api';
+
+const dir = mkdtempSync(join(tmpdir(), 'tezgah-importer-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const csv = (lines: string[]) => {
+  const path = join(dir, `f${++n}.csv`);
+  writeFileSync(path, lines.join('\n') + '\n');
+  return path;
+};
+const quiet = progressBar({ write: () => undefined, isTTY: false });
+
+let fake: FakeApi;
+beforeEach(() => {
+  fake = fakeApi();
+});
+
+const PRODUCTS = [
+  'Ürün Adı;Barkod;Birim;Alış Fiyatı;Satış Fiyatı;KDV Oranı;Ürün Tipi',
+  'Aspirin;8690000000001;Kutu;8,50;12,75;10;İlaç',
+  'Şeker 1 kg;8690000000002;Kilogram;30;42,5;1;Ticari Mal',
+  'Montaj;HZM-1;Adet;;1.500;20;Verilen Hizmet',
+];
+
+describe('import', () => {
+  it('creates, then a second run of the same file changes nothing', async () => {
+    const file = csv(PRODUCTS);
+    const first = await importFile(fake.api, products, file, {}, quiet);
+    expect(first).toEqual({ summary: { created: 3, updated: 0, skipped: 0, failed: 0, errors: [] }, ignoredColumns: [], wrote: true, refused: null });
+    expect(fake.products).toHaveLength(3);
+    expect(fake.products[0]).toMatchObject({ name: 'Aspirin', barcode: '8690000000001', unitId: 12, buyingPrice: 8.5, salePrice: 12.75, defaultTaxRate: 10, productType: 'MEDICINE', warehouseId: 21, buyingCurrencyId: 1, saleCurrencyId: 1 });
+    expect(fake.products[2]).toMatchObject({ productType: 'SERVICE_GIVEN', warehouseId: null, salePrice: 1500, buyingPrice: null });
+
+    const again = await importFile(fake.api, products, file, {}, quiet);
+    expect(again.summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+    expect(again.wrote).toBe(false);
+    expect(fake.products).toHaveLength(3);
+    expect(fake.writes).toHaveLength(1);
+  });
+
+  it('a changed row updates its product and keeps what the file leaves out or blank', async () => {
+    await importFile(fake.api, products, csv(PRODUCTS), {}, quiet);
+    const r = await importFile(fake.api, products, csv(['Barkod;Ürün Adı;Satış Fiyatı;Birim', '8690000000001;Aspirin 500 mg;12,75;', '8690000000002;Şeker 1 kg;45;']), {}, quiet);
+    expect(r.summary).toEqual({ created: 0, updated: 2, skipped: 0, failed: 0, errors: [] });
+    expect(fake.products[0]).toMatchObject({ name: 'Aspirin 500 mg', salePrice: 12.75, unitId: 12, buyingPrice: 8.5, productType: 'MEDICINE' });
+    expect(fake.products[1]).toMatchObject({ salePrice: 45, unitId: 13 });
+    expect(fake.writes.map((w) => w.size)).toEqual([3, 2]);
+  });
+
+  it('a dry run reports every bad row and what it would do, and writes nothing', async () => {
+    await importFile(fake.api, products, csv(PRODUCTS.slice(0, 2)), {}, quiet);
+    const r = await importFile(
+      fake.api,
+      products,
+      csv([PRODUCTS[0]!, 'Aspirin;8690000000001;Kutu;8,50;13;10;İlaç', ';8690000000009;Kutu;1;2;10;İlaç', 'Yeni;8690000000010;Adet;1;2;20;Ticari Mal', 'Kötü;8690000000011;Litre;1;-2;20;Ticari Mal']),
+      { dryRun: true },
+      quiet,
+    );
+    expect(r.summary).toEqual({
+      created: 1,
+      updated: 1,
+      skipped: 0,
+      failed: 2,
+      errors: [
+        { row: 3, column: 'Ürün Adı', reason: 'required' },
+        { row: 5, column: 'Birim', reason: '"Litre" is not one of: Adet, Kutu, Kilogram' },
+        { row: 5, column: 'Satış Fiyatı', reason: 'must be at least 0' },
+      ],
+    });
+    expect(r.refused).toBe('2 rows with problems (dry run: nothing was written)');
+    expect(fake.writes).toHaveLength(1);
+  });
+
+  it('a real run with a bad row writes nothing; --skip-invalid writes the others', async () => {
+    const file = csv([PRODUCTS[0]!, PRODUCTS[1]!, 'Bozuk;8690000000003;Kutu;x;1;10;İlaç', PRODUCTS[2]!]);
+    const refused = await importFile(fake.api, products, file, {}, quiet);
+    expect(refused.refused).toBe('1 row with problems; nothing was written (--skip-invalid writes the other rows)');
+    expect(refused.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] });
+    expect(fake.writes).toHaveLength(0);
+
+    const skipped = await importFile(fake.api, products, file, { skipInvalid: true }, quiet);
+    expect(skipped.refused).toBeNull();
+    expect(skipped.summary).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] });
+    expect(fake.products.map((p) => p.barcode)).toEqual(['8690000000001', '8690000000002']);
+  });
+
+  it('refuses a barcode given twice in the file, naming the first row, and a missing header', async () => {
+    const r = await importFile(fake.api, products, csv([PRODUCTS[0]!, PRODUCTS[1]!, PRODUCTS[2]!, 'Aspirin kopya;8690000000001;Kutu;1;2;10;İlaç']), { dryRun: true }, quiet);
+    expect(r.summary.errors).toEqual([{ row: 4, column: 'Barkod', reason: 'the same barcode as row 2' }]);
+    const noHeader = await importFile(fake.api, products, csv(['Ürün Adı;Renk', 'A;mavi']), {}, quiet);
+    expect(noHeader.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 1, column: 'Barkod', reason: 'required column is missing' }] });
+    expect(noHeader.ignoredColumns).toEqual(['Renk']);
+    expect(noHeader.refused).toBe('the header row has problems; nothing was written');
+  });
+
+  it("reads the server's refusal of items back to rows; --skip-invalid resends the rest", async () => {
+    fake.refuseBarcodes.add('8690000000002');
+    const file = csv(PRODUCTS);
+    const r = await importFile(fake.api, products, file, {}, quiet);
+    expect(r.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] });
+    expect(r.refused).toBe('the server refused 1 row; nothing was written');
+    expect(fake.products).toHaveLength(0);
+
+    const s = await importFile(fake.api, products, file, { skipInvalid: true }, quiet);
+    expect(s.summary).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] });
+    expect(fake.products.map((p) => p.barcode)).toEqual(['8690000000001', 'HZM-1']);
+  });
+
+  it('writes in batches of the given size', async () => {
+    const lines = ['Ürün Adı;Barkod;Satış Fiyatı', ...Array.from({ length: 5 }, (_, i) => `Ürün ${i};B${i};${i + 1}`)];
+    const r = await importFile(fake.api, products, csv(lines), { batchSize: 2 }, quiet);
+    expect(r.summary.created).toBe(5);
+    expect(fake.writes.map((w) => w.size)).toEqual([2, 2, 1]);
+    expect(batches([1, 2, 3], 1000, () => 500_000)).toEqual([[1], [2], [3]]);
+  });
+
+  it('current accounts: matched by type and tax number', async () => {
+    const file = csv([
+      'Tip;Ad;Soyad;Vergi No/TC Kimlik No;Vergi Dairesi;Telefon;E-posta;IBAN',
+      'Müşteri;Ayşe;Kaya;10000000146;Çankaya;0532 123 45 67;ayse@example.com;TR330006100519786457841326',
+      'Tedarikçi;Acme;;0123456789;;;;',
+      'Tedarikçi;Ayşe;Kaya;10000000146;;;;',
+    ]);
+    const r = await importFile(fake.api, currents, file, {}, quiet);
+    expect(r.summary).toEqual({ created: 3, updated: 0, skipped: 0, failed: 0, errors: [] });
+    expect(fake.currents[0]).toMatchObject({ currentAccountType: 'CUSTOMER', taxOfficeId: 1, iban: 'TR330006100519786457841326', currencyId: 1 });
+    const again = await importFile(fake.api, currents, file, {}, quiet);
+    expect(again.summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+
+    const bad = await importFile(fake.api, currents, csv(['Tip;Ad;Vergi No', 'Personel;Ali;12345', 'Müşteri;Veli;10000000146', 'Ortak;Can;0123456789']), { dryRun: true }, quiet);
+    expect(bad.summary.errors).toEqual([
+      { row: 2, column: 'Vergi No', reason: 'must be 10 or 11 digits' },
+      { row: 3, column: 'Vergi Dairesi', reason: 'required for a customer' },
+      { row: 4, column: 'Ortak Tipi', reason: 'required for a partner' },
+      { row: 4, column: 'Hisse Oranı', reason: 'required for a partner' },
+      { row: 4, column: 'Sermaye', reason: 'required for a partner' },
+    ]);
+  });
+
+  it('current accounts without a tax number: added once, then left alone while a record has all their values', async () => {
+    const file = csv(['Tip;Ad;Soyad;Telefon', 'Personel;Ali;Veli;5321234567', 'Personel;Ali;Veli;5321234567', 'Personel;Ayşe;Can;']);
+    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual({ created: 3, updated: 0, skipped: 0, failed: 0, errors: [] });
+    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+    const changed = await importFile(fake.api, currents, csv(['Tip;Ad;Soyad;Telefon', 'Personel;Ali;Veli;5559999999']), {}, quiet);
+    expect(changed.summary).toEqual({ created: 1, updated: 0, skipped: 0, failed: 0, errors: [] });
+    expect(fake.currents).toHaveLength(4);
+  });
+});
+
+describe('export then import', () => {
+  for (const ext of ['csv', 'xlsx'] as const) {
+    it(`products: the exported ${ext} file imports back with no changes`, async () => {
+      await importFile(fake.api, products, csv([...PRODUCTS, 'Dolap;0042;Adet;1.000,12345678;2000;20;Demirbaş']), {}, quiet);
+      fake.products[0]!.minStock = 5;
+      fake.products[0]!.maxStock = 50;
+      fake.products[0]!.prescriptionType = 'RED';
+      fake.products[0]!.explanation = 'Ağrı kesici; 20 tablet';
+      const out = join(dir, `products-out.${ext}`);
+      expect(await exportFile(fake.api, products, out, quiet)).toBe(4);
+      const r = await importFile(fake.api, products, out, {}, quiet);
+      expect(r).toEqual({ summary: { created: 0, updated: 0, skipped: 4, failed: 0, errors: [] }, ignoredColumns: [], wrote: false, refused: null });
+    });
+
+    it(`current accounts: the exported ${ext} file imports back with no changes`, async () => {
+      await importFile(
+        fake.api,
+        currents,
+        csv([
+          'Tip;Ad;Soyad;Vergi No;Vergi Dairesi;İl;İlçe;Doğum Tarihi;Hisse Oranı;Sermaye;Ortak Tipi;Para Birimi',
+          'Hasta;Ayşe;Kaya;10000000146;Yenice Malmüdürlüğü (17110);Çanakkale;Yenice;05.03.1980;;;;TL',
+          'Ortak;Can;Demir;0123456789;;Ankara;;;33,33;1.000.000;Şahıs;EUR',
+        ]),
+        {},
+        quiet,
+      );
+      expect(fake.currents).toHaveLength(2);
+      const out = join(dir, `currents-out.${ext}`);
+      expect(await exportFile(fake.api, currents, out, quiet)).toBe(2);
+      const r = await importFile(fake.api, currents, out, {}, quiet);
+      expect(r.summary).toEqual({ created: 0, updated: 0, skipped: 2, failed: 0, errors: [] });
+    });
+  }
+});
+
+describe('helpers', () => {
+  it('sameValue: numbers within rounding, blanks alike, text trimmed', () => {
+    expect(sameValue(12.75, '12.75')).toBe(true);
+    expect(sameValue(0.1 + 0.2, 0.3)).toBe(true);
+    expect(sameValue(null, '')).toBe(true);
+    expect(sameValue(null, 0)).toBe(false);
+    expect(sameValue(' a ', 'a')).toBe(true);
+    expect(sameValue(1, 2)).toBe(false);
+  });
+
+  it('locateFieldError reads the item index of a server field error', () => {
+    expect(locateFieldError('3.barcode')).toEqual({ index: 3, field: 'barcode' });
+    expect(locateFieldError('items.12.salePrice')).toEqual({ index: 12, field: 'salePrice' });
+    expect(locateFieldError('[0].name')).toEqual({ index: 0, field: 'name' });
+    expect(locateFieldError('/4/taxNumber')).toEqual({ index: 4, field: 'taxNumber' });
+    expect(locateFieldError('name')).toBeNull();
+  });
+
+  it('the progress bar draws on a TTY only and clears its line', () => {
+    const chunks: string[] = [];
+    const bar = progressBar({ write: (s: string) => chunks.push(s), isTTY: true, columns: 100 });
+    bar.start('importing products', 4);
+    bar.update(2);
+    bar.update(2);
+    bar.update(4);
+    bar.stop();
+    expect(chunks).toHaveLength(4);
+    expect(chunks[1]).toContain('50% 2/4');
+    expect(chunks[2]).toContain('100% 4/4');
+    expect(chunks[3]).toBe('\r\x1b[K');
+    const pages: string[] = [];
+    const onPage = readingProgress({ start: (l, t) => pages.push(`start ${l} ${t}`), update: (d) => pages.push(`at ${d}`), stop: () => undefined }, 'reading products');
+    onPage(1000, 2600);
+    onPage(2000, 2600);
+    onPage(2600, 2600);
+    expect(pages).toEqual(['start reading products 2600', 'at 1000', 'at 2000', 'at 2600']);
+    const silent: string[] = [];
+    const off = progressBar({ write: (s: string) => silent.push(s), isTTY: false });
+    off.start('x', 1);
+    off.update(1);
+    off.stop();
+    expect(silent).toEqual([]);
+  });
+});
