@@ -123,3 +123,25 @@ describe('pattern routes', () => {
     expect(within(screen.getByRole('region', { name: 'Sayfa başlığı' })).getByText('Ürünler')).toBeInTheDocument();
   });
 });
+
+describe('menu wording by sector', () => {
+  const words = defineWebPlugin({
+    id: 'words', title: 'Words',
+    menu: [{ id: 'customer', title: 'Müşteriler', titleKey: 'words:customer', route: '/customer' }],
+    routes: [{ path: '/customer' }],
+    load: { routes: { '/customer': async () => ({ default: () => <p>Cari liste</p> }) } },
+    messages: { tr: { customer: 'Müşteriler', customer_ECZ: 'Hastalar' } },
+  });
+  it('calls customers patients in a pharmacy, and customers elsewhere', async () => {
+    const pharmacy = fakeServer();
+    pharmacy.setAccount(account({ codes: [] }));
+    const first = await renderWorkbench({ plugins: [words], path: '/customer', server: pharmacy, signedIn: true });
+    expect(await screen.findByRole('menuitem', { name: 'Hastalar' })).toBeInTheDocument();
+    first.unmount();
+    const general = fakeServer();
+    const a = account({ codes: [] });
+    general.setAccount({ ...a, company: { ...a.company, name: 'Demo Ticaret A.Ş.', sectorKey: 'GEN' } });
+    await renderWorkbench({ plugins: [words], path: '/customer', server: general, signedIn: true });
+    expect(await screen.findByRole('menuitem', { name: 'Müşteriler' })).toBeInTheDocument();
+  });
+});

@@ -75,6 +75,7 @@ export const en: Messages = {
     userMenu: 'User menu',
     logout: 'Log out',
     lockScreen: 'Lock screen',
+    quickAdd: 'Quick add',
     exitImpersonation: 'Exit impersonation',
     impersonating: 'Signed in as {{login}} ({{previous}})',
     add: 'Add',

@@ -32,6 +32,7 @@ export const fr: ShellMessages = {
     userMenu: 'Menu utilisateur',
     logout: 'Se déconnecter',
     lockScreen: "Verrouiller l'écran",
+    quickAdd: 'Ajout rapide',
     exitImpersonation: "Quitter l'usurpation d'identité",
     impersonating: 'Connecté en tant que {{login}} ({{previous}})',
     add: 'Ajouter',

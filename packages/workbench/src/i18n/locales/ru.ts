@@ -32,6 +32,7 @@ export const ru: ShellMessages = {
     userMenu: 'Меню пользователя',
     logout: 'Выйти',
     lockScreen: 'Заблокировать экран',
+    quickAdd: 'Быстрое добавление',
     exitImpersonation: 'Выйти из режима входа от имени пользователя',
     impersonating: 'Вход выполнен как {{login}} ({{previous}})',
     add: 'Добавить',

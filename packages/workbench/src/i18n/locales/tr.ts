@@ -38,6 +38,7 @@ export const tr = {
     userMenu: 'Kullanıcı menüsü',
     logout: 'Çıkış',
     lockScreen: 'Ekranı kilitle',
+    quickAdd: 'Hızlı ekle',
     exitImpersonation: 'Kullanıcı girişinden çık',
     impersonating: '{{login}} olarak oturum açıldı ({{previous}})',
     add: 'Ekle',

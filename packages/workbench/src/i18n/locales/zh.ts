@@ -32,6 +32,7 @@ export const zh: ShellMessages = {
     userMenu: '用户菜单',
     logout: '退出登录',
     lockScreen: '锁定屏幕',
+    quickAdd: '快速添加',
     exitImpersonation: '退出模拟登录',
     impersonating: '已以 {{login}} 身份登录（{{previous}}）',
     add: '新增',

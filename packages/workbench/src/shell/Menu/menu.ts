@@ -9,7 +9,11 @@ import { isPermitted } from '../../host/landing';
 /** A menu entry's title: its translation when the plugin gave a key, else its title. */
 export function useEntryTitle(): (e: MenuEntry) => string {
   const { t } = useTranslation();
-  return (e: MenuEntry) => (e.titleKey ? t(e.titleKey, { defaultValue: e.title }) : e.title);
+  const shell = useShell();
+  // The company's sector is the i18next context, so a plugin may word an entry per sector
+  // (`customer_ECZ: 'Hastalar'`: patients in a pharmacy, customers elsewhere).
+  const context = shell.account?.company.sectorKey;
+  return (e: MenuEntry) => (e.titleKey ? t(e.titleKey, { defaultValue: e.title, ...(context ? { context } : {}) }) : e.title);
 }
 
 const ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));

@@ -9,6 +9,7 @@ import { CompanySelector } from './CompanySelector';
 import { FavouritesMenu } from './Favourites';
 import { NotificationBell } from './NotificationBell';
 import { PageFinder } from './PageFinder';
+import { QuickAddMenu } from './QuickAdd';
 import { SettingsPanel } from './SettingsPanel';
 import { ThemeSwitch } from './ThemeSwitch';
 import { ImpersonationTag, UserMenu } from './UserMenu';
@@ -42,6 +43,7 @@ export function TopBar() {
       </Navbar.Group>
       <Navbar.Group align={Alignment.END} className="tz-topbar-end">
         {!layout.viewport.mobile && <PageFinder />}
+        <QuickAddMenu />
         <FavouritesMenu />
         {!layout.viewport.mobile && <ThemeSwitch />}
         <NotificationBell />

@@ -7,6 +7,7 @@ import { CompanySelector } from './CompanySelector';
 import { FavouritesMenu } from './Favourites';
 import { NotificationBell } from './NotificationBell';
 import { PageFinder } from './PageFinder';
+import { QuickAddMenu } from './QuickAdd';
 import { SettingsForm, SettingsPanel } from './SettingsPanel';
 import { ThemeSwitch } from './ThemeSwitch';
 import { ImpersonationTag, UserMenu } from './UserMenu';
@@ -70,3 +71,11 @@ export const CartDropdownStory: Story = { name: 'CartDropdown', render: () => <N
 export const SettingsPanelStory: Story = { name: 'SettingsPanel', render: () => <SettingsPanel defaultOpen /> };
 
 export const SettingsFormStory: Story = { name: 'SettingsForm', render: () => <div style={{ width: 360 }}><SettingsForm /></div> };
+
+export const QuickAdd: Story = {
+  render: () => <QuickAddMenu />,
+  play: async ({ canvasElement }) => {
+    await open('Hızlı ekle')({ canvasElement });
+    await expect(await body(canvasElement).findByRole('menu', { name: 'Hızlı ekle' })).toBeInTheDocument();
+  },
+};

@@ -1,4 +1,10 @@
 import type { AccountingArea } from '../area';
+import { lookupHandlers } from './lookups.handlers';
 
-/** Countries, cities, city subdivisions and tax offices from the shared reference data. */
-export const area: AccountingArea = { handlers: {} };
+/**
+ * Countries, cities, city subdivisions and tax offices from the shared reference data, plus the
+ * uniform chart of accounts. Global tables filled by migration 20261122030100-lookups-data.sql,
+ * which seed-data/generate-lookups-migration.mjs generates from the CSV files in seed-data/: so
+ * every database has them from its first start, demo or not, and no company hook is needed.
+ */
+export const area: AccountingArea = { handlers: lookupHandlers };

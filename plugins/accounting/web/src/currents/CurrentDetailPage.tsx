@@ -1,0 +1,190 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button, ButtonGroup, Callout, Card, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Action, CURRENCIES, formatAmount, formatDate, formatPhone, type ContributionProps } from '@tezgah/core';
+import { Field, fieldErrorsFor, reportFailure, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { CurrentForm } from './CurrentForm';
+import { TagChips } from './CurrentTags';
+import { ACCOUNT_CHOICES, CURRENTS, MAIN_ACCOUNTS, TYPES, formatIban, isPharmacy, may, typeKey, type Current, type MainAccount } from './model';
+
+/**
+ * One current account (/customer/:id, /supplier/:id, /personnel/:id, /partner/:id): its fields,
+ * its main accounts in the chart (add another code or currency, remove one but the last), edit
+ * and delete.
+ */
+export default function CurrentDetailPage({ host, params }: ContributionProps) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const pharmacy = isPharmacy(host);
+  const id = Number(params?.id);
+  const [current, setCurrent] = useState<Current | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setCurrent(await shell.api.request('GET', `${CURRENTS}/{id}`, { params: { path: { id } } }));
+    } catch (e) {
+      setMissing(true);
+      shell.notify.failure(e);
+    }
+  }, [shell, id]);
+  useEffect(() => { void load(); }, [load]);
+
+  if (missing || !Number.isInteger(id)) return <NonIdealState icon="search" title={t('currents.detail.notFound')} />;
+  if (!current) return <div role="status"><Spinner size={20} /> {t('currents.loading')}</div>;
+
+  const type = current.currentAccountType;
+  const word = t(typeKey(type, pharmacy));
+  const fullName = [current.name, current.lastName].filter(Boolean).join(' ');
+  const rows: [string, string | null | undefined][] = [
+    ['title', current.title],
+    ['taxNumber', current.taxNumber],
+    ['taxOfficeId', current.taxOfficeName],
+    ['iban', current.iban ? formatIban(current.iban) : null],
+    ['currencyId', current.currencyCode],
+    ['phone', current.phone ? formatPhone(current.phone) : null],
+    ['fax', current.fax ? formatPhone(current.fax) : null],
+    ['email', current.email],
+    ['webAddress', current.webAddress],
+    ['contactPerson', current.contactPerson],
+    ['address', [current.address, current.postcode, current.citySubdivisionName, current.cityName, current.countryName].filter(Boolean).join(', ')],
+    ['gender', current.gender ? t(`currents.gender.${current.gender}`) : null],
+    ['birthday', current.birthday ? formatDate(current.birthday) : null],
+    ['patientType', current.patientType ? t(`currents.patientType.${current.patientType}`) : null],
+    ['partnerType', current.partnerType ? t(`currents.partnerType.${current.partnerType}`) : null],
+    ['sharePercentage', current.sharePercentage === null || current.sharePercentage === undefined ? null : `%${formatAmount(current.sharePercentage)}`],
+    ['capital', current.capital === null || current.capital === undefined ? null : `${formatAmount(current.capital)} ${current.currencyCode}`],
+    ['accountGroupCode', current.accountGroupCode],
+  ];
+
+  async function remove() {
+    if (!(await confirm({ message: fullName }))) return;
+    try {
+      await shell.api.request('DELETE', `${CURRENTS}/{id}`, { params: { path: { id } } });
+      host.notify.success(t('notify.deleted', { ns: 'kernel' }));
+      host.bus.emit('entity.deleted', { plugin: 'accounting', entity: 'current', id });
+      host.navigate(TYPES[type].route);
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    }
+  }
+
+  return (
+    <section aria-label={fullName}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <H2 style={{ margin: 0 }}>{fullName}</H2>
+        <Tag intent="primary" minimal>{word}</Tag>
+        <Tag minimal intent={current.active ? 'success' : 'none'}>{t(current.active ? 'currents.filter.active' : 'currents.filter.passive')}</Tag>
+        <ButtonGroup style={{ marginLeft: 'auto' }}>
+          <Button icon="arrow-left" text={t('currents.detail.back')} onClick={() => host.navigate(TYPES[type].route)} />
+          {may(host, type, Action.UPDATE) && <Button icon="edit" text={t('currents.edit', { type: word })} onClick={() => setEditing(true)} />}
+          {may(host, type, Action.DELETE) && <Button icon="trash" intent="danger" text={t('currents.delete')} onClick={remove} />}
+        </ButtonGroup>
+      </div>
+      <Card style={{ marginTop: 12 }}>
+        <HTMLTable compact aria-label={t('currents.detail.fields')}>
+          <tbody>
+            {rows.filter(([, v]) => v).map(([f, v]) => (
+              <tr key={f}><th scope="row">{t(`currents.fields.${f}`)}</th><td>{v}</td></tr>
+            ))}
+            {current.tags.length > 0 && <tr><th scope="row">{t('currents.fields.tagIds')}</th><td><TagChips tags={current.tags} /></td></tr>}
+            <tr><th scope="row">{t('currents.detail.created')}</th><td>{formatDate(current.createdDate)}</td></tr>
+          </tbody>
+        </HTMLTable>
+      </Card>
+      <MainAccounts host={host} current={current} />
+      {editing && (
+        <CurrentForm host={host} type={type} current={current} onClose={() => setEditing(false)}
+          onSaved={(saved) => { setEditing(false); setCurrent(saved); }} />
+      )}
+      {confirmDialog}
+    </section>
+  );
+}
+
+function MainAccounts({ host, current }: ContributionProps & { current: Current }) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const [list, setList] = useState<readonly MainAccount[] | null>(null);
+  const [code, setCode] = useState(current.accountGroupCode);
+  const [currency, setCurrency] = useState(String(current.currencyId));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const type = current.currentAccountType;
+
+  const load = useCallback(async () => {
+    try {
+      const r = await shell.api.list(MAIN_ACCOUNTS, { params: { query: { currentId: current.id, size: 100, sort: ['id,asc'] } } });
+      setList(r.items);
+    } catch (e) {
+      setList([]);
+      shell.notify.failure(e);
+    }
+  }, [shell, current.id]);
+  useEffect(() => { void load(); }, [load, current.accountGroupCode, current.currencyId]);
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await shell.api.request('POST', MAIN_ACCOUNTS, { body: { currentId: current.id, accountCode: code, currencyId: Number(currency) } });
+      host.notify.success(t('notify.added', { ns: 'kernel' }));
+      setErrors({});
+      await load();
+    } catch (err) {
+      setErrors(fieldErrorsFor(err, ['accountCode', 'currencyId'], (e2) => reportFailure(shell.notify, e2, t('notify.error', { ns: 'kernel' }))));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove(m: MainAccount) {
+    try {
+      await shell.api.request('DELETE', `${MAIN_ACCOUNTS}/{id}`, { params: { path: { id: m.id } } });
+      host.notify.success(t('notify.deleted', { ns: 'kernel' }));
+      await load();
+    } catch (err) {
+      reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
+    }
+  }
+
+  const canAdd = may(host, type, Action.CREATE);
+  const canDelete = may(host, type, Action.DELETE);
+  return (
+    <Card style={{ marginTop: 12 }}>
+      <H4>{t('currents.detail.mainAccounts')}</H4>
+      {list === null ? <Spinner size={16} /> : list.length === 0 ? <Callout>{t('currents.detail.noMainAccount')}</Callout> : (
+        <HTMLTable compact striped aria-label={t('currents.detail.mainAccounts')}>
+          <thead><tr><th>{t('currents.fields.accountGroupCode')}</th><th>{t('currents.detail.accountName')}</th><th>{t('currents.fields.currencyId')}</th><th /></tr></thead>
+          <tbody>
+            {list.map((m) => (
+              <tr key={m.id}>
+                <td>{m.accountCode}</td><td>{m.accountName}</td><td>{m.currencyCode} {m.currencySymbol}</td>
+                <td>{canDelete && list.length > 1 && (
+                  <Button variant="minimal" size="small" icon="trash" intent="danger" aria-label={`${t('currents.delete')}: ${m.accountCode} ${m.currencyCode}`} onClick={() => remove(m)} />
+                )}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {canAdd && (
+        <form onSubmit={add} aria-label={t('currents.detail.addMainAccount')} style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginTop: 12, flexWrap: 'wrap' }}>
+          <Field id="main-account-code" label={t('currents.fields.accountGroupCode')} error={errors.accountCode}>
+            <HTMLSelect id="main-account-code" value={code} onChange={(e) => setCode(e.currentTarget.value)}>
+              {ACCOUNT_CHOICES[type].map((c) => <option key={c} value={c}>{`${c} ${t(`currents.accounts.${c}`, { defaultValue: '' })}`.trim()}</option>)}
+            </HTMLSelect>
+          </Field>
+          <Field id="main-account-currency" label={t('currents.fields.currencyId')} error={errors.currencyId}>
+            <HTMLSelect id="main-account-currency" value={currency} onChange={(e) => setCurrency(e.currentTarget.value)}>
+              {CURRENCIES.map((c) => <option key={c.id} value={String(c.id)}>{c.code}</option>)}
+            </HTMLSelect>
+          </Field>
+          <Button type="submit" icon="plus" loading={busy} text={t('currents.detail.addMainAccount')} style={{ marginTop: 22 }} />
+        </form>
+      )}
+    </Card>
+  );
+}
