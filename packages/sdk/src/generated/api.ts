@@ -4,6 +4,544 @@
  */
 
 export interface paths {
+    "/services/onmuhasebe/api/currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The currencies (1..10 fixed, then any management added), paged. */
+        get: operations["listCurrencies"];
+        /** Change an added currency (management only); the fixed ten cannot change. */
+        put: operations["updateCurrency"];
+        /** Add a currency for every company (management only); it takes the next id after the fixed ten. */
+        post: operations["createCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currencies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One currency. */
+        get: operations["getCurrency"];
+        put?: never;
+        post?: never;
+        /** Delete an added currency nothing uses (management only); the fixed ten cannot be deleted. */
+        delete: operations["deleteCurrency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/exchange-rate/{from}/{date}/{to}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rate between two currencies (by id) on a day, TL being 1: 1 `from` = `rate` `to`, from TCMB's bulletin of that day (or the last one before it on a weekend or holiday), fetched and stored when the day is not stored yet. */
+        post: operations["exchangeRate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/exchange-rate-currencies/{code}/{date}/{code2}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same rate as exchange-rate, the currencies named by code (USD, EUR, TL). */
+        post: operations["exchangeRateByCodes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's current accounts of the types the caller may view, paged. */
+        get: operations["listCurrents"];
+        /** Change a current account (its type stays). */
+        put: operations["updateCurrent"];
+        /**
+         * Add a current account (with its main account); with alsoAs, the customer or supplier twin as well.
+         * @description Rules: a customer needs a tax office; the tax/national ID passes its check digits (VKN 10,
+         *     TCKN 11 digits) and is unique per type; the IBAN is a Turkish one (TR, 26 characters) with a
+         *     valid checksum; personnel need a currency and a valid e-mail when one is given; a partner
+         *     needs its type, share percentage (0 to 100) and capital. `alsoAs` (needs the type's
+         *     as-customer create 14 / as-supplier create 15) adds the other record with the same fields.
+         */
+        post: operations["createCurrent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One current account. */
+        get: operations["getCurrent"];
+        put?: never;
+        post?: never;
+        /** Delete a current account and its main accounts. */
+        delete: operations["deleteCurrent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currentsList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk create or update (imports), all or nothing.
+         * @description Up to 1000 items per call. An item whose type and tax/national ID match an existing record
+         *     updates it (so a re-sent file does not duplicate); any other item is created. Every item is
+         *     checked by the rules of createCurrent first; when any fails, nothing is written and the
+         *     problem lists each failure with the item's index and field (`3.taxNumber`). Creating needs
+         *     the type's create authority, updating its update authority.
+         */
+        post: operations["saveCurrentsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-main-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Main accounts of current accounts (of the types the caller may view), paged. */
+        get: operations["listCurrentMainAccounts"];
+        put?: never;
+        /** Give a current another main account (another chart code or currency). */
+        post: operations["createCurrentMainAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-main-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One main account of a current. */
+        get: operations["getCurrentMainAccount"];
+        put?: never;
+        post?: never;
+        /** Remove a main account from a current (never its last one). */
+        delete: operations["deleteCurrentMainAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Countries (ISO 3166), paged, by Turkish name unless sorted otherwise. */
+        get: operations["listCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/cities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cities (Turkish provinces, il), paged, by plate number unless sorted otherwise. */
+        get: operations["listCities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/city-subdivisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** City subdivisions (districts, ilçe), paged, by name unless sorted otherwise. */
+        get: operations["listCitySubdivisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tax-offices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tax offices and revenue offices (vergi dairesi, malmüdürlüğü), paged, by name unless sorted otherwise. */
+        get: operations["listTaxOffices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/price-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's price lists, paged (newest first unless sorted otherwise). */
+        get: operations["listPriceLists"];
+        /** Change a price list; with `currentIds`, its linked customers or suppliers become exactly those. */
+        put: operations["updatePriceList"];
+        /**
+         * Add a price list, with the customers or suppliers it applies to.
+         * @description Name and type are required. `currentIds` are customers for a sale list and suppliers for a
+         *     buying list; one named twice is refused ('Selected product exists in the list').
+         */
+        post: operations["createPriceList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/price-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One price list with its linked customers or suppliers. */
+        get: operations["getPriceList"];
+        put?: never;
+        post?: never;
+        /** Delete a price list with its products and links. */
+        delete: operations["deletePriceList"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/price-list-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Products in price lists with their prices, paged. */
+        get: operations["listPriceListProducts"];
+        /**
+         * Change a product's price or discount in a list (or the product).
+         * @description With only the price-update authority (25_44) just the price and the discount rate may change.
+         */
+        put: operations["updatePriceListProduct"];
+        /**
+         * Put a product into a price list with its price and discount.
+         * @description The unit price (without tax) must be above zero; the discount rate is 0 to 100 and the
+         *     discounted price is price × (1 − rate / 100), kept to 8 decimals. A product already in the
+         *     list is refused ('Selected product exists in the list').
+         */
+        post: operations["createPriceListProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/price-list-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product of a price list. */
+        get: operations["getPriceListProduct"];
+        put?: never;
+        post?: never;
+        /** Take a product out of its price list. */
+        delete: operations["deletePriceListProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/products/{id}/{priceListId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product with its price in a price list (for invoice lines).
+         * @description The product as GET /products/{id} gives it, and its price, discount rate and discounted price
+         *     in the list; these are null when the product is not in the list (the line then takes the
+         *     product's own price). The list's discount rate becomes a percentage discount on the line.
+         */
+        get: operations["getProductWithListPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's products and services, paged (newest first unless sorted otherwise).
+         * @description The total in `x-total-count` comes from a per-company counter when no filter is given, so
+         *     the first page of a million products answers as fast as the first page of ten.
+         */
+        get: operations["listProducts"];
+        /**
+         * Change a product.
+         * @description With only the price-update authority (13_44) just the prices and their currencies may
+         *     change. A product with stock cannot switch to QR-code tracking, nor become a service.
+         */
+        put: operations["updateProduct"];
+        /**
+         * Add a product or service.
+         * @description Name, type, unit, currencies, default tax rate and barcode are required, and a warehouse for
+         *     goods (services carry no stock). The barcode must not be blank and is unique in the company;
+         *     minimum stock must not exceed maximum stock. `openingStock` puts that quantity into the
+         *     warehouse (an OPENING stock movement). The STOCK and SALES_INTERNAL main accounts are
+         *     created from the product type.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One product with its main accounts and its stock per warehouse. */
+        get: operations["getProduct"];
+        put?: never;
+        post?: never;
+        /** Delete a product that has no stock movements (set it passive otherwise). */
+        delete: operations["deleteProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/products-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add or change up to 1000 products at once (imports), matched by barcode.
+         * @description All or nothing: when any item breaks a rule nothing is written and the problem's
+         *     `fieldErrors` name each item's index and field (`3.barcode`). An item whose barcode the
+         *     company already has updates that product, so sending the same file again changes nothing
+         *     twice. `openingStock` applies only to products the call creates. `tagIds`, when given,
+         *     replaces the product's tags.
+         */
+        put: operations["upsertProducts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/sectors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sector with the number of companies in it. */
+        get: operations["getSector"];
+        /** Change a sector's key and name; the built-in ones cannot change, and a change that changes nothing answers 'You made no changes!'. */
+        put: operations["updateSector"];
+        /** Add a sector under a new id; its key is unique. */
+        post: operations["createSector"];
+        /** Delete a sector no company is in; the built-in ones cannot be deleted. */
+        delete: operations["deleteSector"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's tags, paged. */
+        get: operations["listTags"];
+        /** Rename or recolour a tag; a change that changes nothing answers 'You made no changes!'. */
+        put: operations["updateTag"];
+        /** Add a tag; its name is unique in the company (any letter case). */
+        post: operations["createTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tag. */
+        get: operations["getTag"];
+        put?: never;
+        post?: never;
+        /** Delete a tag; the products carrying it lose it (a record whose reference refuses the delete answers 409 TAG_IN_USE). */
+        delete: operations["deleteTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/taxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's taxes, paged. */
+        get: operations["listTaxes"];
+        /** Change a tax; a change that changes nothing answers 'You made no changes!'. */
+        put: operations["updateTax"];
+        /** Add a tax. The same type and percentage twice is refused ('Same tax percentage already exists'). */
+        post: operations["createTax"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/taxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tax. */
+        get: operations["getTax"];
+        put?: never;
+        post?: never;
+        /** Delete a tax nothing uses (a tax that products or invoices refer to answers 409). */
+        delete: operations["deleteTax"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tax-exception-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KDV exemption reason codes (GİB UBL-TR code list: 301 export of goods, 351 not an exemption, ...), paged. */
+        get: operations["listTaxExceptionTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/units": {
         parameters: {
             query?: never;
@@ -36,6 +574,137 @@ export interface paths {
         post?: never;
         /** Delete a unit no product uses. */
         delete: operations["deleteUnit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's warehouses, paged (the default one first unless sorted otherwise). */
+        get: operations["listWarehouses"];
+        /** Change a warehouse. The default flag moves only by making another warehouse the default. */
+        put: operations["updateWarehouse"];
+        /** Add a warehouse; made the default, it takes the flag from the previous default. */
+        post: operations["createWarehouse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One warehouse. */
+        get: operations["getWarehouse"];
+        put?: never;
+        post?: never;
+        /** Delete a warehouse that is not the default and holds no stock, products or movements. */
+        delete: operations["deleteWarehouse"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouse-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock per product and warehouse, paged. */
+        get: operations["listWarehouseProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouse-product-items/{productId}/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A product's stock in each warehouse with its totals in and out (companyId must be the caller's company). */
+        get: operations["listWarehouseProductItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/product-stock-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock movements (the ledger), paged, newest first. */
+        get: operations["listStockLines"];
+        put?: never;
+        /**
+         * A stock update: add to or remove from a product's stock in a warehouse, with a reason.
+         * @description The quantity must be above zero and the resulting stock never below zero; stock type (IN
+         *     or OUT) and reason are required. Parallel updates of the same product are serialized by a
+         *     row lock: none is lost, none takes the stock below zero.
+         */
+        post: operations["createStockLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouse-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a quantity of a product from one warehouse to another.
+         * @description The quantity must not be zero nor above the outgoing warehouse's stock; the two warehouses differ.
+         */
+        post: operations["createWarehouseTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/warehouse-transfer-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Transfer history, paged, newest first. */
+        get: operations["listWarehouseTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -614,6 +1283,498 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description TL for the lira, ISO 4217 otherwise. */
+        CurrencyCode: string;
+        Currency: {
+            id: number;
+            code: components["schemas"]["CurrencyCode"];
+            name: string;
+            symbol: string | null;
+            /** @description One of the ten currencies of seeds §9 (cannot be changed or deleted). */
+            fixed: boolean;
+        };
+        CurrencyFields: {
+            /** @description ISO 4217 code. */
+            code: string;
+            name: string;
+            symbol?: string | null;
+        };
+        ExchangeRate: {
+            /** @description Code of the currency converted from. */
+            from: string;
+            /** @description Code of the currency converted to. */
+            to: string;
+            fromCurrencyId: number;
+            toCurrencyId: number;
+            /** @description The day asked. */
+            date: string;
+            /** @description 1 `from` in `to` at TCMB forex buying rates (döviz alış), 8 decimals: the rate invoices use. */
+            rate: number;
+            forexBuying: number;
+            forexSelling: number | null;
+            /** @description Null where TCMB gives no banknote rate (RUB */
+            banknoteBuying: number | null;
+            banknoteSelling: number | null;
+            /** @description The day of the TCMB bulletin used (earlier than date on a weekend or holiday); null when from and to are the same. */
+            bulletinDate: string | null;
+            bulletinNo: string | null;
+            /**
+             * @description Which adapter fetched the bulletin.
+             * @enum {string|null}
+             */
+            source: "sandbox" | "live" | null;
+        };
+        /**
+         * @description CUSTOMER (patient in the pharmacy wording, module 6), SUPPLIER (5), PERSONNEL (8), PARTNER (7).
+         * @enum {string}
+         */
+        CurrentAccountType: "CUSTOMER" | "SUPPLIER" | "PERSONNEL" | "PARTNER";
+        CurrentFields: {
+            currentAccountType: components["schemas"]["CurrentAccountType"];
+            name: string;
+            lastName?: string | null;
+            /** @description Trade title (unvan). */
+            title?: string | null;
+            /** @enum {string|null} */
+            gender?: "MALE" | "FEMALE" | null;
+            /**
+             * Format: date
+             * @description Not in the future.
+             */
+            birthday?: string | null;
+            /** @description Currency type (1 TL ... 10 SAR); required for personnel, TL for the others when absent. */
+            currencyId?: number | null;
+            phone?: string | null;
+            fax?: string | null;
+            /** @description A valid address ('Wrong e-mail format'). */
+            email?: string | null;
+            webAddress?: string | null;
+            contactPerson?: string | null;
+            address?: string | null;
+            /** @description From /countries; the city's country when absent. */
+            countryId?: number | null;
+            /** @description From /cities; in the country. */
+            cityId?: number | null;
+            /** @description From /city-subdivisions; in the city (district). */
+            citySubdivisionId?: number | null;
+            postcode?: string | null;
+            /** @description National ID (TCKN, 11 digits) or tax number (VKN, 10 digits), checked by their check digits. */
+            taxNumber?: string | null;
+            /** @description From /tax-offices; required for a customer. */
+            taxOfficeId?: number | null;
+            /** @description TR, 26 characters, valid checksum; spaces are dropped. */
+            iban?: string | null;
+            /** @description Chart code of its main account: a postable receivable or payable account (12x, 13x, 159, 195, 196, 22x, 23x, 32x, 33x, 34x, 42x, 43x, 44x); by type when absent: 120, 320, 335, 331. */
+            accountGroupCode?: string | null;
+            /**
+             * @description Customers only: the patient's share is paid by salary ('maaştan') or by hand ('elden').
+             * @enum {string|null}
+             */
+            patientType?: "BY_SALARY" | "BY_HAND" | null;
+            /**
+             * @description Partners only; required for them.
+             * @enum {string|null}
+             */
+            partnerType?: "INDIVIDUAL" | "CORPORATE" | null;
+            /** @description Partners only; required for them */
+            sharePercentage?: number | null;
+            /** @description Partners only; required for them */
+            capital?: number | null;
+            /** @default true */
+            active: boolean;
+            /** @description The company's tags (/tags); when given, they replace the current's tags. */
+            tagIds?: number[];
+        };
+        CurrentTag: {
+            id: number;
+            name: string;
+            color: string;
+        };
+        Current: {
+            id: number;
+            companyId: number;
+            currentAccountType: components["schemas"]["CurrentAccountType"];
+            name: string;
+            lastName?: string | null;
+            title?: string | null;
+            /** @enum {string|null} */
+            gender?: "MALE" | "FEMALE" | null;
+            /** Format: date */
+            birthday?: string | null;
+            currencyId: number;
+            currencyCode: string;
+            phone?: string | null;
+            fax?: string | null;
+            email?: string | null;
+            webAddress?: string | null;
+            contactPerson?: string | null;
+            address?: string | null;
+            countryId?: number | null;
+            countryName?: string | null;
+            cityId?: number | null;
+            cityName?: string | null;
+            citySubdivisionId?: number | null;
+            citySubdivisionName?: string | null;
+            postcode?: string | null;
+            taxNumber?: string | null;
+            taxOfficeId?: number | null;
+            taxOfficeName?: string | null;
+            /** @description The city of the tax office (for its picker). */
+            taxOfficeCityId?: number | null;
+            /** @description Electronic format (no spaces). */
+            iban?: string | null;
+            accountGroupCode: string;
+            /** @enum {string|null} */
+            patientType?: "BY_SALARY" | "BY_HAND" | null;
+            /** @enum {string|null} */
+            partnerType?: "INDIVIDUAL" | "CORPORATE" | null;
+            sharePercentage?: number | null;
+            capital?: number | null;
+            active: boolean;
+            tags: components["schemas"]["CurrentTag"][];
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            lastModifiedDate?: string | null;
+        };
+        CurrentCreated: components["schemas"]["Current"] & {
+            /** @description The twin added by alsoAs. */
+            alsoCreatedId?: number | null;
+        };
+        CurrentBulkResult: {
+            created: number;
+            updated: number;
+            items: {
+                /** @description Position of the item in the request (from 0). */
+                index: number;
+                id: number;
+                /** @enum {string} */
+                action: "CREATED" | "UPDATED";
+            }[];
+        };
+        CurrentMainAccount: {
+            id: number;
+            companyId: number;
+            currentId: number;
+            currentName: string;
+            currentAccountType: components["schemas"]["CurrentAccountType"];
+            /** @description Chart code (120). */
+            accountCode: string;
+            /** @description Chart name (Alıcılar). */
+            accountName: string;
+            currencyId: number;
+            currencyCode: string;
+            currencySymbol: string;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        CurrentMainAccountFields: {
+            currentId: number;
+            /** @description A postable receivable or payable chart code (as accountGroupCode). */
+            accountCode: string;
+            /** @description The current's currency when absent. */
+            currencyId?: number | null;
+        };
+        Country: {
+            id: number;
+            /** @description ISO 3166 alpha-2 code. */
+            code: string;
+            alpha3?: string | null;
+            numericCode?: string | null;
+            /** @description Turkish name. */
+            name: string;
+            nameEn: string;
+            /** @description ISO 4217 code(s), comma separated. */
+            currencyCode?: string | null;
+            phoneCode?: string | null;
+        };
+        City: {
+            /** @description For Turkish provinces the plate number (Adana 1 ... Düzce 81). */
+            id: number;
+            countryId: number;
+            /** @description Two-digit plate code (01). */
+            plateCode: string;
+            name: string;
+            /** @description Büyükşehir. */
+            metropolitan: boolean;
+        };
+        CitySubdivision: {
+            id: number;
+            cityId: number;
+            name: string;
+        };
+        TaxOffice: {
+            id: number;
+            /** @description Accounting-office code (saymanlık kodu) as GİB lists it. */
+            code: string;
+            name: string;
+            cityId: number;
+            /** @description The district when the office's district names one. */
+            citySubdivisionId?: number | null;
+            /** @description The district as the tax office list writes it (Merkez for a province centre). */
+            district: string;
+        };
+        /**
+         * @description SALE lists apply to customers, BUYING lists to suppliers.
+         * @enum {string}
+         */
+        PriceListType: "SALE" | "BUYING";
+        PriceListFields: {
+            name: string;
+            type: components["schemas"]["PriceListType"];
+            explanation?: string | null;
+            /** @default true */
+            active: boolean;
+            /** @description The customers (SALE) or suppliers (BUYING) the list applies to; on an update, left out keeps the links as they are. */
+            currentIds?: number[];
+        };
+        PriceListCurrent: {
+            id: number;
+            /** @description The name */
+            name: string;
+            currentAccountType: components["schemas"]["CurrentAccountType"];
+            taxNumber: string | null;
+        };
+        PriceList: {
+            id: number;
+            name: string;
+            type: components["schemas"]["PriceListType"];
+            explanation: string | null;
+            active: boolean;
+            productCount: number;
+            currents: components["schemas"]["PriceListCurrent"][];
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            lastModifiedDate: string | null;
+        };
+        PriceListProductFields: {
+            priceListId: number;
+            productId: number;
+            /** @description Unit price without tax */
+            price: number;
+            /**
+             * @description Percent
+             * @default 0
+             */
+            discountRate: number;
+        };
+        PriceListProduct: {
+            id: number;
+            priceListId: number;
+            priceListName: string;
+            productId: number;
+            productName: string;
+            barcode: string;
+            unitName: string;
+            /** @description The product's VAT percentage. */
+            defaultTaxRate: number;
+            /** @description Unit price without tax. */
+            price: number;
+            discountRate: number;
+            /** @description price × (1 − discountRate / 100), 8 decimals. */
+            discountedPrice: number;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            lastModifiedDate: string | null;
+        };
+        ProductWithListPrice: components["schemas"]["ProductDetail"] & {
+            priceListId: number;
+            priceListName: string;
+            priceListType: components["schemas"]["PriceListType"];
+            /** @description The product's row in the list; null when it is not in the list. */
+            priceListProductId: number | null;
+            /** @description Unit price without tax in the list. */
+            listPrice: number | null;
+            discountRate: number | null;
+            discountedPrice: number | null;
+        };
+        /**
+         * @description Seeds 000 §3 product types: commercial goods, service given, service taken, raw material,
+         *     semi-product, end product, fixture, and the pharmacy's categories (medicine, intermediate
+         *     product, cosmetic, parenteral solution, enteral nutrition, baby formula, oral medical
+         *     nutrition, irrigation solution, nutrition support, parenteral nutrition, medicine-like, OTC,
+         *     medical product, kit, product group, general product). SERVICE_GIVEN and SERVICE_TAKEN
+         *     carry no stock.
+         * @enum {string}
+         */
+        ProductType: "COMMERCIAL_GOODS" | "SERVICE_GIVEN" | "SERVICE_TAKEN" | "RAW_MATERIAL" | "SEMI_PRODUCT" | "END_PRODUCT" | "FIXTURE" | "MEDICINE" | "INTERMEDIATE_PRODUCT" | "COSMETIC" | "PARENTERAL_SOLUTION" | "ENTERAL_NUTRITION" | "BABY_FORMULA" | "ORAL_MEDICAL_NUTRITION" | "IRRIGATION_SOLUTION" | "NUTRITION_SUPPORT" | "PARENTERAL_NUTRITION" | "MEDICINE_LIKE" | "OTC" | "MEDICAL_PRODUCT" | "KIT" | "PRODUCT_GROUP" | "GENERAL_PRODUCT";
+        /** @enum {string} */
+        ProductStatus: "ACTIVE" | "PASSIVE";
+        ProductFields: {
+            name: string;
+            explanation?: string | null;
+            /** @description Unique in the company; not blank. */
+            barcode: string;
+            productType: components["schemas"]["ProductType"];
+            unitId: number;
+            /** @description Unit price (8 decimals). */
+            buyingPrice?: number | null;
+            /** @description Currency index (1 TL, 2 USD, 3 EUR, ...). */
+            buyingCurrencyId: number;
+            /** @description Unit price (8 decimals). */
+            salePrice?: number | null;
+            saleCurrencyId: number;
+            /** @description VAT percentage; one of the company's VAT rates (20, 10, 1, 0). */
+            defaultTaxRate: number;
+            /** @description The warehouse the product's stock is kept in; required for goods */
+            warehouseId?: number | null;
+            medicinePriceId?: number | null;
+            serialNumber?: string | null;
+            /**
+             * @description Tracked by QR (GS1 DataMatrix) code; not for a product that already has stock.
+             * @default false
+             */
+            qrTracking: boolean;
+            minStock?: number | null;
+            maxStock?: number | null;
+            tagIds?: number[];
+            status?: components["schemas"]["ProductStatus"];
+            /**
+             * @description The e-prescription colour (SKRS reçete türü) a medicine needs.
+             * @enum {string|null}
+             */
+            prescriptionType?: "NORMAL" | "RED" | "GREEN" | "PURPLE" | "ORANGE" | null;
+        };
+        ProductTag: {
+            id: number;
+            name: string;
+            color: string | null;
+        };
+        Product: {
+            id: number;
+            companyId: number;
+            name: string;
+            explanation: string | null;
+            barcode: string;
+            productType: components["schemas"]["ProductType"];
+            /** @description A service (given or taken); carries no stock. */
+            service: boolean;
+            unitId: number;
+            unitName: string;
+            buyingPrice: number | null;
+            buyingCurrencyId: number;
+            salePrice: number | null;
+            saleCurrencyId: number;
+            defaultTaxRate: number;
+            defaultTaxId: number;
+            warehouseId: number | null;
+            medicinePriceId: number | null;
+            serialNumber: string | null;
+            qrTracking: boolean;
+            minStock: number | null;
+            maxStock: number | null;
+            /** @description Stock over all warehouses. */
+            stockQuantity: number;
+            status: components["schemas"]["ProductStatus"];
+            /** @enum {string|null} */
+            prescriptionType: "NORMAL" | "RED" | "GREEN" | "PURPLE" | "ORANGE" | null;
+            tags: components["schemas"]["ProductTag"][];
+        };
+        ProductMainAccount: {
+            /** @description The productMainAccountId invoice lines book to. */
+            id: number;
+            /** @enum {string} */
+            type: "STOCK" | "SALES_INTERNAL";
+            /** @description Tekdüzen Hesap Planı code, e.g. 153. */
+            accountCode: string;
+            accountName: string;
+        };
+        ProductWarehouseStock: {
+            id: number;
+            warehouseId: number;
+            warehouseName: string;
+            quantity: number;
+        };
+        ProductDetail: components["schemas"]["Product"] & {
+            productMainAccounts: components["schemas"]["ProductMainAccount"][];
+            warehouseProducts: components["schemas"]["ProductWarehouseStock"][];
+        };
+        ProductUpsertResult: {
+            created: number;
+            updated: number;
+            /** @description One per item sent, in the same order. */
+            items: {
+                index: number;
+                id: number;
+                barcode: string;
+                created: boolean;
+            }[];
+        };
+        SectorFields: {
+            /** @description Upper-case key, also the sector locale code (ECZ, GEN, INS). */
+            key: string;
+            name: string;
+        };
+        SectorDetail: {
+            id: number;
+            key: string;
+            name: string;
+            /** @description One of the sectors the server keeps (pharmacy, general, construction). */
+            builtIn: boolean;
+            /** @description Companies in this sector (a sector with any cannot be deleted). */
+            companyCount: number;
+        };
+        /**
+         * @description One of the nine tag colours of seeds §3.
+         * @enum {string}
+         */
+        TagColor: "blue" | "red" | "orange" | "green" | "magenta" | "purple" | "gold" | "lime" | "cyan";
+        Tag: {
+            id: number;
+            name: string;
+            color: components["schemas"]["TagColor"];
+        };
+        TagFields: {
+            /** @description Required; at most 50 characters. */
+            name: string;
+            /** @description Default blue on create; unchanged when left out of an update. */
+            color?: components["schemas"]["TagColor"];
+        };
+        /**
+         * @description KDV (VAT, GİB code 0015), ÖTV lists I/III/IV (0071/0073/0074), ÖİV special communication tax (4080), KKDF (0061), BSMV (9021), accommodation tax (0059), stamp duty (1047), electricity and gas consumption tax (4071).
+         * @enum {string}
+         */
+        TaxType: "KDV" | "ÖTV-I" | "ÖTV-III" | "ÖTV-IV" | "ÖİV" | "KKDF" | "BSMV" | "KONAKLAMA" | "DAMGA" | "ETV";
+        Tax: {
+            id: number;
+            name: string;
+            taxType: components["schemas"]["TaxType"];
+            /** @description Percent, two decimals (20 for KDV %20). */
+            percentage: number;
+            abbreviation: string | null;
+            /** @description The KDV exemption code a 0 % tax stands for (tax-exception-types). */
+            exceptionCode: string | null;
+            /** @description The currency of the tax's account (1 TL). */
+            currencyId: number;
+            active: boolean;
+        };
+        TaxFields: {
+            taxType: components["schemas"]["TaxType"];
+            /** @description Percent with at most two decimals; at most 100 except ÖTV. */
+            percentage: number;
+            /** @description Default: the type and percentage ("KDV %20"). */
+            name?: string;
+            abbreviation?: string | null;
+            /** @description A KDV exemption code; only on a 0 % KDV tax. */
+            exceptionCode?: string | null;
+            /** @description Default 1 (TL) on create; unchanged when left out of an update. */
+            currencyId?: number;
+            /** @description Default true on create; unchanged when left out of an update. */
+            active?: boolean;
+        };
+        /**
+         * @description Full exemption (tam istisna, 3xx), partial (kısmi istisna, 2xx), export-registered sale (ihraç kayıtlı, 70x), not an exemption (351).
+         * @enum {string}
+         */
+        TaxExceptionKind: "FULL" | "PARTIAL" | "EXPORT_REGISTERED" | "OTHER";
+        TaxExceptionType: {
+            code: string;
+            taxType: components["schemas"]["TaxType"];
+            kind: components["schemas"]["TaxExceptionKind"];
+            name: string;
+        };
         Unit: {
             id: number;
             name: string;
@@ -627,6 +1788,112 @@ export interface components {
             code: string;
             /** @default true */
             active: boolean;
+        };
+        Warehouse: {
+            id: number;
+            name: string;
+            address: string | null;
+            /** @description The main (central) warehouse. */
+            main: boolean;
+            /** @description Where stock goes unless another warehouse is chosen; exactly one per company. */
+            default: boolean;
+        };
+        WarehouseFields: {
+            name: string;
+            address?: string | null;
+            /** @default false */
+            main: boolean;
+            /** @default false */
+            default: boolean;
+        };
+        WarehouseProduct: {
+            id: number;
+            warehouseId: number;
+            warehouseName: string;
+            productId: number;
+            productName: string;
+            barcode: string;
+            productType: components["schemas"]["ProductType"];
+            unitName: string;
+            quantity: number;
+            minStock: number | null;
+            maxStock: number | null;
+        };
+        WarehouseProductItem: {
+            warehouseId: number;
+            warehouseName: string;
+            default: boolean;
+            quantity: number;
+            totalIn: number;
+            totalOut: number;
+            /** Format: date-time */
+            lastMovementAt: string | null;
+        };
+        /**
+         * @description IN adds to the stock, OUT removes from it.
+         * @enum {string}
+         */
+        StockType: "IN" | "OUT";
+        /**
+         * @description The reason of a stock update: COUNT (stock count difference), DAMAGED (breakage, loss),
+         *     EXPIRED, GIFT (gift or sample), RETURN, CONSUMPTION (internal use), OPENING (opening stock),
+         *     CORRECTION, OTHER.
+         * @enum {string}
+         */
+        StockActionType: "COUNT" | "DAMAGED" | "EXPIRED" | "GIFT" | "RETURN" | "CONSUMPTION" | "OPENING" | "CORRECTION" | "OTHER";
+        StockUpdateFields: {
+            productId: number;
+            warehouseId: number;
+            stockType: components["schemas"]["StockType"];
+            stockActionType: components["schemas"]["StockActionType"];
+            /** @description Quantity to add or remove: above zero, 2 decimals. */
+            quantity: number;
+            explanation?: string | null;
+        };
+        StockLine: {
+            id: number;
+            /** Format: date-time */
+            date: string;
+            warehouseId: number;
+            warehouseName: string;
+            productId: number;
+            productName: string;
+            barcode: string;
+            /** @description OPENING, STOCK_UPDATE, TRANSFER_OUT, TRANSFER_IN, ... */
+            kind: string;
+            stockType: components["schemas"]["StockType"];
+            stockActionType: string | null;
+            quantity: number;
+            /** @description The warehouse's quantity after this movement. */
+            balance: number;
+            transferId: number | null;
+            explanation: string | null;
+            createdBy: string | null;
+        };
+        WarehouseTransferFields: {
+            productId: number;
+            /** @description The source warehouse. */
+            outgoingWarehouseId: number;
+            /** @description The target warehouse. */
+            incomingWarehouseId: number;
+            /** @description Above zero, 2 decimals, not above the outgoing warehouse's stock. */
+            quantity: number;
+            explanation?: string | null;
+        };
+        WarehouseTransfer: {
+            id: number;
+            /** Format: date-time */
+            date: string;
+            productId: number;
+            productName: string;
+            barcode: string;
+            outgoingWarehouseId: number;
+            outgoingWarehouseName: string;
+            incomingWarehouseId: number;
+            incomingWarehouseName: string;
+            quantity: number;
+            explanation: string | null;
+            createdBy: string | null;
         };
         KeyAndPassword: {
             key: string;
@@ -968,6 +2235,10 @@ export interface components {
         };
     };
     parameters: {
+        CurrencyIdPath: number;
+        /** @description The day, YYYY-MM-DD; not in the future. */
+        RateDatePath: string;
+        SectorIdPath: number;
         /** @description Zero-based page number. */
         Page: number;
         /** @description Page size (default 10, at most 1000). */
@@ -989,6 +2260,1408 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listCurrencies: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the code or name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Currency"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencyFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Currency"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencyFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Currency"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CurrencyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The currency. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Currency"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CurrencyIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exchangeRate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                from: number;
+                /** @description The day, YYYY-MM-DD; not in the future. */
+                date: components["parameters"]["RateDatePath"];
+                to: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exchangeRateByCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: components["schemas"]["CurrencyCode"];
+                /** @description The day, YYYY-MM-DD; not in the future. */
+                date: components["parameters"]["RateDatePath"];
+                code2: components["schemas"]["CurrencyCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rate. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRate"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCurrents: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Only this type (needs its view authority). */
+                currentAccountType?: components["schemas"]["CurrentAccountType"];
+                /** @description Part of the name, last name, title, tax/national ID, phone or e-mail. */
+                search?: string;
+                /** @description Only active (true) or passive (false) ones. */
+                active?: boolean;
+                /** @description Only currents carrying this tag. */
+                tagId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Current"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Current"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentFields"] & {
+                    /**
+                     * @description Also add the record as a customer or a supplier.
+                     * @enum {string}
+                     */
+                    alsoAs?: "CUSTOMER" | "SUPPLIER";
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentCreated"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Current"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    saveCurrentsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentFields"][];
+            };
+        };
+        responses: {
+            /** @description Saved; what happened to each item, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentBulkResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCurrentMainAccounts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The main accounts of this current. */
+                currentId?: number;
+                /** @description Only this chart code (120). */
+                accountCode?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentMainAccount"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCurrentMainAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrentMainAccountFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentMainAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrentMainAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The main account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentMainAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCurrentMainAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCountries: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description ISO 3166 alpha-2 code (TR). */
+                code?: string;
+                /** @description Part of the Turkish or English name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCities: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The cities of this country. */
+                countryId?: number;
+                /** @description Part of the name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["City"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCitySubdivisions: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The districts of this city. */
+                cityId?: number;
+                /** @description Part of the name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitySubdivision"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTaxOffices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The tax offices of this city. */
+                cityId?: number;
+                /** @description Part of the name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxOffice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPriceLists: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name. */
+                search?: string;
+                /** @description Only sale or only buying lists. */
+                type?: components["schemas"]["PriceListType"];
+                /** @description Only active (true) or passive (false) lists. */
+                active?: boolean;
+                /** @description Only the lists linked to this customer or supplier. */
+                currentId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceList"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePriceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPriceListProducts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The products of this list. */
+                priceListId?: number;
+                /** @description The lists this product is in. */
+                productId?: number;
+                /** @description Part of the product's name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListProduct"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePriceListProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListProductFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListProduct"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPriceListProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceListProductFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListProduct"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPriceListProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product in its list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceListProduct"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePriceListProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProductWithListPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                priceListId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product and its list price. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductWithListPrice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name, or the barcode (exact or its beginning). */
+                search?: string;
+                /** @description Only products of this type. */
+                productType?: components["schemas"]["ProductType"];
+                /** @description true: only services (given or taken); false: only goods. */
+                service?: boolean;
+                /** @description Only products carrying this tag. */
+                tagId?: number;
+                /** @description Only products kept in this warehouse. */
+                warehouseId?: number;
+                /** @description true: only products whose stock is at or below their minimum stock. */
+                belowMinimumStock?: boolean;
+                /** @description Only active or only passive products. */
+                status?: components["schemas"]["ProductStatus"];
+                /** @description Only these products (a list, e.g. the products of an invoice). */
+                id?: number[];
+                /** @description Only products with these barcodes (exact). */
+                barcode?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductFields"] & {
+                    /** @description Quantity put into the warehouse at once (2 decimals). */
+                    openingStock?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    upsertProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["ProductFields"] & {
+                    /** @description Quantity put into the warehouse when the product is created (2 decimals). */
+                    openingStock?: number;
+                })[];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductUpsertResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["SectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sector. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateSector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["SectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorFields"];
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["SectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteSector: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["SectorIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTags: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name. */
+                search?: string;
+                /** @description Only tags of this colour. */
+                color?: components["schemas"]["TagColor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTaxes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or abbreviation. */
+                search?: string;
+                /** @description Only taxes of this type. */
+                taxType?: components["schemas"]["TaxType"];
+                /** @description Only active (true) or passive (false) taxes. */
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tax"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tax"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaxFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tax"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tax. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tax"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTaxExceptionTypes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the code or name. */
+                search?: string;
+                /** @description Only codes of this kind. */
+                kind?: components["schemas"]["TaxExceptionKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExceptionType"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listUnits: {
         parameters: {
             query?: {
@@ -1109,6 +3782,311 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWarehouses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or address. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warehouse"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateWarehouse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warehouse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createWarehouse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warehouse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getWarehouse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The warehouse. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Warehouse"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteWarehouse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWarehouseProducts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Only this warehouse. */
+                warehouseId?: number;
+                /** @description Only this product. */
+                productId?: number;
+                /** @description Part of the product's name, or its barcode. */
+                search?: string;
+                /** @description true: only rows with a quantity above zero. */
+                inStock?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseProduct"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWarehouseProductItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                productId: number;
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per warehouse the product has been in, the default warehouse first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseProductItem"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listStockLines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                productId?: number;
+                warehouseId?: number;
+                /** @description OPENING, STOCK_UPDATE, TRANSFER_OUT, TRANSFER_IN, ... */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createStockLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockUpdateFields"];
+            };
+        };
+        responses: {
+            /** @description Recorded; the movement with the warehouse's new quantity as its balance. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockLine"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createWarehouseTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WarehouseTransferFields"];
+            };
+        };
+        responses: {
+            /** @description Done. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseTransfer"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listWarehouseTransfers: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Transfers out of or into this warehouse. */
+                warehouseId?: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WarehouseTransfer"][];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };

@@ -4,7 +4,7 @@ import type { AccountingArea } from './area';
 import { area as units } from './units';
 import { area as tags } from './tags';
 import { area as taxes } from './taxes';
-import { area as currencies } from './currencies';
+import { area as currencies, ratesSandbox } from './currencies';
 import { area as sectors } from './sectors';
 import { area as lookups } from './lookups';
 import { area as currents } from './currents';
@@ -34,6 +34,7 @@ const plugin: ServerPlugin = {
   id: 'accounting',
   handlers: handlers(),
   migrations: { owner: 'accounting', dir: fileURLToPath(new URL('../migrations', import.meta.url)) },
+  sandbox: ratesSandbox,
   async onCompanyCreated(trx, companyId) {
     for (const a of AREAS) if (a.onCompanyCreated) await a.onCompanyCreated(trx, companyId);
   },
