@@ -33,6 +33,8 @@ export interface Entity<E> {
   columns(api: TezgahPromiseApi): Promise<ColumnSpec[]>;
   /** Every record the company has, page by page; `onPage(done, total)` after each page. */
   existing(api: TezgahPromiseApi, onPage?: (done: number, total: number) => void): Promise<E[]>;
+  /** The records whose keys are among these (when the API can filter by the key); used for imports. */
+  existingByKeys?(api: TezgahPromiseApi, keys: readonly string[], onPage?: (done: number, total: number) => void): Promise<E[]>;
   /** A record as field values, the shape `parseRow` gives (for comparing and exporting). */
   fields(record: E): Record<string, unknown>;
   /** The values a new record starts with for the columns a file leaves out. */

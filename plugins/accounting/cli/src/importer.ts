@@ -112,7 +112,12 @@ export async function importFile<E>(
     return { summary, ignoredColumns: map.unknown, wrote: false, refused: 'the header row has problems; nothing was written' };
   }
 
-  const existing = await entity.existing(api, readingProgress(progress, `reading ${entity.name}`));
+  // Parse once; an entity that can look records up by key reads only the file's keys, so an
+  // import costs what the file holds, not what the company already has.
+  const parsedRows = table.rows.map((data) => ({ data, parsed: parseRow(data, map, specs) }));
+  const fileKeys = [...new Set(parsedRows.map(({ parsed }) => (parsed.errors.length ? null : keyOf(entity, parsed.values))).filter((k): k is string => k !== null))];
+  const onPage = readingProgress(progress, `reading ${entity.name}`);
+  const existing = entity.existingByKeys ? await entity.existingByKeys(api, fileKeys, onPage) : await entity.existing(api, onPage);
   progress.stop();
   const byKey = new Map<string, E[]>();
   const keyless: { record: E; fields: Record<string, unknown> }[] = [];
@@ -128,8 +133,7 @@ export async function importFile<E>(
   const creates: WriteItem<E>[] = [];
   const updates: WriteItem<E>[] = [];
   const badRows = new Set<number>();
-  for (const data of table.rows) {
-    const parsed = parseRow(data, map, specs);
+  for (const { data, parsed } of parsedRows) {
     const errors: RowError[] = [...parsed.errors];
     if (!errors.length && entity.checkRow) errors.push(...entity.checkRow(parsed.values, data.row, column));
     const key = errors.length ? null : keyOf(entity, parsed.values);

@@ -16,6 +16,7 @@ type Product = components['schemas']['Product'];
 type ProductFields = components['schemas']['ProductFields'];
 
 const API = '/services/onmuhasebe/api';
+const BARCODES_PER_CALL = 100;
 
 /** The product types with the Turkish names a person writes (the first is what export writes). */
 export const PRODUCT_TYPE_CHOICES: readonly Choice[] = [
@@ -178,6 +179,17 @@ export function productEntity(): Entity<Product> {
     },
     existing(api, onPage) {
       return readAll((page, size) => api.list(`${API}/products`, { params: { query: { page, size, sort: ['id,asc'] } } }), onPage);
+    },
+    async existingByKeys(api, keys, onPage) {
+      // The list filters by barcode (`barcode=a&barcode=b`); a hundred at a time keeps the URL short.
+      const found: Product[] = [];
+      for (let i = 0; i < keys.length; i += BARCODES_PER_CALL) {
+        const barcode = keys.slice(i, i + BARCODES_PER_CALL);
+        const page = await api.list(`${API}/products`, { params: { query: { barcode, size: barcode.length, page: 0 } } });
+        found.push(...page.items);
+        onPage?.(Math.min(i + BARCODES_PER_CALL, keys.length), keys.length);
+      }
+      return found;
     },
     fields(p) {
       const values: Record<string, unknown> = {};
