@@ -147,6 +147,54 @@ describe('the workbench in a browser', () => {
     await context.close();
   });
 
+  it('a product owner adds a product through the form; the rules show at the fields', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'muhasebe');
+    await page.goto(`${t.url}/product`);
+    await page.getByText('Toplam Kayıt:').first().waitFor();
+    shots.push(await shot(page, '10-products'));
+    await page.getByRole('button', { name: 'Ekle' }).first().click();
+    const form = page.getByRole('form', { name: 'Ürün / hizmet ekle' });
+    await form.waitFor();
+    await form.getByRole('button', { name: 'Kaydet' }).click();
+    await form.getByText('Ürün adı zorunludur.').waitFor();
+    await form.getByText('Barkod boş olamaz.').waitFor();
+    shots.push(await shot(page, '11-product-form-rules'));
+    await form.getByLabel('Ürün adı', { exact: false }).first().fill('Tarayıcı Testi Lambası');
+    await form.getByLabel('Barkod', { exact: false }).first().fill('8690000012345');
+    await form.getByLabel('Satış fiyatı', { exact: false }).first().fill('1.250,50');
+    await form.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByText('BAŞARILI', { exact: false }).first().waitFor();
+    const api = http(t.url);
+    const found = await api.call('GET', `${ONMUHASEBE}/products?search=Tarayıcı`, { token: await api.signIn('muhasebe') });
+    expect(found.body).toEqual([expect.objectContaining({ name: 'Tarayıcı Testi Lambası', barcode: '8690000012345', salePrice: 1250.5 })]);
+    await context.close();
+  });
+
+  it('a user without the product module sees no product menu, and the API refuses them', async () => {
+    const api = http(t.url);
+    const owner = await api.signIn('muhasebe');
+    const role = await api.call('POST', `${ONMUHASEBE}/roles`, { token: owner, body: { name: 'Sadece cari', authorities: ['6_1'] } });
+    const user = await api.call('POST', '/api/users', { token: owner, body: { login: 'carici', firstName: 'Cem', lastName: 'Cari', email: 'carici@example.com', roleIds: [role.body.id] } });
+    expect(user.status).toBe(201);
+    const admin = await api.signIn('yonetici');
+    const mail = (await api.call('GET', `${ONMUHASEBE}/outbox-messages?recipient=carici@example.com`, { token: admin })).body[0];
+    await api.call('POST', '/api/account/password-reset-activate/finish', { body: { key: /key=([0-9a-f]{40})/.exec(mail.body)![1], newPassword: 'carici12' } });
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'carici', 'carici12');
+    await menu(page).getByText('Ana Sayfa').first().waitFor();
+    expect(await menu(page).getByText('Ürünler').count()).toBe(0);
+    expect(await menu(page).getByText('Stok').count()).toBe(0);
+    await page.goto(`${t.url}/product`);
+    await page.getByText('Yetki Hatası').first().waitFor();
+    const tok = await api.signIn('carici', 'carici12');
+    const list = await api.call('GET', `${ONMUHASEBE}/products`, { token: tok });
+    expect(list.status).toBe(403);
+    expect(list.body.title).toBe('Yetki Hatası');
+    await context.close();
+  });
+
   it('signs out back to the sign-in page, and the old session is gone', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'muhasebe');
