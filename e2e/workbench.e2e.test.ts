@@ -153,9 +153,10 @@ describe('the workbench in a browser', () => {
     await page.goto(`${t.url}/product`);
     await page.getByText('Toplam Kayıt:').first().waitFor();
     shots.push(await shot(page, '10-products'));
-    await page.getByRole('button', { name: 'Ekle' }).first().click();
+    await page.getByRole('button', { name: 'Ekle', exact: true }).click();
     const form = page.getByRole('form', { name: 'Ürün / hizmet ekle' });
     await form.waitFor();
+    await form.getByLabel('Barkod', { exact: false }).first().fill('   ');
     await form.getByRole('button', { name: 'Kaydet' }).click();
     await form.getByText('Ürün adı zorunludur.').waitFor();
     await form.getByText('Barkod boş olamaz.').waitFor();
