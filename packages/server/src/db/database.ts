@@ -33,11 +33,17 @@ export interface DatabaseOptions {
   /** An already-open PGlite (tests hand in a clone of a migrated snapshot). */
   pglite?: PGlite;
   poolSize?: number;
+  /** Told about an idle pooled connection the server ended. */
+  onIdleError?: (err: Error) => void;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url && /^postgres(ql)?:\/\//.test(opts.url)) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, types: pgTypes });
+    // An idle connection the server ends (a restart, a dropped database, a network cut) is
+    // reported on the pool; unheard, that event would end the process. The pool replaces the
+    // connection, and the next query gets a fresh one.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     await sql`select 1`.execute(db);
     return { db, engine: 'postgres', close: () => db.destroy() };

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { openDatabase } from './database';
+
+describe('the database layer', () => {
+  it('runs PGlite transactions one at a time: concurrent read-modify-writes lose nothing', async () => {
+    const database = await openDatabase({});
+    const db = database.db;
+    await sql`create table counter (id int primary key, n int not null)`.execute(db);
+    await sql`insert into counter values (1, 0)`.execute(db);
+    await Promise.all(Array.from({ length: 20 }, () => db.transaction().execute(async (trx) => {
+      const { n } = (await sql<{ n: number }>`select n from counter where id = 1`.execute(trx)).rows[0]!;
+      await new Promise((r) => setTimeout(r, 2));
+      await sql`update counter set n = ${n + 1} where id = 1`.execute(trx);
+    })));
+    expect((await sql<{ n: number }>`select n from counter where id = 1`.execute(db)).rows[0]!.n).toBe(20);
+    await database.close();
+  });
+
+  // Only with a server to talk to (registered, not skipped, when DATABASE_URL is set).
+  if (process.env.DATABASE_URL) {
+    it('keeps a PostgreSQL pool alive when the server ends an idle connection', async () => {
+      const errors: Error[] = [];
+      const database = await openDatabase({ url: process.env.DATABASE_URL, onIdleError: (e) => errors.push(e) });
+      const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(database.db)).rows[0]!.pid;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      for (let i = 0; i < 50 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows[0]!.one).toBe(1);
+      await database.close();
+    });
+  }
+});
