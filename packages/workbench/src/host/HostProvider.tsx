@@ -55,6 +55,17 @@ function snapshot(a: Account): SessionSnapshot {
   };
 }
 
+/** What the gates need to know about an account (none: nothing is open but module-less items). */
+export function gateOf(account: Account | null, themeChoice: Theme | null): GateContext {
+  return {
+    authorities: account?.authorities ?? [],
+    companyId: account?.companyId ?? null,
+    theme: effectiveTheme(themeChoice, account?.company.sectorKey),
+    erpType: account?.company.companyProfile.erpType ?? null,
+    role: account?.role ?? null,
+  };
+}
+
 /** The theme in force: the person's choice, else pharmacy for pharmacy-sector companies, else default. */
 export function effectiveTheme(choice: Theme | null, sectorKey: string | undefined): Theme {
   if (choice) return choice;
@@ -72,15 +83,9 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
   const [companies, setCompanies] = useState<UserCompany[]>([]);
   const bus = useMemo(() => createBus(), []);
   const notify = useMemo(() => createNotifier(t), [t]);
-  const theme = effectiveTheme(settings.theme, account?.company.sectorKey);
   const session = useMemo(() => (account ? snapshot(account) : null), [account]);
-  const gate: GateContext = useMemo(() => ({
-    authorities: account?.authorities ?? [],
-    companyId: account?.companyId ?? null,
-    theme,
-    erpType: account?.company.companyProfile.erpType ?? null,
-    role: account?.role ?? null,
-  }), [account, theme]);
+  const gate = useMemo(() => gateOf(account, settings.theme), [account, settings.theme]);
+  const theme = gate.theme;
 
   const load = useCallback(async (): Promise<Account | null> => {
     try {
@@ -106,10 +111,8 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
   }, [i18n, settings.language]);
 
-  const gateFor = (a: Account): GateContext => ({
-    authorities: a.authorities, companyId: a.companyId, theme: effectiveTheme(settings.theme, a.company.sectorKey),
-    erpType: a.company.companyProfile.erpType ?? null, role: a.role ?? null,
-  });
+  // A freshly loaded account's gate, before state has caught up with it.
+  const gateFor = (a: Account) => gateOf(a, settings.theme);
 
   const host: WorkbenchHost = useMemo(() => ({
     session, bus,
