@@ -124,7 +124,7 @@ export interface CliPluginEntry {
 }
 
 /**
- * The workspace packages that contribute to `tezgah`: every `plugins/<id>/<part>` and
+ * The workspace packages that contribute to `tezgah`: every `plugins/<id>/<part>`, `packages/<name>` and
  * `examples/<name>` folder under `root` whose package.json has `"tezgah": { "cli": "<entry>" }`,
  * sorted by package name. Folders without a readable manifest are passed over.
  */
@@ -153,6 +153,8 @@ export function cliPluginEntries(root: string = CLI_REPO_ROOT): CliPluginEntry[]
   };
   for (const plugin of children(join(root, 'plugins'))) for (const part of children(plugin)) visit(part);
   for (const dir of children(join(root, 'examples'))) visit(dir);
+  // The kernel's own packages may bring commands too (the server's `tezgah db`).
+  for (const dir of children(join(root, 'packages'))) visit(dir);
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 

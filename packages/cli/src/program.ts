@@ -171,6 +171,11 @@ export async function runCli(argv: readonly string[], partialIo: Partial<CliIo> 
       if (e._tag === 'Unauthorized' && state?.session) write(io.stderr, 'hint: the session may have ended: run tezgah login');
       return ExitCode.API;
     }
+    // A plugin's own failure that says its exit code (2: the work failed, not the command line).
+    if (e instanceof Error && (e as { exitCode?: unknown }).exitCode === ExitCode.API) {
+      write(io.stderr, `error: ${e.message}`);
+      return ExitCode.API;
+    }
     write(io.stderr, `error: ${e instanceof Error ? e.message : String(e)}`);
     return ExitCode.USAGE;
   }

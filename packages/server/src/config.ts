@@ -17,14 +17,18 @@ export interface Config {
   throttle: { perAccount: number; perAddress: number; windowSeconds: number; lockSeconds: number };
   logLevel: string;
   bodyLimit: number;
+  /** Daily backups of the embedded database: where, and for how many days they are kept (0: none). */
+  backup: { dir: string; keepDays: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
+  const dataDir = resolve(env.TEZGAH_DATA_DIR ?? './data');
+  const keepDays = Number(env.TEZGAH_BACKUP_DAYS ?? 7);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.TEZGAH_DATA_DIR ?? './data'),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.TEZGAH_DEMO !== '0',
     publicUrl: env.TEZGAH_PUBLIC_URL ?? `http://localhost:${port}`,
@@ -46,5 +50,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: Number(env.TEZGAH_BODY_LIMIT ?? 1024 * 1024),
+    backup: {
+      dir: resolve(env.TEZGAH_BACKUP_DIR ?? `${dataDir}/backups`),
+      keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 0,
+    },
   };
 }

@@ -1,13 +1,21 @@
 import { loadConfig } from './config';
 import { createServer } from './server';
+import { FolderLockedError } from './db/lock';
 import { DEMO_USERS, DEMO_PASSWORD } from './seed/demo';
 
 const config = loadConfig();
 const started = Date.now();
-const server = await createServer({
-  config,
-  logger: { level: config.logLevel },
-});
+let server: Awaited<ReturnType<typeof createServer>>;
+try {
+  server = await createServer({ config, logger: { level: config.logLevel } });
+} catch (e) {
+  // A refusal a person can act on (the data folder is in use, the port is taken): say it plainly.
+  if (e instanceof FolderLockedError || (e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    process.stderr.write(`[tezgah] ${(e as Error).message}\n`);
+    process.exit(1);
+  }
+  throw e;
+}
 const log = server.app.log;
 log.info({ url: server.url, engine: server.database.engine, ms: Date.now() - started }, 'Tezgah is ready');
 if (server.seeded) {

@@ -5,6 +5,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrate, type MigrationSource } from './db/migrate';
+import { dailyBackups } from './db/backup';
 import { buildApp } from './kernel/app';
 import { serveWorkbench } from './kernel/static';
 import { discoverServerPlugins } from './kernel/discover';
@@ -46,18 +47,24 @@ export interface Prepared {
 export async function prepareDatabase(config: Config, opts: { plugins?: ServerPlugin[]; pglite?: PGlite } = {}): Promise<Prepared> {
   const plugins = opts.plugins ?? (await builtInPlugins());
   const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.pglite ? undefined : join(config.dataDir, 'pglite'), ...(opts.pglite ? { pglite: opts.pglite } : {}) });
-  const applied = await migrate(database.db, plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])));
-  await syncReferenceData(database.db);
+  let applied: string[];
   let seeded = false;
-  if (config.demo) {
-    // One transaction: the kernel's demo tenant and every plugin's demo data, or nothing.
-    seeded = await database.db.transaction().execute(async (trx) => {
-      const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
-      if (any) return false;
-      const demo = await seedDemo(trx, plugins);
-      for (const p of plugins) if (p.seedDemo) await p.seedDemo(trx, demo);
-      return true;
-    });
+  try {
+    applied = await migrate(database.db, plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])));
+    await syncReferenceData(database.db);
+    if (config.demo) {
+      // One transaction: the kernel's demo tenant and every plugin's demo data, or nothing.
+      seeded = await database.db.transaction().execute(async (trx) => {
+        const any = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+        if (any) return false;
+        const demo = await seedDemo(trx, plugins);
+        for (const p of plugins) if (p.seedDemo) await p.seedDemo(trx, demo);
+        return true;
+      });
+    }
+  } catch (e) {
+    await database.close(); // and so give the data folder's lock back
+    throw e;
   }
   return { database, seeded, applied };
 }
@@ -68,6 +75,8 @@ export interface RunningServer {
   database: Database;
   url: string;
   seeded: boolean;
+  /** The backup taken at start when the newest was a day old (embedded engine in a folder). */
+  firstBackup: Promise<string | null> | null;
   close(): Promise<void>;
 }
 
@@ -104,6 +113,11 @@ export async function createServer(opts: {
       if (workbenchDir) serveWorkbench(a, workbenchDir);
     },
   });
+  // The embedded database in a folder backs itself up once a day (a business on the default
+  // engine has no DBA); a server is backed up with pg_dump (README: Backups).
+  const backups = database.pglite && !opts.pglite && config.backup.keepDays > 0
+    ? dailyBackups(database, config.backup.dir, config.backup.keepDays, { log: (msg, extra) => app.log.info(extra ?? {}, msg) })
+    : null;
   let url = '';
   if (opts.listen !== false) {
     url = await app.listen({ port: config.port, host: config.host });
@@ -111,10 +125,13 @@ export async function createServer(opts: {
   } else {
     await app.ready();
   }
+  const firstBackup = backups?.tick().catch((e) => { app.log.error({ err: e }, 'daily backup failed'); return null; }) ?? null;
   return {
-    app, services, database, url, seeded,
+    app, services, database, url, seeded, firstBackup,
     async close() {
+      backups?.stop();
       await app.close();
+      await firstBackup;
       await database.close();
     },
   };

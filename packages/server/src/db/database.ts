@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { lockFolder, type FolderLock } from './lock';
 import type { DB } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -10,6 +11,8 @@ export type Engine = 'pglite' | 'postgres';
 export interface Database {
   readonly db: Kysely<DB>;
   readonly engine: Engine;
+  /** The embedded engine itself (backups dump it); undefined on a server. */
+  readonly pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -49,13 +52,33 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return { db, engine: 'postgres', close: () => db.destroy() };
   }
   let pglite = opts.pglite;
+  let lock: FolderLock | null = null;
   if (!pglite) {
-    if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-    pglite = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+    if (opts.dataDir) {
+      mkdirSync(opts.dataDir, { recursive: true });
+      // One process per folder: a second opener would silently overwrite the first one's writes.
+      lock = lockFolder(opts.dataDir);
+    }
+    try {
+      pglite = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+    } catch (e) {
+      lock?.release();
+      throw e;
+    }
   }
   // Match pg: int8 as number.
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
-  return { db, engine: 'pglite', close: () => db.destroy() };
+  const handle = pglite;
+  return {
+    db, engine: 'pglite', pglite: handle,
+    close: async () => {
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
 }
 
 /**
