@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { resetSettings } from '../src/settings/settings';
+
+// findBy*/waitFor wait up to 15 s instead of the library's 1 s: CI runs on a developer's machine
+// right after a session, often busy, and a screen that renders in 1.2 s there is not a failure.
+// A wait that succeeds returns as soon as it does, so the generous limit costs nothing.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,9 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { runCli } from '@tezgah/cli';
 import { http, ONMUHASEBE } from '../../test/http';
 import { openDatabase } from './database';
@@ -16,11 +16,18 @@ import { tableCounts } from './backup';
  */
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+// The server as `npm start` runs it: built once (scripts/build-server.mjs), run with plain node.
+let BUILT = '';
+beforeAll(async () => {
+  const { ensureServer, SERVER_MAIN } = await import(pathToFileURL(join(ROOT, 'scripts', 'build-server.mjs')).href);
+  await ensureServer();
+  BUILT = SERVER_MAIN;
+}, 120_000);
 
 interface Proc { child: ChildProcess; url: Promise<string>; exit: Promise<number | null>; stderr: () => string }
 
 function startServer(dataDir: string, extraEnv: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, [BUILT], {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', TEZGAH_DATA_DIR: dataDir, LOG_LEVEL: 'warn', TEZGAH_DEMO: '1', ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],

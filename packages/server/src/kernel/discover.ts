@@ -22,6 +22,9 @@ export function serverPluginEntries(root = REPO_ROOT): { name: string; entry: st
 
 /** Loads every discovered server plugin (its default export); the kernel lists none by name. */
 export async function discoverServerPlugins(root = REPO_ROOT): Promise<ServerPlugin[]> {
+  // The built server (scripts/build-server.mjs) found them at build time and imported them already.
+  const built = (globalThis as Record<symbol, unknown>)[Symbol.for('tezgah.serverPlugins')] as { name: string; plugin: ServerPlugin }[] | undefined;
+  if (built && root === REPO_ROOT) return built.map((b) => b.plugin);
   const plugins: ServerPlugin[] = [];
   for (const { name, entry } of serverPluginEntries(root)) {
     const mod = await import(pathToFileURL(entry).href);
