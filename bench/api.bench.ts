@@ -1,9 +1,11 @@
 /**
  * API throughput benchmark: requests per second and latency percentiles of the real server for
- * GET /api/account and for the paged user list of a company with 100,000 members, each measured
+ * GET /api/account, the paged user list of a company with 100,000 members (first page, last page
+ * by offset, the same last page by cursor) and the product list under 50 clients, each measured
  * beside a bare Fastify route in the same process and run, so the ratio says what the stack
- * (contract validation, auth query, per-request transaction with RLS settings, SQL) costs on top
- * of Fastify itself on this machine.
+ * (contract validation, session check, per-request transaction with RLS settings, SQL) costs on
+ * top of Fastify itself on this machine. Beside each figure: the round trips to the database of
+ * one request (the engine's statement counter over 20 sequential requests).
  *
  *   pnpm exec tsx bench/api.bench.ts                       embedded PGlite (in memory)
  *   DATABASE_URL=postgres://… pnpm exec tsx bench/api.bench.ts   PGlite, then a fresh database on that server
@@ -52,6 +54,8 @@ interface Target {
   name: string;
   url: string;
   headers?: Record<string, string>;
+  /** Concurrent connections for this target (BENCH_CONNECTIONS unless set). */
+  connections?: number;
   /** Checks one answer before the load: a bench that measures 401s or empty pages is worthless. */
   check(res: Response, body: any): string | null;
 }
@@ -68,6 +72,9 @@ interface Measured {
   timeouts: number;
   /** requests/s relative to the bare Fastify route measured in the same run */
   vsBare: number;
+  connections: number;
+  /** Statements sent to the database per request (each a round trip), over sequential requests. */
+  roundTrips: number | null;
 }
 
 // --- interruption: Ctrl-C still closes the servers and drops the bench database. The running load
@@ -94,7 +101,7 @@ function load(target: Target, seconds: number): Promise<autocannon.Result> {
     autocannon(
       {
         url: target.url,
-        connections: CONNECTIONS,
+        connections: target.connections ?? CONNECTIONS,
         duration: seconds,
         workers: 1,
         timeout: 30,
@@ -127,10 +134,28 @@ async function probe(target: Target) {
   if (problem) throw new BenchError(`${target.name}: the probe answer is wrong before any load: ${problem}`);
 }
 
-async function measure(target: Target): Promise<Omit<Measured, 'vsBare'>> {
+/**
+ * Round trips of one request: the database's statement counter over 10 sequential requests, the
+ * lowest of 3 batches (the counter also sees the server's own background work, e.g. the outbox).
+ */
+async function roundTripsOf(target: Target, stats: { statements: number } | null): Promise<number | null> {
+  if (!stats) return null;
+  const n = 10;
+  for (let i = 0; i < 3; i++) await probe(target); // the session is cached as in the load
+  let best = Infinity;
+  for (let batch = 0; batch < 3; batch++) {
+    const before = stats.statements;
+    for (let i = 0; i < n; i++) await probe(target);
+    best = Math.min(best, (stats.statements - before) / n);
+  }
+  return best;
+}
+
+async function measure(target: Target, stats: { statements: number } | null): Promise<Omit<Measured, 'vsBare'>> {
   checkInterrupted();
   await probe(target);
-  process.stdout.write(`  ${target.name.padEnd(28)} warm-up ${WARMUP}s, measure ${DURATION}s … `);
+  const roundTrips = await roundTripsOf(target, stats);
+  process.stdout.write(`  ${target.name.padEnd(34)} warm-up ${WARMUP}s, measure ${DURATION}s … `);
   assertAllOk(target, await load(target, WARMUP), 'warm-up');
   checkInterrupted();
   const r = await load(target, DURATION);
@@ -148,6 +173,8 @@ async function measure(target: Target): Promise<Omit<Measured, 'vsBare'>> {
     non2xx: r.non2xx,
     errors: r.errors, // autocannon counts timeouts among errors
     timeouts: r.timeouts,
+    connections: target.connections ?? CONNECTIONS,
+    roundTrips,
   };
 }
 
@@ -255,9 +282,13 @@ async function signIn(base: string): Promise<string> {
   return auth.slice('Bearer '.length);
 }
 
-function targetsFor(bareUrl: string, base: string, token: string, members: number): Target[] {
+async function targetsFor(bareUrl: string, base: string, token: string, members: number): Promise<Target[]> {
   const headers = { authorization: `Bearer ${token}` };
   const lastPage = Math.floor((members - 1) / PAGE_SIZE);
+  // Keyset paging: the cursor the page before the last one hands out leads to the last page.
+  const before = await fetch(`${base}/api/users?page=${lastPage - 1}&size=${PAGE_SIZE}&sort=login,asc`, { headers });
+  const lastCursor = before.headers.get('x-next-cursor');
+  if (before.status !== 200 || !lastCursor) throw new BenchError(`no x-next-cursor on the users page before the last (status ${before.status})`);
   const userPage = (expectTotal: boolean) => (res: Response, body: any) => {
     if (!Array.isArray(body) || body.length === 0) return `expected a non-empty array, got ${JSON.stringify(body).slice(0, 200)}`;
     const total = Number(res.headers.get('x-total-count'));
@@ -282,6 +313,20 @@ function targetsFor(bareUrl: string, base: string, token: string, members: numbe
       check: (res, body) => userPage(true)(res, body) ?? (body.length === PAGE_SIZE ? null : `expected ${PAGE_SIZE} users, got ${body.length}`),
     },
     {
+      name: 'users deep page by cursor',
+      url: `${base}/api/users?cursor=${lastCursor}&size=${PAGE_SIZE}&sort=login,asc`,
+      headers,
+      check: userPage(true),
+    },
+    {
+      name: 'GET products list (50 clients)',
+      url: `${base}/services/onmuhasebe/api/products?page=0&size=${PAGE_SIZE}`,
+      headers,
+      connections: 50,
+      check: (res, body) => (Array.isArray(body) && body.length === PAGE_SIZE && Number(res.headers.get('x-total-count')) >= PAGE_SIZE
+        ? null : `expected ${PAGE_SIZE} products, got ${JSON.stringify(body).slice(0, 200)}`),
+    },
+    {
       name: 'GET /api/users last page',
       url: `${base}/api/users?page=${lastPage}&size=${PAGE_SIZE}&sort=login,asc`,
       headers,
@@ -298,9 +343,11 @@ const ms = (v: number) => (v < 1 ? '<1 ms' : `${Math.round(v)} ms`);
 const ratio = (r: number) => `${r.toPrecision(2)}x of bare fastify${r < 0.5 ? ` (1/${Math.round(1 / r).toLocaleString('en-US')})` : ''}`;
 
 function printTable(engine: EngineName, rows: Measured[]) {
-  const head = ['target', 'req/s', 'p50', 'p99', '2xx', 'non-2xx', 'errors', 'vs bare'];
+  const head = ['target', 'conns', 'round trips', 'req/s', 'p50', 'p99', '2xx', 'non-2xx', 'errors', 'vs bare'];
   const body = rows.map((r) => [
     r.target,
+    String(r.connections),
+    r.roundTrips === null ? '-' : String(Math.round(r.roundTrips * 10) / 10),
     Math.round(r.reqPerSec).toLocaleString('en-US'),
     ms(r.latencyMs.p50),
     ms(r.latencyMs.p99),
@@ -311,7 +358,7 @@ function printTable(engine: EngineName, rows: Measured[]) {
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ').trimEnd();
-  console.log(`\n${engine}: ${CONNECTIONS} connections, ${DURATION}s per target after ${WARMUP}s warm-up`);
+  console.log(`\n${engine}: ${DURATION}s per target after ${WARMUP}s warm-up`);
   console.log(line(head));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const b of body) console.log(line(b));
@@ -329,7 +376,9 @@ async function runEngine(engine: EngineName, bareUrl: string): Promise<Measured[
     console.log(`  seeded ${ROWS.toLocaleString('en-US')} users into company ${seeded.companyId} (${seeded.members.toLocaleString('en-US')} members) in ${seeded.seconds.toFixed(1)}s`);
     const token = await signIn(setup.server.url);
     const measured: Omit<Measured, 'vsBare'>[] = [];
-    for (const t of targetsFor(bareUrl, setup.server.url, token, seeded.members)) measured.push(await measure(t));
+    for (const t of await targetsFor(bareUrl, setup.server.url, token, seeded.members)) {
+      measured.push(await measure(t, t.name.startsWith('bare') ? null : setup.server.database.stats));
+    }
     const bare = measured[0]!.reqPerSec;
     const rows = measured.map((m) => ({ ...m, vsBare: m.reqPerSec / bare }));
     printTable(engine, rows);

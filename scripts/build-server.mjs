@@ -12,20 +12,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ROOT } from './ensure.mjs';
+import { walk } from './build-workbench.mjs';
 
 export const SERVER_DIST = join(ROOT, 'packages', 'server', 'dist');
 export const SERVER_MAIN = join(SERVER_DIST, 'main.mjs');
 const STAMP = join(SERVER_DIST, '.tezgah-build');
 
-function walk(dir, out) {
-  if (!existsSync(dir)) return;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
-    const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (/\.(ts|mts|js|mjs|json)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
-  }
-}
+const serverSource = (name) => /\.(ts|mts|js|mjs|json)$/.test(name) && !/\.test\.tsx?$/.test(name);
 
 /** The workspace packages with `"tezgah": { "server": … }` (as packages/server/src/kernel/discover.ts finds them). */
 function serverPlugins() {
@@ -38,14 +31,15 @@ function serverPlugins() {
     if (typeof pkg?.tezgah?.server === 'string') found.push({ name: pkg.name, dir, entry: resolve(dir, pkg.tezgah.server) });
   };
   for (const plugin of children(join(ROOT, 'plugins'))) for (const part of children(plugin)) visit(part);
-  for (const dir of children(join(ROOT, 'examples'))) visit(dir);
+  // Examples only when asked (TEZGAH_EXAMPLES=1), as discover.ts; the setting is part of the stamp.
+  if (process.env.TEZGAH_EXAMPLES === '1') for (const dir of children(join(ROOT, 'examples'))) visit(dir);
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function sources() {
   const files = [];
-  for (const d of ['packages/server/src', 'packages/core/src']) walk(join(ROOT, d), files);
-  for (const p of serverPlugins()) walk(join(p.dir, 'src'), files), files.push(join(p.dir, 'package.json'));
+  for (const d of ['packages/server/src', 'packages/core/src']) walk(join(ROOT, d), files, serverSource);
+  for (const p of serverPlugins()) walk(join(p.dir, 'src'), files, serverSource), files.push(join(p.dir, 'package.json'));
   files.push(join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'scripts', 'build-server.mjs'));
   return files.filter((f) => existsSync(f) && statSync(f).isFile()).sort();
 }
@@ -53,6 +47,7 @@ function sources() {
 export function serverStamp() {
   const h = createHash('sha256');
   h.update(process.version);
+  h.update(`examples=${process.env.TEZGAH_EXAMPLES === '1'}`);
   for (const f of sources()) h.update(f.slice(ROOT.length)).update(readFileSync(f));
   return h.digest('hex');
 }

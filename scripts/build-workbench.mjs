@@ -11,13 +11,14 @@ import { ensure, ROOT } from './ensure.mjs';
 const DIST = join(ROOT, 'packages', 'workbench', 'dist');
 const STAMP = join(DIST, '.tezgah-build');
 
-function walk(dir, out) {
+/** The files under dir (no node_modules, dist or dot folders) whose name `keep` accepts, into out. */
+export function walk(dir, out, keep = (name) => !/\.(test|stories)\.tsx?$/.test(name)) {
   if (!existsSync(dir)) return;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (!/\.(test|stories)\.tsx?$/.test(e.name)) out.push(p);
+    if (e.isDirectory()) walk(p, out, keep);
+    else if (keep(e.name)) out.push(p);
   }
 }
 
@@ -30,8 +31,15 @@ function sources() {
   return files.filter((f) => existsSync(f) && statSync(f).isFile()).sort();
 }
 
+/** Whether this build carries the example plugins (TEZGAH_EXAMPLES=1, read by packages/workbench/vite/discover.ts). */
+export function withExamples() {
+  return process.env.TEZGAH_EXAMPLES === '1';
+}
+
 export function workbenchStamp() {
   const h = createHash('sha256');
+  // A build with the examples and one without must never be taken for each other.
+  h.update(`examples=${withExamples()}\n`);
   for (const f of sources()) h.update(f.slice(ROOT.length)).update(readFileSync(f));
   return h.digest('hex');
 }
@@ -40,7 +48,7 @@ export function workbenchStamp() {
 export function ensureWorkbench(pnpm = ensure()) {
   const want = workbenchStamp();
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === want) return false;
-  process.stderr.write('[tezgah] building the workbench (vite build)\n');
+  process.stderr.write(`[tezgah] building the workbench (vite build${withExamples() ? ', with the examples' : ''})\n`);
   const r = spawnSync(pnpm, ['--filter', '@tezgah/workbench', 'run', 'build'], { stdio: 'inherit', cwd: ROOT });
   if (r.status !== 0) throw new Error('the workbench build failed');
   writeFileSync(STAMP, want);

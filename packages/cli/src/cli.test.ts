@@ -299,7 +299,7 @@ describe('user', () => {
     const base = ['user', 'create', '--first-name', 'A', '--last-name', 'B', '--role', '1'];
     const invalid = await tezgah([...base, '--login', 'x1', '--email', 'nope']);
     expect(invalid.code).toBe(2);
-    expect(invalid.stderr).toBe('error: Geçersiz istek (HTTP 400)\n  email: Wrong e-mail format\n');
+    expect(invalid.stderr).toBe('error: Geçersiz istek (HTTP 400)\n  email: Hatalı e-posta biçimi\n');
     const taken = await tezgah([...base, '--login', 'eczaci', '--email', 'a@b.c']);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toBe('error: Bu kullanıcı adı kullanılıyor (HTTP 409)\n');

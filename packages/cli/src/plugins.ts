@@ -18,7 +18,7 @@
  *
  * Registered plugins are loaded by every program `createProgram` builds afterwards. The `tezgah`
  * binary first discovers the workspace's CLI plugins: every package under `plugins/<id>/*` or
- * `examples/*` of the repository this package sits in whose package.json has
+ * `examples/*` (with `TEZGAH_EXAMPLES=1`) of the repository this package sits in whose package.json has
  * `"tezgah": { "cli": "./src/index.ts" }` (see {@link cliPluginEntries}). It then imports the
  * modules named in `TEZGAH_CLI_PLUGINS` (comma-separated module names or paths), which may
  * replace a discovered plugin of the same id. Such a module calls `registerCommands` itself or
@@ -125,10 +125,11 @@ export interface CliPluginEntry {
 
 /**
  * The workspace packages that contribute to `tezgah`: every `plugins/<id>/<part>`, `packages/<name>` and
- * `examples/<name>` folder under `root` whose package.json has `"tezgah": { "cli": "<entry>" }`,
- * sorted by package name. Folders without a readable manifest are passed over.
+ * (only with `TEZGAH_EXAMPLES=1`: examples are for development and tests) `examples/<name>` folder
+ * under `root` whose package.json has `"tezgah": { "cli": "<entry>" }`, sorted by package name.
+ * Folders without a readable manifest are passed over.
  */
-export function cliPluginEntries(root: string = CLI_REPO_ROOT): CliPluginEntry[] {
+export function cliPluginEntries(root: string = CLI_REPO_ROOT, examples: boolean = process.env.TEZGAH_EXAMPLES === '1'): CliPluginEntry[] {
   const found: CliPluginEntry[] = [];
   const children = (dir: string): string[] => {
     try {
@@ -152,7 +153,7 @@ export function cliPluginEntries(root: string = CLI_REPO_ROOT): CliPluginEntry[]
     }
   };
   for (const plugin of children(join(root, 'plugins'))) for (const part of children(plugin)) visit(part);
-  for (const dir of children(join(root, 'examples'))) visit(dir);
+  if (examples) for (const dir of children(join(root, 'examples'))) visit(dir);
   // The kernel's own packages may bring commands too (the server's `tezgah db`).
   for (const dir of children(join(root, 'packages'))) visit(dir);
   return found.sort((a, b) => a.name.localeCompare(b.name));

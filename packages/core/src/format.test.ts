@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DATE_FORMATS,
+  formatDecimalInput,
+  parseTurkishDecimal,
   formatAmount,
   formatDate,
   formatMoney,
@@ -179,5 +181,37 @@ describe('presetDates', () => {
     const p = presetDates();
     expect(p.today.getDate()).toBe(before.getDate());
     expect(p.today.getHours()).toBe(0);
+  });
+});
+
+describe('money inputs: formatDecimalInput and parseTurkishDecimal', () => {
+  it('shows two decimals and thousands separators, keeping a price\'s own decimals up to eight', () => {
+    expect(formatDecimalInput(1999.9)).toBe('1.999,90');
+    expect(formatDecimalInput(1999)).toBe('1.999,00');
+    expect(formatDecimalInput(0.1)).toBe('0,10');
+    expect(formatDecimalInput(1234567.891)).toBe('1.234.567,891');
+    expect(formatDecimalInput(1234.56789012)).toBe('1.234,56789012');
+    expect(formatDecimalInput(0.000000015)).toBe('0,00000002');
+    expect(formatDecimalInput(1e21)).toBe('1.000.000.000.000.000.000.000,00');
+    expect(formatDecimalInput(-12.5)).toBe('-12,50');
+    expect(formatDecimalInput('1999.90')).toBe('1.999,90');
+    expect(formatDecimalInput('00012.3400')).toBe('12,34');
+    expect(formatDecimalInput(null)).toBe('');
+    expect(formatDecimalInput(Number.NaN)).toBe('');
+  });
+
+  it('reads back exactly what it showed, as a decimal string (no float on the way)', () => {
+    expect(parseTurkishDecimal('1.999,90')).toBe('1999.90');
+    expect(parseTurkishDecimal('1999,9')).toBe('1999.9');
+    expect(parseTurkishDecimal('0,1')).toBe('0.1');
+    expect(parseTurkishDecimal('-0,0')).toBe('0.0');
+    expect(parseTurkishDecimal('12.500')).toBe('12500');
+    expect(parseTurkishDecimal('1.23,4')).toBeNull();
+    expect(parseTurkishDecimal('abc')).toBeNull();
+    for (const n of [1999.9, 0.1, 0.3, 1234.56789012, 99999999.99, 0.00000001, 12, 1000000]) {
+      const shown = formatDecimalInput(n);
+      expect(Number(parseTurkishDecimal(shown)), shown).toBe(n);
+      expect(parseTurkishNumber(shown), shown).toBe(n);
+    }
   });
 });

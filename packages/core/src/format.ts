@@ -75,6 +75,18 @@ export function formatMoney(n: Numberish, currencyCode = 'TL'): string {
  * Spaces (also non-breaking) are ignored; a leading "+" or "-" is allowed.
  */
 export function parseTurkishNumber(s: string | null | undefined): number | null {
+  const decimal = parseTurkishDecimal(s);
+  if (decimal === null) return null;
+  const value = Number(decimal);
+  return Number.isFinite(value) ? value + 0 : null;
+}
+
+/**
+ * The same reading as {@link parseTurkishNumber}, answered as a canonical decimal string
+ * ("1.999,90" → "1999.90", "-0,5" → "-0.5") without going through a float: what a money input
+ * holds, digit for digit. null when it is not a number.
+ */
+export function parseTurkishDecimal(s: string | null | undefined): string | null {
   if (typeof s !== 'string') return null;
   const text = s.replace(/[\s\u00a0\u202f]/g, '');
   const m = /^([+-]?)(\d[\d.]*)?(?:,(\d+))?$/.exec(text);
@@ -96,8 +108,31 @@ export function parseTurkishNumber(s: string | null | undefined): number | null 
       frac = f;
     }
   }
-  const value = sign * Number(`${int}.${frac ?? '0'}`);
-  return Number.isFinite(value) ? value + 0 : null;
+  const digits = int.replace(/^0+(?=\d)/, '');
+  const negative = sign < 0 && /[1-9]/.test(digits + (frac ?? ''));
+  return `${negative ? '-' : ''}${digits}${frac !== undefined ? `.${frac}` : ''}`;
+}
+
+/**
+ * A money amount for an input box, tr-TR: thousands grouped, at least `minDecimals` (2) and at
+ * most `maxDecimals` (8) decimals, its own decimals kept (1999.9 → "1.999,90",
+ * 1234.56789012 → "1.234,56789012"). Works on the number's shortest decimal form, so
+ * {@link parseTurkishDecimal} reads back exactly the same digits. null/undefined give "".
+ */
+export function formatDecimalInput(n: number | string | null | undefined, minDecimals = 2, maxDecimals = 8): string {
+  if (n === null || n === undefined || n === '') return '';
+  const text = typeof n === 'string' ? n.trim() : null;
+  const value = text !== null ? Number(text) : n as number;
+  if (!Number.isFinite(value)) return '';
+  let [int, frac] = text !== null && /^-?\d+(\.\d+)?$/.test(text)
+    ? [text.replace('-', '').split('.')[0]!.replace(/^0+(?=\d)/, ''), text.split('.')[1] ?? '']
+    : decimalDigits(value);
+  frac = frac.replace(/0+$/, '');
+  if (frac.length > maxDecimals) [int, frac] = roundDigits(value, maxDecimals);
+  frac = frac.replace(/0+$/, '').padEnd(Math.max(0, minDecimals), '0');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const negative = value < 0 && /[1-9]/.test(int + frac);
+  return (negative ? '-' : '') + grouped + (frac ? ',' + frac : '');
 }
 
 /**

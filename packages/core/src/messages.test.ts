@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORED_TEXTS, isCompanyFileUpdateError, MESSAGES, SEED_TEXTS } from './messages';
+import { AUTHORED_TEXTS, isCompanyFileUpdateError, MESSAGES, SEED_TEXTS, SEED_TEXTS_TR, TURKISH_FOR_ENGLISH_SEED_TEXTS, WIRE_TEXT_KEYS } from './messages';
 
 /** Every text quoted in the seeds (000 §2, §4, §5, §8, §9 and 001 §5, §8), copied verbatim. */
 const QUOTED_IN_SEEDS = [
@@ -66,6 +66,31 @@ describe('SEED_TEXTS', () => {
     expect(MESSAGES.ACTIVATION_SUCCESS).toBe('Congratulations');
     expect(MESSAGES.ACTIVATION_FAILED).toBe('Unfortunately, your activation could not be completed');
     expect(MESSAGES.FAVOURITES_LIMIT).toBe('You can only add 3 pages to favourites');
+  });
+});
+
+/** The seed texts that are English sentences (the rest are Turkish, or wire markers). */
+const ENGLISH_IN_SEEDS = [
+  'Username or password is wrong', 'Your passwords do not match!', 'Wrong e-mail format', 'Congratulations',
+  'Unfortunately, your activation could not be completed', 'Please complete the missing information on the company settings page',
+  'Not found in the tax-professionals registry', 'Majistral medicine saved', 'could not be saved', 'Please choose a medicine',
+  'Defined fiscal year not found', 'Cannot add new journal for the active fiscal year', 'Selected product exists in the list',
+  'Same tax percentage already exists', 'You made no changes!', 'You can only add 3 pages to favourites',
+  'Only one online payment per sale', 'Daily excel download limited to twice a day', 'No invoice found in the given date range',
+  'Invoice date range empty',
+];
+
+describe('SEED_TEXTS_TR', () => {
+  it('says every English seed text in Turkish, and keeps the Turkish ones and the wire markers verbatim', () => {
+    const english = new Set(ENGLISH_IN_SEEDS);
+    for (const [key, text] of Object.entries(SEED_TEXTS)) {
+      const tr = SEED_TEXTS_TR[key as keyof typeof SEED_TEXTS];
+      if (english.has(text)) expect(tr, key).not.toBe(text);
+      else expect(tr, key).toBe(text);
+    }
+    expect(Object.keys(TURKISH_FOR_ENGLISH_SEED_TEXTS)).toHaveLength(ENGLISH_IN_SEEDS.length);
+    for (const k of WIRE_TEXT_KEYS) expect(SEED_TEXTS_TR[k]).toBe(SEED_TEXTS[k]);
+    expect(SEED_TEXTS_TR.SAME_TAX_PERCENTAGE_EXISTS).toBe('Aynı vergi oranı zaten var');
   });
 });
 

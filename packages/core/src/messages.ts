@@ -65,6 +65,51 @@ export const SEED_TEXTS = {
   PER_PAGE: '/ Sayfa',
 } as const;
 
+/**
+ * Texts the seeds quote that travel on the wire as markers and are matched, not read: a server
+ * error titled 'Internal Server Error' means "restart the assistant"; a 401 whose body is
+ * 'No Its Access Token' passes silently. They stay verbatim in every language.
+ */
+export const WIRE_TEXT_KEYS = ['INTERNAL_SERVER_ERROR_TITLE', 'NO_ITS_ACCESS_TOKEN'] as const;
+
+/**
+ * The Turkish interface's words for the texts the seeds give in English. The seeds' English
+ * wording is the English locale's text; the Turkish interface says the same thing in Turkish.
+ */
+export const TURKISH_FOR_ENGLISH_SEED_TEXTS = {
+  USERNAME_OR_PASSWORD_WRONG: 'Kullanıcı adı veya şifre hatalı',
+  PASSWORDS_DO_NOT_MATCH: 'Şifreleriniz eşleşmiyor!',
+  WRONG_EMAIL_FORMAT: 'Hatalı e-posta biçimi',
+  ACTIVATION_SUCCESS: 'Tebrikler',
+  ACTIVATION_FAILED: 'Maalesef etkinleştirme işleminiz tamamlanamadı',
+  COMPLETE_COMPANY_SETTINGS: 'Lütfen firma ayarları sayfasındaki eksik bilgileri tamamlayınız',
+  NOT_IN_TAX_PROFESSIONALS_REGISTRY: 'Mali müşavirler sicilinde bulunamadı',
+  MAJISTRAL_SAVED: 'Majistral ilaç kaydedildi',
+  MAJISTRAL_NOT_SAVED: 'kaydedilemedi',
+  PLEASE_CHOOSE_MEDICINE: 'Lütfen bir ilaç seçiniz',
+  FISCAL_YEAR_NOT_FOUND: 'Tanımlı mali yıl bulunamadı',
+  CANNOT_ADD_JOURNAL_FOR_ACTIVE_FISCAL_YEAR: 'Aktif mali yıl için yeni yevmiye eklenemez',
+  SELECTED_PRODUCT_EXISTS: 'Seçilen ürün listede zaten var',
+  SAME_TAX_PERCENTAGE_EXISTS: 'Aynı vergi oranı zaten var',
+  NO_CHANGES: 'Herhangi bir değişiklik yapmadınız!',
+  FAVOURITES_LIMIT: 'Favorilere en fazla 3 sayfa ekleyebilirsiniz',
+  ONLY_ONE_ONLINE_PAYMENT: 'Bir satışta yalnızca bir online ödeme yapılabilir',
+  EXCEL_DAILY_LIMIT: 'Excel indirme günde iki kez ile sınırlıdır',
+  NO_INVOICE_IN_DATE_RANGE: 'Verilen tarih aralığında fatura bulunamadı',
+  INVOICE_DATE_RANGE_EMPTY: 'Fatura tarih aralığı boş',
+} as const satisfies Partial<Record<keyof typeof SEED_TEXTS, string>>;
+
+/** Every seed text as the Turkish interface says it: Turkish seed texts verbatim, English ones in Turkish. */
+export const SEED_TEXTS_TR: Record<keyof typeof SEED_TEXTS, string> = { ...SEED_TEXTS, ...TURKISH_FOR_ENGLISH_SEED_TEXTS };
+
+/**
+ * Texts that are not in the seeds but pair with one (the seeds' 'Selected product exists in the
+ * list' said of a current account linked to a price list twice), in both languages.
+ */
+export const PAIRED_TEXTS = {
+  SELECTED_CURRENT_EXISTS: { tr: 'Seçilen cari listede zaten var', en: 'Selected current account exists in the list' },
+} as const;
+
 /** Texts the seeds describe without quoting; Turkish wording chosen by this product. */
 export const AUTHORED_TEXTS = {
   /** Body of the 403 notification. */

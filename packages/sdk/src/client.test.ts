@@ -102,3 +102,25 @@ describe('createClient: token capture', () => {
     expect(store.get()).toBeNull();
   });
 });
+
+describe('createClient: the language of problems', () => {
+  it('sends the UI language as Accept-Language, read at each request; other languages fall back to English', async () => {
+    let lang = 'tr';
+    const { fetch, requests } = fakeFetch(json([]));
+    const client = createClient({ baseUrl: BASE, fetch, language: () => lang });
+    await client.GET('/services/onmuhasebe/api/sectors');
+    expect(requests[0]!.headers.get('accept-language')).toBe('tr');
+    lang = 'en';
+    await client.GET('/services/onmuhasebe/api/sectors');
+    expect(requests[1]!.headers.get('accept-language')).toBe('en');
+    lang = 'fr';
+    await client.GET('/services/onmuhasebe/api/sectors');
+    expect(requests[2]!.headers.get('accept-language')).toBe('fr, en;q=0.8');
+  });
+
+  it('sends none where no language is known (outside a browser, no option)', async () => {
+    const { fetch, requests } = fakeFetch(json([]));
+    await createClient({ baseUrl: BASE, fetch }).GET('/services/onmuhasebe/api/sectors');
+    expect(requests[0]!.headers.has('accept-language')).toBe(false);
+  });
+});

@@ -41,6 +41,30 @@ export interface CreateClientOptions {
   fetch?: FetchLike;
   /** Headers added to every request. */
   headers?: Record<string, string>;
+  /**
+   * The language problems are answered in (sent as `Accept-Language`, read at each request):
+   * `'tr'` (the server's default) or `'en'`. @default the page's `<html lang>` in a browser, none elsewhere
+   */
+  language?: string | (() => string | undefined);
+}
+
+/** The page's language (`<html lang>`), which the workbench keeps equal to its UI language. */
+export function documentLanguage(): string | undefined {
+  const doc = (globalThis as { document?: { documentElement?: { lang?: string } } }).document;
+  return doc?.documentElement?.lang || undefined;
+}
+
+/** Sends the UI language as `Accept-Language`, so the server's problems come in that language. */
+export function languageMiddleware(language: string | (() => string | undefined)): Middleware {
+  return {
+    onRequest({ request }) {
+      const lang = typeof language === 'function' ? language() : language;
+      if (!lang || request.headers.has('Accept-Language')) return undefined;
+      // Languages the server does not write in (fr, ru, zh) fall back to English, as the workbench does.
+      request.headers.set('Accept-Language', lang.startsWith('tr') || lang.startsWith('en') ? lang : `${lang}, en;q=0.8`);
+      return request;
+    },
+  };
 }
 
 /** The openapi-fetch client over the generated `paths`, plus the store it keeps the session in. */
@@ -132,6 +156,6 @@ export function createClient(options: CreateClientOptions): TezgahClient {
   if (options.fetch) clientOptions.fetch = options.fetch;
   if (options.headers) clientOptions.headers = options.headers;
   const client = createOpenApiClient<paths>(clientOptions);
-  client.use(authMiddleware(tokenStore), tokenCaptureMiddleware(tokenStore));
+  client.use(authMiddleware(tokenStore), tokenCaptureMiddleware(tokenStore), languageMiddleware(options.language ?? documentLanguage));
   return Object.assign(client, { baseUrl: options.baseUrl.replace(/\/+$/, ''), tokenStore });
 }

@@ -65,6 +65,22 @@ describe('makeTezgahApi', () => {
     expect(store.get()).toBeNull();
   });
 
+  it('locks and unlocks the session; a locked session\'s other calls fail with code SESSION_LOCKED', async () => {
+    const { api, requests } = apiWith(
+      new Response(null, { status: 204 }),
+      problem(423, { title: 'Ekran kilitli', code: 'SESSION_LOCKED' }),
+      new Response(null, { status: 204 }),
+    );
+    await Effect.runPromise(api.lockSession());
+    const locked = await Effect.runPromise(Effect.flip(api.userCompanies()));
+    expect(locked).toMatchObject({ status: 423, code: 'SESSION_LOCKED' });
+    await Effect.runPromise(api.unlockSession('demo1234'));
+    expect(requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
+      'POST /api/account/lock', 'GET /services/onmuhasebe/api/user-companies', 'POST /api/account/unlock',
+    ]);
+    expect(JSON.parse(requests[2]!.body)).toEqual({ password: 'demo1234' });
+  });
+
   it('fails with the tagged error, which catchTag picks', async () => {
     const { api } = apiWith(problem(404, { title: 'Kullanıcı bulunamadı', detail: 'nobody' }));
     const exit = await Effect.runPromiseExit(api.users.get('nobody'));

@@ -115,6 +115,10 @@ export interface TezgahApiShape {
   impersonate(login: string, previousLogin?: string): TezgahEffect<Schemas['Token']>;
   /** `POST /api/logout-impersonate`: back to the real user. */
   logoutImpersonate(body: LogoutImpersonateBody): TezgahEffect<Schemas['Token']>;
+  /** `POST /api/account/lock`: lock this session; until unlocked, other calls fail with code SESSION_LOCKED (423). */
+  lockSession(): TezgahEffect<void>;
+  /** `POST /api/account/unlock`: the user's password opens the locked session again (Unauthorized when wrong). */
+  unlockSession(password: string): TezgahEffect<void>;
   /** `POST /api/check-username`. */
   checkUsername(login: string): TezgahEffect<Schemas['Availability']>;
   /** `POST /api/check-mail`. */
@@ -234,6 +238,8 @@ export function makeTezgahApi(client: TezgahClient): TezgahApiShape {
     impersonate: (login, previousLogin) =>
       call('POST', '/api/impersonate', { body: previousLogin === undefined ? { login } : { login, previousLogin } }),
     logoutImpersonate: (body) => call('POST', '/api/logout-impersonate', { body }),
+    lockSession: () => call('POST', '/api/account/lock'),
+    unlockSession: (password) => call('POST', '/api/account/unlock', { body: { password } }),
     checkUsername: (login) => call('POST', '/api/check-username', { body: { login } }),
     checkMail: (email) => call('POST', '/api/check-mail', { body: { email } }),
     activate: (key) => call('GET', '/api/activate', { params: { query: { key } } }),

@@ -89,6 +89,23 @@ describe('cookieTokenStore', () => {
     expect(writes.at(-1)).toContain('max-age=0');
   });
 
+  it('marks the cookies Secure on a page served over https, SameSite=Lax always', () => {
+    const g = globalThis as { location?: unknown };
+    const before = g.location;
+    try {
+      g.location = { protocol: 'https:' };
+      const https = fakeDocument();
+      cookieTokenStore(https.doc).set({ token: 'tok', companyId: 3 });
+      expect(https.writes).toEqual(['accessToken=tok; path=/; SameSite=Lax; Secure', 'company-id=3; path=/; SameSite=Lax; Secure']);
+      g.location = { protocol: 'http:' };
+      const plain = fakeDocument();
+      cookieTokenStore(plain.doc).set({ token: 'tok', companyId: 3 });
+      expect(plain.writes).toEqual(['accessToken=tok; path=/; SameSite=Lax', 'company-id=3; path=/; SameSite=Lax']);
+    } finally {
+      g.location = before;
+    }
+  });
+
   it('fails clearly without a document', () => {
     expect(() => cookieTokenStore().get()).toThrow(/no document/);
   });

@@ -7,4 +7,4 @@ export { tables, requireAuth } from './kernel/types';
 export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';
 export { holdsEverywhere, mayIn } from './kernel/tenant';
-export { pageRequest, pageResult, likePattern } from './kernel/paging';
+export { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';

@@ -135,7 +135,7 @@ export function fakeServer() {
       case 'POST /api/users': {
         const b = body as { login: string; email: string; firstName: string; lastName: string; roleIds: number[] };
         if (!b.email.includes('@')) {
-          return problem(400, 'Geçersiz istek', { fieldErrors: [{ field: 'email', message: 'Wrong e-mail format' }] });
+          return problem(400, 'Geçersiz istek', { fieldErrors: [{ field: 'email', message: 'Hatalı e-posta biçimi' }] });
         }
         if (USERS.some((u) => u.login === b.login)) return problem(409, 'Bu kullanıcı adı kullanılıyor');
         return json({ ...userOf({ ...b, id: 99, password: '', companies: [1] }), roles: b.roleIds.map((id) => ({ id, name: `Rol ${id}` })) }, {}, 201);

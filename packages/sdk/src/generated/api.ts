@@ -768,7 +768,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user with their authorities and current company. */
+        /** The signed-in user with their authorities and current company (also while the screen is locked, with locked true). */
         get: operations["getAccount"];
         put?: never;
         post?: never;
@@ -789,6 +789,40 @@ export interface paths {
         get: operations["logout"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock the caller's session ("Ekranı kilitle"). Until unlocked, every operation except the account, unlock and logout answers 423 with code SESSION_LOCKED. */
+        post: operations["lockSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock the caller's session with the password of its user (the management user's own while impersonating). A wrong password answers 401 and counts as a failed sign-in (429 past the limit). */
+        post: operations["unlockSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1933,6 +1967,8 @@ export interface components {
             impersonate: boolean;
             /** @description The real user while impersonating. */
             previousLogin?: string | null;
+            /** @description The session is locked (POST /api/account/lock): only the lock screen works until POST /api/account/unlock. */
+            locked?: boolean;
             announcementId?: number | null;
             createdBy?: string | null;
             /** Format: date-time */
@@ -2245,6 +2281,8 @@ export interface components {
         Size: number;
         /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
         Sort: string[];
+        /** @description Keyset paging: the `x-next-cursor` of the previous page (opaque). The page then starts after that page's last row in the same sort, and `page` is ignored; a deep page costs what the first costs. A cursor of another list or sort, or an altered one, is a 400. */
+        Cursor: string;
         /** @description Ignored; the client adds a time value so that no cache answers. */
         CacheBuster: number;
         IdPath: number;
@@ -2253,6 +2291,8 @@ export interface components {
     headers: {
         /** @description The number of items over all pages. */
         TotalCount: number;
+        /** @description The `cursor` for the page after this one (keyset paging); absent on a page shorter than `size`, the last. */
+        NextCursor: string;
         /** @description `Bearer <token>`: the signed token for the next requests. */
         AuthorizationToken: string;
     };
@@ -3122,6 +3162,8 @@ export interface operations {
                 size?: components["parameters"]["Size"];
                 /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
                 sort?: components["parameters"]["Sort"];
+                /** @description Keyset paging: the `x-next-cursor` of the previous page (opaque). The page then starts after that page's last row in the same sort, and `page` is ignored; a deep page costs what the first costs. A cursor of another list or sort, or an altered one, is a 400. */
+                cursor?: components["parameters"]["Cursor"];
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
                 /** @description Part of the name, or the barcode (exact or its beginning). */
@@ -3153,6 +3195,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-total-count": components["headers"]["TotalCount"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4207,6 +4250,38 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    lockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlockSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
     impersonate: {
         parameters: {
             query?: never;
@@ -4488,6 +4563,8 @@ export interface operations {
                 size?: components["parameters"]["Size"];
                 /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
                 sort?: components["parameters"]["Sort"];
+                /** @description Keyset paging: the `x-next-cursor` of the previous page (opaque). The page then starts after that page's last row in the same sort, and `page` is ignored; a deep page costs what the first costs. A cursor of another list or sort, or an altered one, is a 400. */
+                cursor?: components["parameters"]["Cursor"];
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
                 /** @description Part of login, name or e-mail. */
@@ -4504,6 +4581,7 @@ export interface operations {
             200: {
                 headers: {
                     "x-total-count": components["headers"]["TotalCount"];
+                    "x-next-cursor": components["headers"]["NextCursor"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,5 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import {
+  CompiledQuery, Kysely, PostgresDialect, sql,
+  type DatabaseConnection, type Dialect, type Driver, type Transaction, type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
@@ -13,8 +17,12 @@ export interface Database {
   readonly engine: Engine;
   /** The embedded engine itself (backups dump it); undefined on a server. */
   readonly pglite?: PGlite;
+  /** Statements sent to the engine since it was opened (each one a round trip). */
+  readonly stats: DbStats;
   close(): Promise<void>;
 }
+
+export interface DbStats { statements: number }
 
 export type Trx = Transaction<DB>;
 
@@ -47,9 +55,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // reported on the pool; unheard, that event would end the process. The pool replaces the
     // connection, and the next query gets a fresh one.
     pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const stats: DbStats = { statements: 0 };
+    pool.on('connect', (client) => countAndPrepare(client, stats));
+    const db = new Kysely<DB>({ dialect: new OneStatementBegin(new PostgresDialect({ pool })) });
     await sql`select 1`.execute(db);
-    return { db, engine: 'postgres', close: () => db.destroy() };
+    return { db, engine: 'postgres', stats, close: () => db.destroy() };
   }
   let pglite = opts.pglite;
   let lock: FolderLock | null = null;
@@ -67,10 +77,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     }
   }
   // Match pg: int8 as number.
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const stats: DbStats = { statements: 0 };
+  const db = new Kysely<DB>({ dialect: new OneStatementBegin(new PGliteDialect(pglite, stats)) });
   const handle = pglite;
   return {
-    db, engine: 'pglite', pglite: handle,
+    db, engine: 'pglite', pglite: handle, stats,
     close: async () => {
       try {
         await db.destroy();
@@ -83,13 +94,73 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 /**
  * Runs fn in one transaction as the non-superuser role tezgah_app with the request's company set,
- * so row-level security policies apply to every tenant table it touches.
+ * so row-level security policies apply to every tenant table it touches. The transaction starts
+ * with ONE statement (see tenantTransaction).
  */
 export function inTenant<T>(db: Kysely<DB>, companyId: number, fn: (trx: Trx) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    await setTenant(trx, companyId);
-    return fn(trx);
-  });
+  return tenantTransaction(db, companyId, (trx) => fn(trx));
+}
+
+/**
+ * One transaction whose start is a single statement sent in one round trip: `begin`, the role
+ * and company settings (when companyId is given) and the current auth version (see
+ * kernel/auth.ts), e.g. `begin; select set_config('role','tezgah_app',true), …`. The company id
+ * is inlined, so it must be a safe integer (it comes from a verified token). fn gets the auth
+ * version the transaction saw.
+ */
+export function tenantTransaction<T>(db: Kysely<DB>, companyId: number | null, fn: (trx: Trx, authVersion: number) => Promise<T>): Promise<T> {
+  if (companyId !== null && !(Number.isSafeInteger(companyId) && companyId > 0)) throw new Error(`invalid company id ${companyId}`);
+  const settings = companyId === null ? '' : `set_config('role', 'tezgah_app', true) as r, set_config('tezgah.company_id', '${companyId}', true) as c, `;
+  const start: TxStart = { sql: `begin; select ${settings}(select version from auth_version) as v`, row: null };
+  // `used` makes a transaction nested inside fn start plainly.
+  return txStart.run(start, () => db.transaction().execute((trx) => fn(trx, Number(start.row?.v ?? -1))));
+}
+
+interface TxStart { sql: string; row: Record<string, unknown> | null; used?: boolean }
+const txStart = new AsyncLocalStorage<TxStart>();
+
+/** Wraps a dialect so that a transaction opened by tenantTransaction begins with its one statement. */
+class OneStatementBegin implements Dialect {
+  constructor(private readonly inner: Dialect) {}
+  createAdapter() { return this.inner.createAdapter(); }
+  createQueryCompiler() { return this.inner.createQueryCompiler(); }
+  createIntrospector(db: Kysely<any>) { return this.inner.createIntrospector(db); }
+  createDriver(): Driver {
+    const driver = this.inner.createDriver();
+    const begin = driver.beginTransaction.bind(driver);
+    driver.beginTransaction = async (conn: DatabaseConnection, settings: TransactionSettings) => {
+      const start = txStart.getStore();
+      if (!start || start.used || settings.isolationLevel || settings.accessMode) return begin(conn, settings);
+      start.used = true;
+      const r = await conn.executeQuery(CompiledQuery.raw(start.sql));
+      start.row = (r.rows[0] as Record<string, unknown> | undefined) ?? null;
+    };
+    return driver;
+  }
+}
+
+/** Statements whose text starts with this comment are sent as named prepared statements on pg. */
+const PREPARED = /^\/\* prepared:([a-z_]+) \*\//;
+
+/**
+ * Counts every statement a pooled pg client sends, answers a multi-statement simple-protocol
+ * query's LAST result (so `begin; select …` reads like the select) and sends the hot fixed
+ * queries marked `/* prepared:name *\/` as named prepared statements (parsed once per connection).
+ */
+function countAndPrepare(client: pg.PoolClient, stats: DbStats) {
+  const original = client.query as (...args: any[]) => any;
+  (client as any).query = function query(this: unknown, ...args: any[]) {
+    stats.statements++;
+    if (typeof args[0] === 'string' && typeof args[1] !== 'function' && args.length <= 2) {
+      const named = PREPARED.exec(args[0]);
+      const values = args[1] as unknown[] | undefined;
+      const p: Promise<any> = named
+        ? original.call(this, { name: named[1], text: args[0], values: values ? [...values] : [] })
+        : original.apply(this, args);
+      return p.then((res) => (Array.isArray(res) ? res[res.length - 1] : res));
+    }
+    return original.apply(this, args);
+  };
 }
 
 export async function setTenant(trx: Trx, companyId: number): Promise<void> {

@@ -18,9 +18,10 @@ import {
  * can slip in between.
  */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pglite: PGlite) {}
+  /** stats.statements counts every statement sent (each one a round trip into PGlite). */
+  constructor(private readonly pglite: PGlite, private readonly stats: { statements: number } = { statements: 0 }) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
+  createDriver(): Driver { return new PGliteDriver(this.pglite, this.stats); }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }
@@ -30,8 +31,8 @@ class PGliteDriver implements Driver {
   private release: (() => void) | null = null;
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pglite: PGlite) {
-    this.connection = new PGliteConnection(pglite);
+  constructor(private readonly pglite: PGlite, stats: { statements: number }) {
+    this.connection = new PGliteConnection(pglite, stats);
   }
   async init() { await this.pglite.waitReady; }
   async acquireConnection(): Promise<DatabaseConnection> {
@@ -57,10 +58,11 @@ class PGliteDriver implements Driver {
 }
 
 class PGliteConnection implements DatabaseConnection {
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PGlite, private readonly stats: { statements: number }) {}
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+    this.stats.statements++;
     if (q.parameters.length === 0 && q.sql.includes(';')) {
-      // A script (migrations): run it with the simple protocol, which allows several statements.
+      // A script (migrations, `begin; select set_config(…)`): run it with the simple protocol, which allows several statements.
       const results = await this.pglite.exec(q.sql);
       const last = results[results.length - 1];
       return { rows: (last?.rows ?? []) as R[] };

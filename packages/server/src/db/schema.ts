@@ -59,11 +59,12 @@ export interface KernelTables {
     last_modified_date: NullableTimestamp;
   };
   user_companies: { company_id: number; user_id: number; is_primary: ColumnType<boolean, boolean | undefined, boolean>; created_date: Timestamp };
+  company_member_counters: { company_id: number; members: number };
   roles: { company_id: number; id: Generated<number>; name: string; fixed: ColumnType<boolean, boolean | undefined, boolean>; all_companies: ColumnType<boolean, boolean | undefined, boolean>; created_date: Timestamp };
   role_authorities: { company_id: number; role_id: number; module_id: number; action_id: number };
   user_roles: { company_id: number; user_id: number; role_id: number };
   taxes: { company_id: number; id: Generated<number>; name: string; tax_type: ColumnType<string, string | undefined, string>; percentage: ColumnType<string, string | number, string | number>; exception_code: string | null; active: ColumnType<boolean, boolean | undefined, boolean> };
-  sessions: { id: string; user_id: number; actor_id: number | null; previous_session_id: string | null; created_at: Timestamp; expires_at: Timestamp; revoked_at: NullableTimestamp; ip: string | null };
+  sessions: { id: string; user_id: number; actor_id: number | null; previous_session_id: string | null; created_at: Timestamp; expires_at: Timestamp; revoked_at: NullableTimestamp; ip: string | null; locked_at: NullableTimestamp };
   user_keys: { key_hash: string; user_id: number; purpose: 'ACTIVATION' | 'RESET' | 'INVITE'; created_at: Timestamp; expires_at: Timestamp; used_at: NullableTimestamp };
   login_failures: { key: string; failures: number; window_start: Timestamp; locked_until: NullableTimestamp };
   audit_events: {

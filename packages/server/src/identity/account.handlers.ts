@@ -44,7 +44,7 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
     role: roleNames[0] ?? null, roles: roleNames, defaultCompanyId: u.default_company_id,
     companyId: auth.companyId,
     company: { id: c.id, name: c.name, sectorId: c.sector_id, sectorKey: c.sector_key, companyProfile: { erpType: c.erp_type, itsUsername: c.its_username, announcementId: null } },
-    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, announcementId: null,
+    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, locked: auth.locked ?? false, announcementId: null,
     createdBy: u.created_by, createdDate: u.created_date, lastModifiedBy: u.last_modified_by, lastModifiedDate: u.last_modified_date,
   };
 }
@@ -96,6 +96,43 @@ const logout: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   await ctx.trx.updateTable('sessions').set({ revoked_at: ctx.services.now() }).where('id', '=', auth.sessionId).execute();
   ctx.audit({ action: 'auth.logout', entity: 'user', entityId: auth.userId });
+  ctx.setStatus(204);
+  return null;
+};
+
+/** POST /api/account/lock: the session answers 423 SESSION_LOCKED (but for x-allow-locked calls) until unlocked. */
+const lockSession: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  await ctx.trx.updateTable('sessions').set({ locked_at: ctx.services.now() }).where('id', '=', auth.sessionId).where('locked_at', 'is', null).execute();
+  ctx.audit({ action: 'auth.lock', entity: 'user', entityId: auth.userId });
+  ctx.setStatus(204);
+  return null;
+};
+
+/**
+ * POST /api/account/unlock: the password of the person at the keyboard (the session's user, or
+ * the management user while impersonating) opens the session again. Failures count like failed
+ * sign-ins, per account and per address, with the same pause past the limit.
+ */
+const unlockSession: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const { password } = ctx.body as { password: string };
+  const who = auth.actor ?? { id: auth.userId, login: auth.login };
+  await assertNotThrottled(ctx.trx, ctx.services, [`login:${who.login.toLowerCase()}`, `ip:${ctx.ip}`]);
+  const user = await ctx.trx.selectFrom('users').select(['id', 'login', 'password_hash']).where('id', '=', who.id).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(password, user.password_hash))) {
+    ctx.afterwards(async (db) => {
+      await recordFailure(db, ctx.services, user.login, ctx.ip);
+      await db.insertInto('audit_events').values({
+        action: 'auth.unlock.failed', user_id: user.id, user_login: user.login, ip: ctx.ip, company_id: auth.companyId,
+        actor_id: null, actor_login: null, entity: 'user', entity_id: String(user.id), detail: null,
+      }).execute();
+    });
+    throw problems.loginFailed();
+  }
+  await ctx.trx.updateTable('sessions').set({ locked_at: null }).where('id', '=', auth.sessionId).execute();
+  ctx.afterwards(async (db, committed) => { if (committed) await clearFailures(db, user.login); });
+  ctx.audit({ action: 'auth.unlock', entity: 'user', entityId: auth.userId });
   ctx.setStatus(204);
   return null;
 };
@@ -243,5 +280,5 @@ const updateOwnEmail: Handler = async (ctx) => {
 export const accountHandlers: Record<string, Handler> = {
   authenticate, companyAuthenticate, getAccount, logout, impersonate, logoutImpersonate, checkUsername, checkMail,
   activateAccount, sendActivationEmail, sendActivationSms, resetPasswordInit, resetPasswordFinish,
-  passwordResetActivateFinish, updateOwnEmail,
+  passwordResetActivateFinish, updateOwnEmail, lockSession, unlockSession,
 };

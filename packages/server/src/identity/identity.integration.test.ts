@@ -116,7 +116,7 @@ describe.each(engines())('identity on %s', (engine) => {
     };
     const mismatch = await api.call('POST', `${ONMUHASEBE}/register`, { body: { ...reg, user: { ...reg.user, repeatPassword: 'other' } } });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body.fieldErrors).toContainEqual(expect.objectContaining({ field: 'user.repeatPassword', message: 'Your passwords do not match!' }));
+    expect(mismatch.body.fieldErrors).toContainEqual(expect.objectContaining({ field: 'user.repeatPassword', message: 'Şifreleriniz eşleşmiyor!' }));
     const badVkn = await api.call('POST', `${ONMUHASEBE}/register`, { body: { ...reg, company: { ...reg.company, companyType: 'CORPORATION', taxNumber: '1234567891' } } });
     expect(badVkn.status).toBe(400);
     expect(badVkn.body.fieldErrors[0].field).toBe('company.taxNumber');
@@ -126,7 +126,7 @@ describe.each(engines())('identity on %s', (engine) => {
     expect(r.body).toMatchObject({ login: '10000000078', status: 'WAITING_FOR_ACTIVATION' });
     expect((await api.call('POST', '/api/check-username', { body: { login: reg.user.login } })).body).toEqual({ available: false });
     expect((await api.call('POST', '/api/check-mail', { body: { email: 'AYSE@example.com' } })).body).toEqual({ available: false });
-    expect((await api.call('POST', '/api/check-mail', { body: { email: 'not-an-email' } })).body.fieldErrors[0].message).toBe('Wrong e-mail format');
+    expect((await api.call('POST', '/api/check-mail', { body: { email: 'not-an-email' } })).body.fieldErrors[0].message).toBe('Hatalı e-posta biçimi');
     const early = await api.call('POST', '/api/authenticate', { body: { username: reg.user.login, password: 'gizli123' } });
     expect(early.status).toBe(401);
     expect(early.body.code).toBe('ACCOUNT_NOT_ACTIVATED');
@@ -139,7 +139,7 @@ describe.each(engines())('identity on %s', (engine) => {
     expect(act.body).toEqual({ activated: true, login: '10000000078' });
     const twice = await api.call('GET', `/api/activate?key=${key}`);
     expect(twice.status).toBe(400);
-    expect(twice.body).toMatchObject({ title: 'Unfortunately, your activation could not be completed', code: 'INCORRECT_OTP' });
+    expect(twice.body).toMatchObject({ title: 'Maalesef etkinleştirme işleminiz tamamlanamadı', code: 'INCORRECT_OTP' });
     const tok = await api.signIn(reg.user.login, 'gizli123');
     const me = await api.call('GET', '/api/account', { token: tok });
     expect(me.body.company).toMatchObject({ name: 'Yılmaz Eczanesi', sectorKey: 'ECZ' });
@@ -183,9 +183,10 @@ describe.each(engines())('identity on %s', (engine) => {
     const me = await api.call('GET', '/api/account', { token: tok });
     expect(me.body.authorities.map((a: any) => a.authorityCode)).toContain('11_2');
     expect(me.body.authorities.map((a: any) => a.authorityCode)).not.toContain('17_1');
-    // muhasebe, kasiyer1 and eczaci (added to this company by an earlier test), sorted by login.
+    // muhasebe, kasiyer1, mali (the demo accountant) and eczaci (added to this company by an
+    // earlier test), sorted by login.
     const list = await api.call('GET', '/api/users?sort=login,asc&size=1&page=1', { token: owner });
-    expect(list.headers.get('x-total-count')).toBe('3');
+    expect(list.headers.get('x-total-count')).toBe('4');
     expect(list.body).toHaveLength(1);
     expect(list.body[0].login).toBe('kasiyer1');
     const search = await api.call('GET', '/api/users?search=kas', { token: owner });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isManagement, Module, Action } from '@tezgah/core';
 import { holdsEverywhere } from '../kernel/tenant';
-import { pageRequest, pageResult, likePattern } from '../kernel/paging';
+import { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor } from '../kernel/paging';
 import { problems } from '../kernel/problem';
 import { requireAuth, type Handler, type RequestContext } from '../kernel/types';
 import { issueKey, revokeAllSessions } from './sessions';
@@ -32,28 +32,33 @@ function membersQuery(ctx: RequestContext) {
 
 /**
  * One page of the company's members: the page's ids first (sorting narrow rows, so a deep page
- * does not sort whole users), then those rows. Unfiltered, the total comes from the membership
- * table alone (an index-only count).
+ * does not sort whole users), then those rows. Unfiltered, the total comes from the company's
+ * member counter; filtered, from a count.
  */
 async function listPage(ctx: RequestContext) {
   const auth = requireAuth(ctx);
   const q = ctx.query as { search?: string; activated?: boolean };
   const page = pageRequest(ctx);
   const base = membersQuery(ctx);
-  let ids = base.select('u.id');
-  for (const [f, d] of page.sort) ids = ids.orderBy(SORT[f as keyof typeof SORT], d);
-  if (!page.sort.some(([f]) => f === 'id')) ids = ids.orderBy('u.id', 'desc');
+  // Ordered by the sort fields then the id; by a cursor (keyset) or by offset.
+  const keys = sortKeys(page, SORT, SORT.id, { asText: ['createdDate'] });
+  const ids = pageQuery(base.select('u.id'), page, keys);
   const filtered = q.search !== undefined || q.activated !== undefined;
-  const [pageIds, total] = await Promise.all([
-    ids.limit(page.size).offset(page.offset).execute(),
-    filtered
-      ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      : ctx.trx.selectFrom('user_companies').select((eb) => eb.fn.countAll<number>().as('n')).where('company_id', '=', auth.companyId).executeTakeFirstOrThrow(),
+  // Unfiltered, the total rides along with the page's ids: the company's member counter (kept by
+  // triggers on user_companies), read once per query.
+  const [pageIds, counted] = await Promise.all([
+    filtered ? ids.execute() : ids.select(sql<number | null>`(select members from company_member_counters where company_id = ${auth.companyId})`.as('_total')).execute(),
+    filtered ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : null,
   ]);
+  const total = counted ? Number(counted.n)
+    : pageIds.length ? Number((pageIds[0] as { _total?: number | null })._total ?? 0)
+      // A page past the end has no row to carry the counter: read it on its own.
+      : Number((await ctx.trx.selectFrom('company_member_counters').select('members').where('company_id', '=', auth.companyId).executeTakeFirst())?.members ?? 0);
+  nextCursor(ctx, page, pageIds, keys.length);
   const order = pageIds.map((r) => r.id);
   const rows = order.length ? await ctx.trx.selectFrom('users').selectAll().where('id', 'in', order).execute() : [];
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: order.map((id) => byId.get(id)!) as UserRow[], total: Number(total.n) };
+  return { items: order.map((id) => byId.get(id)!) as UserRow[], total };
 }
 
 async function viewOne(ctx: RequestContext, u: UserRow) {

@@ -1,12 +1,14 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { hasAuthority, isManagement } from '@tezgah/core';
 import { loadDocument, operations, type OperationSpec } from './contract';
-import { authenticateRequest } from './auth';
-import { Problem, problems, type FieldError } from './problem';
-import { setTenant } from '../db/database';
+import { authenticateRequest, authVersionOf, sessionCache } from './auth';
+import { Problem, problemLanguage, problems, type FieldError } from './problem';
+import { tenantTransaction } from '../db/database';
 import { renderDocs } from './docs';
+import { refuseControlCharacters } from './control-chars';
+import { DOCS_CSP, registerSecurityHeaders } from './security';
 import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services } from './types';
 
 export interface AppOptions {
@@ -17,7 +19,7 @@ export interface AppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
-const EXPOSED = 'x-total-count, authorization, retry-after';
+const EXPOSED = 'x-total-count, x-next-cursor, authorization, retry-after';
 const authOf = new WeakMap<FastifyRequest, Auth>();
 
 function makeAjv(coerce: boolean) {
@@ -61,6 +63,11 @@ export function toProblem(error: any): Problem {
       return new Problem(413, 'İstek çok büyük', { detail: 'İstek gövdesi izin verilen boyutu aşıyor.', code: 'PAYLOAD_TOO_LARGE' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new Problem(415, 'Desteklenmeyen içerik türü', { detail: 'İstek gövdesi application/json olmalı.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    // A path the router cannot decode (a lone '%', an encoded lone surrogate) or an over-long path parameter.
+    case 'FST_ERR_BAD_URL':
+      return problems.badRequest('İstek adresi geçerli biçimde kodlanmamış.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new Problem(414, 'İstek adresi çok uzun', { detail: 'Adresteki bir değer izin verilen uzunluğu aşıyor.', code: 'URI_TOO_LONG' });
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return problems.badRequest('İstek gövdesi boş.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -76,6 +83,8 @@ export function toProblem(error: any): Problem {
     case '22003':
     case '22007':
     case '22008':
+    case '22021': // a byte the database refuses in text (NUL): control-chars.ts refuses it first
+    case '22P05':
       return problems.badRequest('Değer geçersiz veya izin verilen aralığın dışında.');
     case '42501':
       return problems.notFound();
@@ -84,6 +93,14 @@ export function toProblem(error: any): Problem {
   const status = Number(error?.statusCode);
   if (status >= 400 && status < 500) return new Problem(status, 'Geçersiz istek', { detail: String(error.message ?? '') });
   return new Problem(500, 'Sunucu hatası', { detail: 'Beklenmeyen bir hata oluştu; kayıt altına alındı.', code: 'INTERNAL' });
+}
+
+/** Answers with the problem `error` stands for (the error handler, and the router's own refusals). */
+function replyProblem(error: any, request: FastifyRequest, reply: FastifyReply) {
+  const problem = toProblem(error);
+  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (problem.headers) for (const [k, v] of Object.entries(problem.headers)) reply.header(k, v);
+  reply.status(problem.status).type('application/problem+json').send(JSON.stringify(problem.toBody(request.url.split('?')[0], problemLanguage(request.headers['accept-language']))));
 }
 
 function checkAccess(op: OperationSpec, auth: Auth) {
@@ -112,22 +129,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: services.config.bodyLimit,
     trustProxy: false,
     return503OnClosing: true,
+    // The router's own refusals (see toProblem) go through the error handler, so they are problems too.
+    frameworkErrors: replyProblem,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: undefined,
   });
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object));
+  await registerSecurityHeaders(app, services.config.publicUrl);
 
-  app.setErrorHandler((error, request, reply) => {
-    const problem = toProblem(error);
-    if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
-    if (problem.headers) for (const [k, v] of Object.entries(problem.headers)) reply.header(k, v);
-    reply.status(problem.status).type('application/problem+json').send(JSON.stringify(problem.toBody(request.url.split('?')[0])));
-  });
+  app.setErrorHandler(replyProblem);
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).type('application/problem+json')
-      .send(JSON.stringify(new Problem(404, 'Bulunamadı', { detail: `${request.method} ${request.url.split('?')[0]} yok.`, code: 'NO_ROUTE' }).toBody()));
+      .send(JSON.stringify(new Problem(404, 'Bulunamadı', { detail: `${request.method} ${request.url.split('?')[0]} yok.`, code: 'NO_ROUTE' }).toBody(undefined, problemLanguage(request.headers['accept-language']))));
   });
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('access-control-expose-headers', EXPOSED);
@@ -152,16 +167,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Who and may-they come first: a caller without the authority learns nothing about the input.
       onRequest: async (request) => {
         if (op.public) return;
-        const auth = await authenticateRequest(services, request.headers);
-        checkAccess(op, auth);
-        authOf.set(request, auth);
+        authOf.set(request, await authorize(services, op, request, false));
       },
+      // Before the schemas: no string of the request may carry a control character (control-chars.ts).
+      preValidation: async (request) => { refuseControlCharacters(request); },
       handler: async (request, reply) => {
         if (!handler) {
           throw new Problem(501, 'Henüz uygulanmadı', { detail: `${op.operationId} için bir işleyici yok.`, code: 'NOT_IMPLEMENTED' });
         }
         const auth = authOf.get(request) ?? null;
-        const result = await runHandler(services, op, handler, auth, request, (k, v) => reply.header(k, v), (s) => reply.status(s));
+        const run = (a: Auth | null, checkVersion: boolean) => runHandler(services, op, handler, a, request, (k, v) => reply.header(k, v), (s) => reply.status(s), checkVersion);
+        let result: unknown;
+        try {
+          result = await run(auth, true);
+        } catch (e) {
+          if (!(e instanceof StaleAuth)) throw e;
+          // Roles, memberships or sessions changed since this caller's session was resolved.
+          result = await run(await authorize(services, op, request, true), false);
+        }
         if (reply.statusCode === 200 && op.successStatus !== 200) reply.status(op.successStatus);
         if (reply.statusCode === 204) return reply.send();
         return result;
@@ -171,7 +194,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(doc));
   const docsHtml = renderDocs(doc, ops);
-  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').send(docsHtml));
+  app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(docsHtml));
   // Sandboxes of outside systems (simulators a plugin's sandbox adapters reach over HTTP).
   for (const p of opts.plugins) {
     if (p.sandbox) await app.register(async (scope) => { await p.sandbox!(scope, services); }, { prefix: `/sandbox/${p.id}` });
@@ -180,6 +203,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** Who calls and may they: a refusal of a session served from the cache is checked afresh. */
+async function authorize(services: Services, op: OperationSpec, request: FastifyRequest, fresh: boolean): Promise<Auth> {
+  const auth = await authenticateRequest(services, request.headers, op, fresh);
+  try {
+    checkAccess(op, auth);
+  } catch (e) {
+    if (fresh || !authVersionOf(auth)?.cached) throw e;
+    return authorize(services, op, request, true);
+  }
+  return auth;
+}
+
+/** The auth version changed between resolving the caller and starting their transaction. */
+class StaleAuth extends Error {}
+
+/**
+ * Runs a handler in the request's transaction, started by ONE statement (begin, role, company and
+ * the current auth version: tenantTransaction). When checkVersion is set and that version is not
+ * the one the caller's session was resolved under, throws StaleAuth before the handler runs.
+ */
 async function runHandler(
   services: Services,
   op: OperationSpec,
@@ -188,13 +231,15 @@ async function runHandler(
   request: FastifyRequest,
   setHeader: (k: string, v: string) => void,
   setStatus: (s: number) => void,
+  checkVersion = true,
 ): Promise<unknown> {
   const audits: AuditEntry[] = [];
   const after: ((db: typeof services.db, committed: boolean) => Promise<void>)[] = [];
   let committed = false;
   try {
-    const out = await services.db.transaction().execute(async (trx) => {
-    if (auth) await setTenant(trx, auth.companyId);
+    const out = await tenantTransaction(services.db, auth ? auth.companyId : null, async (trx, authVersion) => {
+    sessionCache(services).saw(authVersion);
+    if (auth && checkVersion && authVersionOf(auth)?.version !== authVersion) throw new StaleAuth();
     const ctx: RequestContext = {
       op,
       auth,

@@ -58,6 +58,83 @@ describe.each(engines())('bad input on %s', (engine) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  /** The field errors of an answer as `field code` pairs. */
+  const errorsOf = (r: { body: any }) => (r.body?.fieldErrors ?? []).map((f: any) => `${f.field} ${f.code}`);
+  const TAGS = `${ONMUHASEBE}/tags`;
+  const CURRENTS_LIST = `${ONMUHASEBE}/currentsList`;
+
+  it('refuses a NUL in a tag name with a 400 naming the field (it was a 500: PostgreSQL refuses NUL in text)', async () => {
+    const before = await snapshot();
+    const tagsBefore = (await api.call('GET', TAGS, { token: tok })).body.length;
+    const r = await api.call('POST', TAGS, { token: tok, rawBody: '{"name": "Ka\\u0000ra", "color": "red"}', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(r.headers.get('content-type')).toContain('application/problem+json');
+    expect(r.body).toMatchObject({ status: 400, title: 'Geçersiz istek', code: 'VALIDATION_FAILED' });
+    expect(r.body.fieldErrors).toEqual([{ field: 'name', code: 'CONTROL_CHARACTER', message: 'Alan izin verilmeyen bir kontrol karakteri içeriyor.' }]);
+    expect((await api.call('GET', TAGS, { token: tok })).body.length).toBe(tagsBefore);
+    expect(await snapshot()).toEqual(before);
+    const en = await api.call('POST', TAGS, { token: tok, body: { name: 'a\u0000' }, headers: { 'accept-language': 'en' } });
+    expect(en.body.fieldErrors[0].message).toBe('The field contains a control character that is not allowed.');
+  });
+
+  it.each([
+    ['U+0001', '\u0001'], ['U+0008', '\u0008'], ['U+000B', '\u000b'], ['U+000C', '\u000c'], ['U+000E', '\u000e'], ['U+001F', '\u001f'], ['U+007F', '\u007f'],
+  ])('refuses the control character %s', async (_name, ch) => {
+    const r = await api.call('POST', TAGS, { token: tok, body: { name: `x${ch}y` } });
+    expect(r.status).toBe(400);
+    expect(errorsOf(r)).toEqual(['name CONTROL_CHARACTER']);
+  });
+
+  it('accepts tab, CR and LF, Turkish letters and emoji', async () => {
+    const name = 'İı\tŞş\r\nĞğ 😀';
+    const r = await api.call('POST', TAGS, { token: tok, body: { name, color: 'green' } });
+    expect(r.status).toBe(201);
+    expect(r.body.name).toBe(name);
+    expect((await api.call('DELETE', `${TAGS}/${r.body.id}`, { token: tok })).status).toBe(204);
+  });
+
+  it('names the path of a bad string deep in the body, and a bad key', async () => {
+    const deep = await api.call('POST', CURRENTS_LIST, { token: tok, body: [{ currentAccountType: 'CUSTOMER', name: 'A' }, { currentAccountType: 'CUSTOMER', name: 'B', address: 'Sokak\u0000 1' }] });
+    expect(deep.status).toBe(400);
+    expect(errorsOf(deep)).toEqual(['1.address CONTROL_CHARACTER']);
+    const key = await api.call('POST', TAGS, { token: tok, rawBody: '{"name": "A", "re\\u0007nk": "red"}', headers: { 'content-type': 'application/json' } });
+    expect(key.status).toBe(400);
+    expect(errorsOf(key)).toEqual(['re\\u0007nk CONTROL_CHARACTER']);
+  });
+
+  it('refuses control characters in query and path parameters', async () => {
+    const query = await api.call('GET', `${TAGS}?search=a%00b`, { token: tok });
+    expect(query.status).toBe(400);
+    expect(errorsOf(query)).toEqual(['search CONTROL_CHARACTER']);
+    const path = await api.call('GET', `/api/users/eczaci%1B`, { token: tok });
+    expect(path.status).toBe(400);
+    expect(errorsOf(path)).toEqual(['login CONTROL_CHARACTER']);
+  });
+
+  it('refuses a lone surrogate (the database would silently store U+FFFD)', async () => {
+    const before = await snapshot();
+    const r = await api.call('POST', TAGS, { token: tok, rawBody: '{"name": "a\\ud800b"}', headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(400);
+    expect(errorsOf(r)).toEqual(['name LONE_SURROGATE']);
+    const low = await api.call('POST', TAGS, { token: tok, rawBody: '{"name": "\\udc00"}', headers: { 'content-type': 'application/json' } });
+    expect(errorsOf(low)).toEqual(['name LONE_SURROGATE']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers an undecodable or over-long path with a problem, not the router\'s own JSON', async () => {
+    const bad = await api.call('GET', `${ONMUHASEBE}/roles/%ED%A0%80`, { token: tok });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('application/problem+json');
+    expect(bad.body).toMatchObject({ status: 400, title: 'Geçersiz istek' });
+    const percent = await api.call('GET', `${ONMUHASEBE}/roles/%`, { token: tok });
+    expect(percent.status).toBe(400);
+    expect(percent.headers.get('content-type')).toContain('application/problem+json');
+    const long = await api.call('GET', `${ONMUHASEBE}/roles/${'1'.repeat(300)}`, { token: tok });
+    expect(long.status).toBe(414);
+    expect(long.headers.get('content-type')).toContain('application/problem+json');
+    expect(long.body).toMatchObject({ status: 414, title: 'İstek adresi çok uzun', code: 'URI_TOO_LONG' });
+  });
+
   it('treats SQL-like text as plain text', async () => {
     const before = await snapshot();
     const evil = "x' or '1'='1'; drop table users; --";

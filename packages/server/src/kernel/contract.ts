@@ -20,6 +20,8 @@ export interface OperationSpec {
   summary: string;
   public: boolean;
   management: boolean;
+  /** `x-allow-locked: true`: a locked session (the lock screen) may still call it; others answer 423. */
+  allowLocked: boolean;
   /** The caller needs one of these (`x-authority` is one object or a list: any of them). */
   authority: Authority[] | null;
   sortFields: string[];
@@ -101,6 +103,7 @@ export function operations(doc: any): OperationSpec[] {
         summary: op.summary ?? '',
         public: op['x-public'] === true,
         management: op['x-management'] === true,
+        allowLocked: op['x-allow-locked'] === true,
         authority: op['x-authority'] ? (Array.isArray(op['x-authority']) ? op['x-authority'] : [op['x-authority']]) : null,
         sortFields: op['x-sort-fields'] ?? [],
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),

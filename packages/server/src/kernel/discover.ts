@@ -5,8 +5,16 @@ import type { ServerPlugin } from './types';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** Workspace packages that contribute to the server: `"tezgah": { "server": "./src/index.ts" }`. */
-export function serverPluginEntries(root = REPO_ROOT): { name: string; entry: string }[] {
+/** Example plugins (examples/) load only with `TEZGAH_EXAMPLES=1`: development and tests, not the product. */
+export function examplesEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return env.TEZGAH_EXAMPLES === '1';
+}
+
+/**
+ * Workspace packages that contribute to the server: `"tezgah": { "server": "./src/index.ts" }`
+ * under plugins/<id>/, and under examples/ when {@link examplesEnabled}.
+ */
+export function serverPluginEntries(root = REPO_ROOT, examples = examplesEnabled()): { name: string; entry: string }[] {
   const found: { name: string; entry: string }[] = [];
   const visit = (dir: string) => {
     const manifest = join(dir, 'package.json');
@@ -16,7 +24,7 @@ export function serverPluginEntries(root = REPO_ROOT): { name: string; entry: st
   };
   const children = (dir: string) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(dir, d.name)) : []);
   for (const plugin of children(join(root, 'plugins'))) for (const part of children(plugin)) visit(part);
-  for (const dir of children(join(root, 'examples'))) visit(dir);
+  if (examples) for (const dir of children(join(root, 'examples'))) visit(dir);
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -1,4 +1,6 @@
 /** RFC 9457 problem details, the one error shape of the API. */
+import { PAIRED_TEXTS, SEED_TEXTS, SEED_TEXTS_TR } from '@tezgah/core';
+
 export interface FieldError {
   field: string;
   message: string;
@@ -36,16 +38,18 @@ export class Problem extends Error {
     this.headers = opts.headers;
   }
 
-  toBody(instance?: string): ProblemBody {
+  /** The body in the request's language (Turkish unless it asked for English): see {@link PROBLEM_TEXTS}. */
+  toBody(instance?: string, language: ProblemLanguage = 'tr'): ProblemBody {
     const body: ProblemBody = {
       type: this.code ? `${TYPE_BASE}${this.code.toLowerCase().replace(/_/g, '-')}` : 'about:blank',
-      title: this.title,
+      title: titleIn(this.title, this.code, language),
       status: this.status,
     };
-    if (this.detail) body.detail = this.detail;
+    const codes = [this.code, ...(this.fieldErrors ?? []).map((f) => f.code)];
+    if (this.detail) body.detail = messageIn(this.detail, codes, language);
     if (this.code) body.code = this.code;
     if (instance) body.instance = instance;
-    if (this.fieldErrors?.length) body.fieldErrors = this.fieldErrors;
+    if (this.fieldErrors?.length) body.fieldErrors = this.fieldErrors.map((f) => ({ ...f, message: messageIn(f.message, [f.code], language) }));
     return body;
   }
 }
@@ -80,3 +84,88 @@ export const problems = {
       headers: { 'retry-after': String(seconds) },
     }),
 };
+
+/** The languages problems are written in: Turkish by default, English on request. */
+export type ProblemLanguage = 'tr' | 'en';
+type Both = { readonly tr: string; readonly en: string };
+const seed = (k: keyof typeof SEED_TEXTS): Both => ({ tr: SEED_TEXTS_TR[k], en: SEED_TEXTS[k] });
+
+/**
+ * The catalogue of problem texts in both languages, keyed by problem (or field error) code. A
+ * handler may throw with either language's text (the seeds quote several in English); what the
+ * caller reads follows its Accept-Language. Codes not here keep the handler's own (Turkish) text.
+ */
+export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Both }>> = {
+  VALIDATION_FAILED: { title: { tr: 'Geçersiz istek', en: 'Bad request' } },
+  UNAUTHORIZED: { title: { tr: 'Yetkisiz erişim', en: 'Unauthorized' } },
+  BAD_CREDENTIALS: { title: { tr: 'Giriş işlemi başarısız oldu', en: 'Sign-in failed' }, message: { tr: 'Lütfen kullanıcı bilgilerinizi kontrol edip tekrar deneyiniz.', en: 'Please check your details and try again.' } },
+  ACCOUNT_NOT_ACTIVATED: { title: { tr: 'Giriş işlemi başarısız oldu', en: 'Sign-in failed' } },
+  FORBIDDEN: { title: { tr: 'Yetki Hatası', en: 'Permission error' } },
+  MISSING_AUTHORITY: { title: { tr: 'Yetki Hatası', en: 'Permission error' } },
+  MANAGEMENT_ONLY: { title: { tr: 'Yetki Hatası', en: 'Permission error' } },
+  NOT_FOUND: { title: { tr: 'Kayıt bulunamadı', en: 'Not found' } },
+  NO_ROUTE: { title: { tr: 'Bulunamadı', en: 'Not found' } },
+  CONFLICT: { title: { tr: 'Çakışma', en: 'Conflict' } },
+  DUPLICATE: { title: { tr: 'Çakışma', en: 'Conflict' }, message: { tr: 'Bu kayıt zaten var.', en: 'This record already exists.' } },
+  REFERENCED: { title: { tr: 'Çakışma', en: 'Conflict' }, message: { tr: 'Kayıt başka kayıtlarla ilişkili.', en: 'The record is used by other records.' } },
+  RATE_LIMITED: { title: { tr: 'Çok fazla deneme', en: 'Too many attempts' } },
+  SESSION_LOCKED: { title: { tr: 'Ekran kilitli', en: 'Screen locked' }, message: { tr: 'Ekran kilitlendi; devam etmek için şifrenizi girin.', en: 'The screen is locked; enter your password to go on.' } },
+  PAYLOAD_TOO_LARGE: { title: { tr: 'İstek çok büyük', en: 'Payload too large' } },
+  URI_TOO_LONG: { title: { tr: 'İstek adresi çok uzun', en: 'URI too long' } },
+  UNSUPPORTED_MEDIA_TYPE: { title: { tr: 'Desteklenmeyen içerik türü', en: 'Unsupported media type' } },
+  INTERNAL: { title: { tr: 'Sunucu hatası', en: 'Server error' } },
+  NOT_IMPLEMENTED: { title: { tr: 'Henüz uygulanmadı', en: 'Not implemented' } },
+  CONTROL_CHARACTER: { message: { tr: 'Alan izin verilmeyen bir kontrol karakteri içeriyor.', en: 'The field contains a control character that is not allowed.' } },
+  LONE_SURROGATE: { message: { tr: 'Alan geçersiz bir Unicode karakteri (eşi olmayan vekil) içeriyor.', en: 'The field contains an invalid Unicode character (a lone surrogate).' } },
+  // Texts the seeds quote in English, said in Turkish by default.
+  EMAIL: { message: seed('WRONG_EMAIL_FORMAT') },
+  PASSWORD_MISMATCH: { message: seed('PASSWORDS_DO_NOT_MATCH') },
+  TAX_PERCENTAGE_EXISTS: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SAME_TAX_PERCENTAGE_EXISTS') },
+  NO_CHANGES: { message: seed('NO_CHANGES') },
+  PRODUCT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SELECTED_PRODUCT_EXISTS') },
+  CURRENT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS },
+};
+
+/** Titles that several codes share (a key spent twice is INCORRECT_OTP on activation and on reset alike). */
+const SHARED_TITLES: readonly Both[] = [
+  seed('ACTIVATION_FAILED'),
+  { tr: SEED_TEXTS.RESET_FAILED, en: 'Password reset failed!' },
+  { tr: 'Kur bilgisi alınamadı', en: 'Exchange rates unavailable' },
+];
+
+/** Titles by their text in either language, for problems whose code names no title of its own. */
+const TITLES: ReadonlyMap<string, Both> = new Map(
+  [...Object.values(PROBLEM_TEXTS).flatMap((e) => (e.title ? [e.title] : [])), ...SHARED_TITLES]
+    .flatMap((t) => [[t.tr, t], [t.en, t]] as const),
+);
+
+function titleIn(title: string, code: string | undefined, language: ProblemLanguage): string {
+  const own = code ? PROBLEM_TEXTS[code]?.title : undefined;
+  const entry = own && (own.tr === title || own.en === title) ? own : TITLES.get(title);
+  return entry ? entry[language] : title;
+}
+
+/** A message that is one of its codes' catalogued texts (in either language) is given in `language`. */
+function messageIn(message: string, codes: readonly (string | undefined)[], language: ProblemLanguage): string {
+  for (const code of codes) {
+    const entry = code ? PROBLEM_TEXTS[code]?.message : undefined;
+    if (entry && (entry.tr === message || entry.en === message)) return entry[language];
+  }
+  return message;
+}
+
+/**
+ * The language a request asks for: its Accept-Language's most preferred of Turkish and English
+ * (`en-US`, `en;q=0.9` count as English; other languages are passed over), Turkish when it names neither.
+ */
+export function problemLanguage(acceptLanguage: string | string[] | undefined): ProblemLanguage {
+  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage ?? '';
+  const ranked = header.split(',').map((part, i) => {
+    const [tag = '', ...params] = part.trim().split(';');
+    const q = params.map((x) => x.trim()).find((x) => x.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    return { lang: tag.trim().toLowerCase().split('-')[0], weight: Number.isFinite(weight) ? weight : 0, i };
+  }).filter((r) => r.weight > 0 && (r.lang === 'tr' || r.lang === 'en'))
+    .sort((a, b) => b.weight - a.weight || a.i - b.i);
+  return ranked[0]?.lang === 'en' ? 'en' : 'tr';
+}

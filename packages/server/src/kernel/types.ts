@@ -24,6 +24,8 @@ export interface Auth {
   /** The real user while impersonating. */
   actor: { id: number; login: string } | null;
   expiresAt: Date;
+  /** The session's screen is locked (only x-allow-locked operations get this far). */
+  locked?: boolean;
 }
 
 export interface Services {

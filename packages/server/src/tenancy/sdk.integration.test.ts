@@ -31,7 +31,7 @@ describe.each(engines())('through the SDK on %s', (engine) => {
     await expect(api.audit.list()).rejects.toBeInstanceOf(Forbidden);
     const bad = await api.users.create({ login: 'x', firstName: 'A', lastName: 'B', email: 'nope', roleIds: [1] }).catch((e) => e);
     expect(bad).toBeInstanceOf(ValidationFailed);
-    expect((bad as ValidationFailed).fieldErrors[0]).toMatchObject({ field: 'email', message: 'Wrong e-mail format' });
+    expect((bad as ValidationFailed).fieldErrors[0]).toMatchObject({ field: 'email', message: 'Hatalı e-posta biçimi' });
     await api.logout();
     await expect(api.account()).rejects.toBeInstanceOf(Unauthorized);
   });

@@ -167,8 +167,9 @@ describe('discovery of CLI plugins', () => {
     expect(currentsHelp.stdout).toContain('  Vergi No/TC Kimlik No: also Vergi No,');
   });
 
-  it('loads plugins/<id>/cli and examples/* packages of a repository, and warns about one that fails', async () => {
+  it('loads plugins/<id>/cli and (with TEZGAH_EXAMPLES=1) examples/* packages of a repository, and warns about one that fails', async () => {
     const root = mkdtempSync(join(tmpdir(), 'tezgah-repo-'));
+    const examples = process.env.TEZGAH_EXAMPLES;
     try {
       const pkg = (path: string, manifest: object, entry?: [string, string]) => {
         mkdirSync(join(root, path), { recursive: true });
@@ -181,12 +182,21 @@ describe('discovery of CLI plugins', () => {
       pkg('plugins/alpha/web', { name: '@x/alpha-web', tezgah: { web: './index.ts' } });
       pkg('examples/beta', { name: '@x/beta', tezgah: { cli: './beta.mjs' } }, ['beta.mjs', plugin('test-beta', 'beta')]);
       pkg('examples/broken', { name: '@x/broken', tezgah: { cli: './missing.mjs' } });
+      // By default the examples are not part of the product: no beta, no warning about the broken one.
+      delete process.env.TEZGAH_EXAMPLES;
+      const plain = await tezgah(['alpha'], { program: { discover: root } });
+      expect(plain.stdout).toBe('alpha ran\n');
+      expect(plain.stderr).not.toContain('examples');
+      expect((await tezgah(['beta'], { program: { discover: root } })).code).not.toBe(0);
+      process.env.TEZGAH_EXAMPLES = '1';
       const r = await tezgah(['alpha'], { program: { discover: root } });
       expect(r.stdout).toBe('alpha ran\n');
       expect(r.code).toBe(0);
       expect(r.stderr).toMatch(/^warning: CLI plugin .*examples\/broken\/missing\.mjs was not loaded/);
       expect((await tezgah(['beta'], { program: { discover: root } })).stdout).toBe('beta ran\n');
     } finally {
+      if (examples === undefined) delete process.env.TEZGAH_EXAMPLES;
+      else process.env.TEZGAH_EXAMPLES = examples;
       rmSync(root, { recursive: true, force: true });
     }
   });

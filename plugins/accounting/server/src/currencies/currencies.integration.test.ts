@@ -56,7 +56,7 @@ describe.each(engines())('currencies on %s', (engine) => {
     const c = await api.call('POST', CURRENCIES, { token: admin, body: { code: 'NOK', name: 'Norveç Kronu', symbol: 'kr' } });
     const same = await api.call('PUT', CURRENCIES, { token: admin, body: { id: c.body.id, code: 'NOK', name: 'Norveç Kronu', symbol: 'kr' } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const changed = await api.call('PUT', CURRENCIES, { token: admin, body: { id: c.body.id, code: 'NOK', name: 'Norveç Kronu', symbol: null } });
     expect(changed.status).toBe(200);
     expect(changed.body.symbol).toBeNull();

@@ -107,7 +107,7 @@ describe.each(engines())('current accounts on %s', (engine) => {
     const r = await post(customer({ email: 'selin@', birthday: '2999-01-01', cityId: 34, citySubdivisionId: mamak, accountGroupCode: '600', countryId: 1 }));
     expect(r.status).toBe(400);
     expect(fieldsOf(r)).toEqual({
-      email: 'Wrong e-mail format',
+      email: 'Hatalı e-posta biçimi',
       birthday: 'Doğum tarihi ileri bir tarih olamaz.',
       cityId: 'Seçilen il bu ülkede değil.',
       citySubdivisionId: 'Seçilen ilçe bu ilde değil.',
@@ -127,7 +127,7 @@ describe.each(engines())('current accounts on %s', (engine) => {
 
   it('needs a currency for personnel and a valid e-mail; gives them 335', async () => {
     const r = await post({ currentAccountType: 'PERSONNEL', name: 'Personel', email: 'yanlis' });
-    expect(fieldsOf(r)).toEqual({ currencyId: 'Personel için para birimi zorunludur.', email: 'Wrong e-mail format' });
+    expect(fieldsOf(r)).toEqual({ currencyId: 'Personel için para birimi zorunludur.', email: 'Hatalı e-posta biçimi' });
     const ok = await post({ currentAccountType: 'PERSONNEL', name: 'Ece', lastName: 'Tan', currencyId: 2, email: 'ece@demo.example', taxNumber: TCKN[1] });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ currencyCode: 'USD', accountGroupCode: '335' });

@@ -10,8 +10,10 @@ import * as repo from './pricelists.repository';
 
 /** The texts people read (the seeds' own where they give one). */
 export const TEXT = {
-  /** Seeds 000 §8: a product, customer or supplier already in the list. */
+  /** Seeds 000 §8: a product already in the list (in Turkish unless the request asks for English: kernel/problem.ts). */
   exists: 'Selected product exists in the list',
+  /** A customer or supplier linked twice: the same rule said of the current account. */
+  currentExists: 'Selected current account exists in the list',
   nameTaken: 'Bu isimde bir fiyat listesi zaten var.',
   nameRequired: 'Fiyat listesi adı zorunludur.',
   priceAboveZero: 'Birim fiyat sıfırdan büyük olmalıdır.',
@@ -73,7 +75,7 @@ interface PriceListBody {
 async function checkCurrents(ctx: RequestContext, type: string, ids: number[], field = 'currentIds'): Promise<void> {
   const seen = new Set<number>();
   for (const id of ids) {
-    if (seen.has(id)) throw problems.conflict(TEXT.exists, 'CURRENT_IN_LIST', field);
+    if (seen.has(id)) throw problems.conflict(TEXT.currentExists, 'CURRENT_IN_LIST', field);
     seen.add(id);
   }
   const found = await repo.currentsByIds(db(ctx), requireAuth(ctx).companyId, ids);

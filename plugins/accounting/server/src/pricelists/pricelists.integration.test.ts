@@ -5,7 +5,7 @@ import { goods, userWith } from '../products/testing';
 
 const LISTS = `${ONMUHASEBE}/price-lists`;
 const ITEMS = `${ONMUHASEBE}/price-list-products`;
-const EXISTS = 'Selected product exists in the list';
+const EXISTS = 'Seçilen ürün listede zaten var';
 
 describe.each(engines())('price lists on %s', (engine) => {
   let t: TestServer;
@@ -80,7 +80,7 @@ describe.each(engines())('price lists on %s', (engine) => {
     const buying = await newList({ name: 'Toptan Satış', type: 'BUYING' });
     const same = await api.call('PUT', LISTS, { token: owner, body: { id: l.id, name: 'Toptan Satış', type: 'SALE', explanation: 'Bayiler için' } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const changed = await api.call('PUT', LISTS, { token: owner, body: { id: l.id, name: 'Toptan Satış 2026', type: 'SALE', active: false } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ name: 'Toptan Satış 2026', active: false, explanation: null });
@@ -132,7 +132,7 @@ describe.each(engines())('price lists on %s', (engine) => {
     expect(repriced.body).toMatchObject({ price: 20, discountRate: 25, discountedPrice: 15 });
     const unchanged = await api.call('PUT', ITEMS, { token: owner, body: { id: a.body.id, priceListId: l.id, productId: productIds[0], price: 20, discountRate: 25 } });
     expect(unchanged.status).toBe(400);
-    expect(unchanged.body.detail).toBe('You made no changes!');
+    expect(unchanged.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
 
     expect((await api.call('DELETE', `${ITEMS}/${c.body.id}`, { token: owner })).status).toBe(204);
     expect((await api.call('GET', `${ITEMS}/${c.body.id}`, { token: owner })).status).toBe(404);
@@ -146,11 +146,13 @@ describe.each(engines())('price lists on %s', (engine) => {
     expect(l.currents[0]).toMatchObject({ currentAccountType: 'CUSTOMER' });
     const twice = await api.call('PUT', LISTS, { token: owner, body: { id: l.id, name: 'Bayi Listesi', type: 'SALE', currentIds: [customers[0], customers[1], customers[0]] } });
     expect(twice.status).toBe(409);
-    expect(twice.body.detail).toBe(EXISTS);
+    expect(twice.body.detail).toBe('Seçilen cari listede zaten var');
     expect(twice.body.fieldErrors[0].field).toBe('currentIds');
     const onCreate = await api.call('POST', LISTS, { token: owner, body: { name: 'Çift', type: 'SALE', currentIds: [customers[1], customers[1]] } });
     expect(onCreate.status).toBe(409);
-    expect(onCreate.body.detail).toBe(EXISTS);
+    expect(onCreate.body.detail).toBe('Seçilen cari listede zaten var');
+    const inEnglish = await api.call('POST', LISTS, { token: owner, body: { name: 'Çift', type: 'SALE', currentIds: [customers[1], customers[1]] }, headers: { 'accept-language': 'en' } });
+    expect(inEnglish.body.detail).toBe('Selected current account exists in the list');
 
     const wrongKind = await api.call('PUT', LISTS, { token: owner, body: { id: l.id, name: 'Bayi Listesi', type: 'SALE', currentIds: [supplier] } });
     expect(wrongKind.status).toBe(400);

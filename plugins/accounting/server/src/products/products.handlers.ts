@@ -1,5 +1,5 @@
 import { analyzeIfStale } from './stats';
-import { mayIn, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext, type Trx } from '@tezgah/server';
+import { mayIn, nextCursor, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext, type Trx } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import { applyMovement, cents, lockStock, type Db } from '../warehouses/warehouses.repository';
 import { decimalsOf, isService } from './catalogue';
@@ -151,7 +151,8 @@ const listProductsHandler: Handler = async (ctx) => {
     belowMinimumStock: q.belowMinimumStock, status: q.status, ids: q.id?.length ? q.id : undefined, barcodes: q.barcode?.length ? q.barcode : undefined,
   };
   for (const k of Object.keys(filter) as (keyof ProductFilter)[]) if (filter[k] === undefined) delete filter[k];
-  const { rows, total } = await listProducts(db(ctx), auth.companyId, filter, { sort: page.sort, limit: page.size, offset: page.offset });
+  const { rows, total, keyCount } = await listProducts(db(ctx), auth.companyId, filter, { sort: page.sort, limit: page.size, offset: page.offset }, page);
+  nextCursor(ctx, page, rows, keyCount);
   return pageResult(ctx, rows.map((r) => view(r, r.tags.map((t) => ({ ...t, product_id: r.id })))), total);
 };
 

@@ -146,7 +146,7 @@ describe.each(engines())('products on %s', (engine) => {
     const { productMainAccounts: _a, warehouseProducts: _w, service: _s, unitName: _u, defaultTaxId: _d, stockQuantity: _q, companyId: _c, tags: _t, ...fields } = created;
     const same = await api.call('PUT', P, { token: owner, body: fields });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const changed = await api.call('PUT', P, { token: owner, body: { ...fields, name: 'Defter A4', productType: 'END_PRODUCT', salePrice: 20 } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ name: 'Defter A4', salePrice: 20, productType: 'END_PRODUCT' });

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { likePattern } from '@tezgah/server';
+import { likePattern, pageQuery, sortKeys, type PageRequest } from '@tezgah/server';
 import type { Db, Paging } from '../warehouses/warehouses.repository';
 import { mainAccountsFor, SERVICE_TYPES } from './catalogue';
 
@@ -59,7 +59,7 @@ export function isFiltered(f: ProductFilter): boolean {
  * filtered, it is counted. The default sort (id desc) walks the primary key, the name sort the
  * (company, lower(name), id) index.
  */
-export async function listProducts(db: Db, companyId: number, f: ProductFilter, page: Paging): Promise<{ rows: (ProductRow & { tags: ProductTagJson[] })[]; total: number }> {
+export async function listProducts(db: Db, companyId: number, f: ProductFilter, page: Paging, keyset?: PageRequest): Promise<{ rows: (ProductRow & { tags: ProductTagJson[] })[]; total: number; keyCount: number }> {
   let base = products(db, companyId);
   const where: ((eb: any) => Expression<SqlBool>)[] = [];
   if (f.search) {
@@ -84,9 +84,12 @@ export async function listProducts(db: Db, companyId: number, f: ProductFilter, 
       where pt.company_id = p.company_id and pt.product_id = p.id), '[]'::json)`.as('tags'),
     filtered ? sql<number | null>`null::bigint`.as('counted') : sql<number | null>`(select c.products from product_counters c where c.company_id = ${companyId})`.as('counted'),
   ]);
-  for (const [field, dir] of page.sort) q = q.orderBy(SORT[field as keyof typeof SORT] ?? sql`p.id`, dir);
   const tieBreak = page.sort[0]?.[1] ?? 'desc';
-  const rowsQuery = q.orderBy('p.id', tieBreak).limit(page.limit).offset(page.offset);
+  // A request's PageRequest pages by cursor (keyset) when it has one; the keys end with the id.
+  const keys = keyset ? sortKeys(keyset, SORT, SORT.id, { nullable: ['salePrice'], idDir: tieBreak }) : [];
+  if (!keyset) for (const [field, dir] of page.sort) q = q.orderBy(SORT[field as keyof typeof SORT] ?? sql`p.id`, dir);
+  const rowsQuery = keyset ? pageQuery(q, keyset, keys) : q.orderBy('p.id', tieBreak).limit(page.limit).offset(page.offset);
+  const keyCount = keys.length;
   const strip = (r: ProductRow & { tags: ProductTagJson[]; counted: number | null }) => { const { counted: _c, ...row } = r; return row; };
   if (!filtered) {
     const rows = await rowsQuery.execute();
@@ -94,13 +97,13 @@ export async function listProducts(db: Db, companyId: number, f: ProductFilter, 
     const total = rows.length
       ? Number(rows[0]!.counted ?? 0)
       : Number((await db.selectFrom('product_counters').select('products').where('company_id', '=', companyId).executeTakeFirst())?.products ?? 0);
-    return { rows: rows.map(strip), total };
+    return { rows: rows.map(strip), total, keyCount };
   }
   const [rows, total] = await Promise.all([
     rowsQuery.execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.map(strip), total: Number(total.n) };
+  return { rows: rows.map(strip), total: Number(total.n), keyCount };
 }
 
 export interface ProductTagJson { id: number; name: string; color: string }

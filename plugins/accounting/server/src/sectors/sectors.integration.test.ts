@@ -49,7 +49,7 @@ describe.each(engines())('sectors on %s', (engine) => {
     await api.call('POST', `${SECTORS}/6`, { token: admin, body: { key: 'GDA', name: 'Gıda' } });
     const same = await api.call('PUT', `${SECTORS}/6`, { token: admin, body: { key: 'GDA', name: 'Gıda' } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const renamed = await api.call('PUT', `${SECTORS}/6`, { token: admin, body: { key: 'GIDA', name: 'Gıda ve İçecek' } });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ key: 'GIDA', name: 'Gıda ve İçecek' });

@@ -62,7 +62,7 @@ describe.each(engines())('tags on %s', (engine) => {
     expect(elsewhere.status).toBe(201);
     const same = await api.call('PUT', TAGS, { token: owner, body: { id: c.body.id, name: 'Sezonluk' } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const onto = await api.call('PUT', TAGS, { token: owner, body: { id: c.body.id, name: 'VIP' } });
     expect(onto.status).toBe(409);
     const recoloured = await api.call('PUT', TAGS, { token: owner, body: { id: c.body.id, name: 'Sezonluk', color: 'magenta' } });

@@ -40,11 +40,16 @@ describe.each(engines())('taxes on %s', (engine) => {
     expect(badType.body.fieldErrors[0].field).toBe('taxType');
   });
 
-  it("refuses the same percentage of a type twice with 'Same tax percentage already exists'", async () => {
+  it("refuses the same percentage of a type twice with 'Aynı vergi oranı zaten var'", async () => {
     const dup = await api.call('POST', TAXES, { token: owner, body: { taxType: 'KDV', percentage: 20 } });
     expect(dup.status).toBe(409);
-    expect(dup.body.detail).toBe('Same tax percentage already exists');
-    expect(dup.body.fieldErrors).toEqual([{ field: 'percentage', message: 'Same tax percentage already exists', code: 'TAX_PERCENTAGE_EXISTS' }]);
+    expect(dup.body.detail).toBe('Aynı vergi oranı zaten var');
+    expect(dup.body.fieldErrors).toEqual([{ field: 'percentage', message: 'Aynı vergi oranı zaten var', code: 'TAX_PERCENTAGE_EXISTS' }]);
+    // The seeds' English wording is what a request asking for English reads.
+    const inEnglish = await api.call('POST', TAXES, { token: owner, body: { taxType: 'KDV', percentage: 20 }, headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(inEnglish.status).toBe(409);
+    expect(inEnglish.body).toMatchObject({ title: 'Conflict', detail: 'Same tax percentage already exists' });
+    expect(inEnglish.body.fieldErrors[0].message).toBe('Same tax percentage already exists');
     const otherType = await api.call('POST', TAXES, { token: owner, body: { taxType: 'ÖTV-IV', percentage: 20 } });
     expect(otherType.status).toBe(201);
     expect(otherType.body).toMatchObject({ name: 'ÖTV-IV %20', taxType: 'ÖTV-IV', percentage: 20, abbreviation: 'ÖTV-IV', currencyId: 1, active: true, exceptionCode: null });
@@ -77,17 +82,17 @@ describe.each(engines())('taxes on %s', (engine) => {
     expect(exempt.body).toMatchObject({ name: 'KDV %0', exceptionCode: '301' });
   });
 
-  it("answers an update that changes nothing with 'You made no changes!', and renames by type and percentage", async () => {
+  it("answers an update that changes nothing with 'Herhangi bir değişiklik yapmadınız!', and renames by type and percentage", async () => {
     const c = await api.call('POST', TAXES, { token: owner, body: { taxType: 'ÖİV', percentage: 7.5 } });
     expect(c.status).toBe(201);
     const same = await api.call('PUT', TAXES, { token: owner, body: { id: c.body.id, taxType: 'ÖİV', percentage: 7.5 } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const sameAgain = await api.call('PUT', TAXES, { token: owner, body: { id: c.body.id, name: 'ÖİV %7,5', taxType: 'ÖİV', percentage: 7.5, abbreviation: 'ÖİV', active: true } });
-    expect(sameAgain.body.detail).toBe('You made no changes!');
+    expect(sameAgain.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const onto20 = await api.call('PUT', TAXES, { token: owner, body: { id: c.body.id, taxType: 'KDV', percentage: 20 } });
     expect(onto20.status).toBe(409);
-    expect(onto20.body.detail).toBe('Same tax percentage already exists');
+    expect(onto20.body.detail).toBe('Aynı vergi oranı zaten var');
     const changed = await api.call('PUT', TAXES, { token: owner, body: { id: c.body.id, taxType: 'ÖİV', percentage: 10 } });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ name: 'ÖİV %10', percentage: 10 });

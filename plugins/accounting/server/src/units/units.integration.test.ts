@@ -32,7 +32,7 @@ describe.each(engines())('units on %s', (engine) => {
     expect(dup.body.fieldErrors[0].field).toBe('name');
     const same = await api.call('PUT', `${ONMUHASEBE}/units`, { token: owner, body: { id: created.body.id, name: 'Koli', code: 'CT' } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
     const bad = await api.call('POST', `${ONMUHASEBE}/units`, { token: owner, body: { name: 'X', code: 'kutu' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fieldErrors[0].field).toBe('code');

@@ -61,7 +61,7 @@ describe.each(engines())('warehouses on %s', (engine) => {
     const w = (await api.call('POST', W, { token: owner, body: { name: 'Aynı Depo' } })).body;
     const same = await api.call('PUT', W, { token: owner, body: { id: w.id, name: 'Aynı Depo', address: null, main: false, default: false } });
     expect(same.status).toBe(400);
-    expect(same.body.detail).toBe('You made no changes!');
+    expect(same.body.detail).toBe('Herhangi bir değişiklik yapmadınız!');
   });
 
   it('deletes an empty warehouse, never the default one nor one in use', async () => {

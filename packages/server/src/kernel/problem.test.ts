@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { SEED_TEXTS, SEED_TEXTS_TR } from '@tezgah/core';
+import { Problem, PROBLEM_TEXTS, problemLanguage, problems } from './problem';
+
+describe('problemLanguage', () => {
+  it('is Turkish unless the request prefers English', () => {
+    expect(problemLanguage(undefined)).toBe('tr');
+    expect(problemLanguage('')).toBe('tr');
+    expect(problemLanguage('tr-TR,tr;q=0.9')).toBe('tr');
+    expect(problemLanguage('en')).toBe('en');
+    expect(problemLanguage('en-US,en;q=0.9')).toBe('en');
+    expect(problemLanguage('fr, en;q=0.8')).toBe('en');
+    expect(problemLanguage('tr;q=0.5, en;q=0.9')).toBe('en');
+    expect(problemLanguage('en;q=0, tr')).toBe('tr');
+    expect(problemLanguage('de')).toBe('tr');
+    expect(problemLanguage('en;q=abc')).toBe('tr');
+  });
+});
+
+describe('a problem in the request\'s language', () => {
+  const samePercentage = problems.conflict(SEED_TEXTS.SAME_TAX_PERCENTAGE_EXISTS, 'TAX_PERCENTAGE_EXISTS', 'percentage');
+
+  it('says the seeds\' English texts in Turkish by default, title and field errors alike', () => {
+    const body = samePercentage.toBody('/x');
+    expect(body).toMatchObject({ title: 'Çakışma', detail: 'Aynı vergi oranı zaten var', code: 'TAX_PERCENTAGE_EXISTS', instance: '/x' });
+    expect(body.fieldErrors).toEqual([{ field: 'percentage', message: 'Aynı vergi oranı zaten var', code: 'TAX_PERCENTAGE_EXISTS' }]);
+  });
+
+  it('says them as the seeds do when English is asked for', () => {
+    const body = samePercentage.toBody(undefined, 'en');
+    expect(body).toMatchObject({ title: 'Conflict', detail: 'Same tax percentage already exists' });
+    expect(body.fieldErrors![0]!.message).toBe('Same tax percentage already exists');
+    expect(problems.forbidden().toBody(undefined, 'en').title).toBe('Permission error');
+    expect(problems.forbidden().toBody().title).toBe('Yetki Hatası');
+    expect(problems.loginFailed().toBody(undefined, 'en')).toMatchObject({ title: 'Sign-in failed', detail: 'Please check your details and try again.' });
+  });
+
+  it('translates field errors by their own code inside a generic problem', () => {
+    const p = problems.badRequest('x', [
+      { field: 'user.email', message: 'Wrong e-mail format', code: 'EMAIL' },
+      { field: 'user.repeatPassword', message: 'Your passwords do not match!', code: 'PASSWORD_MISMATCH' },
+      { field: 'name', message: 'Ad zorunludur.', code: 'REQUIRED' },
+    ]);
+    expect(p.toBody().fieldErrors!.map((f) => f.message)).toEqual(['Hatalı e-posta biçimi', 'Şifreleriniz eşleşmiyor!', 'Ad zorunludur.']);
+    expect(p.toBody(undefined, 'en').fieldErrors!.map((f) => f.message)).toEqual(['Wrong e-mail format', 'Your passwords do not match!', 'Ad zorunludur.']);
+    expect(p.toBody().title).toBe('Geçersiz istek');
+    expect(p.toBody(undefined, 'en').title).toBe('Bad request');
+  });
+
+  it('knows titles shared by several codes, and leaves unknown texts alone', () => {
+    const failed = new Problem(400, SEED_TEXTS.ACTIVATION_FAILED, { code: 'INCORRECT_OTP', detail: 'Anahtar geçersiz.' });
+    expect(failed.toBody().title).toBe('Maalesef etkinleştirme işleminiz tamamlanamadı');
+    expect(failed.toBody(undefined, 'en').title).toBe('Unfortunately, your activation could not be completed');
+    expect(new Problem(409, 'Özel başlık', { code: 'X', detail: 'Özel metin' }).toBody(undefined, 'en')).toMatchObject({ title: 'Özel başlık', detail: 'Özel metin' });
+  });
+
+  it('has both languages for every catalogued text, and no Turkish text equal to its English seed text', () => {
+    const english = new Set<string>(Object.values(SEED_TEXTS).filter((t, i) => SEED_TEXTS_TR[Object.keys(SEED_TEXTS)[i] as keyof typeof SEED_TEXTS] !== t));
+    for (const [code, entry] of Object.entries(PROBLEM_TEXTS)) {
+      for (const both of [entry.title, entry.message]) {
+        if (!both) continue;
+        expect(both.tr.trim(), code).not.toBe('');
+        expect(both.en.trim(), code).not.toBe('');
+        expect(both.tr, code).not.toBe(both.en);
+        expect(english.has(both.tr), code).toBe(false);
+      }
+    }
+    expect(PROBLEM_TEXTS.NO_CHANGES!.message).toEqual({ tr: 'Herhangi bir değişiklik yapmadınız!', en: 'You made no changes!' });
+    expect(PROBLEM_TEXTS.CURRENT_IN_LIST!.message!.tr).not.toBe(PROBLEM_TEXTS.PRODUCT_IN_LIST!.message!.tr);
+  });
+});
