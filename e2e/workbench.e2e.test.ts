@@ -43,7 +43,8 @@ describe('the workbench in a browser', () => {
     // Sent away from /user-settings, eczaci comes back to it: the owner may see it.
     expect(new URL(page.url()).pathname).toBe('/user-settings');
     await expect.poll(() => menu(page).getByText('Ana Sayfa').count()).toBeGreaterThan(0);
-    expect(await menu(page).getByText('Merhaba').count()).toBe(1);
+    // The example plugin (examples/hello-plugin) is not part of the product build (TEZGAH_EXAMPLES unset).
+    expect(await menu(page).getByText('Merhaba').count()).toBe(0);
     // Roles are a default-theme screen (seeds §2); the pharmacy company starts in the pharmacy theme.
     expect(await menu(page).getByText('Roller').count()).toBe(0);
     expect(await menu(page).getByText('Yönetim').count()).toBe(0);
@@ -55,8 +56,11 @@ describe('the workbench in a browser', () => {
     // The cookies carry the session: a new page in the same context is signed in.
     const again = await context.newPage();
     await again.goto(`${t.url}/hello`);
-    await again.getByRole('heading', { name: 'Merhaba, Elif Eczacı!' }).waitFor();
-    shots.push(await shot(again, '04-example-plugin'));
+    await again.waitForURL('**/auth/404');
+    await again.goto(`${t.url}/product`);
+    await again.getByRole('navigation', { name: 'Ana menü' }).getByText('Ana Sayfa').first().waitFor();
+    expect(new URL(again.url()).pathname).toBe('/product');
+    shots.push(await shot(again, '04-products'));
     expect((await context.cookies()).map((c) => c.name).sort()).toEqual(expect.arrayContaining(['accessToken', 'company-id']));
     await context.close();
   });
@@ -86,7 +90,7 @@ describe('the workbench in a browser', () => {
   it('keeps at most three favourites', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'eczaci');
-    for (const path of ['/summary', '/hello', '/user-settings']) {
+    for (const path of ['/summary', '/product', '/user-settings']) {
       await page.goto(`${t.url}${path}`);
       await page.getByRole('button', { name: 'Favoriler' }).click();
       await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
@@ -94,9 +98,9 @@ describe('the workbench in a browser', () => {
     await page.goto(`${t.url}/company-settings`);
     await page.getByRole('button', { name: 'Favoriler' }).click();
     await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
-    await page.getByText('You can only add 3 pages to favourites').waitFor();
+    await page.getByText('Favorilere en fazla 3 sayfa ekleyebilirsiniz').waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tezgah.settings') ?? '{}').favourites);
-    expect(stored).toEqual(['/summary', '/hello', '/user-settings']);
+    expect(stored).toEqual(['/summary', '/product', '/user-settings']);
     shots.push(await shot(page, '06-favourites-limit'));
     await context.close();
   });
@@ -110,7 +114,7 @@ describe('the workbench in a browser', () => {
 
     const { context, page } = await newPage(browser);
     await signIn(page, 'eczaci');
-    await page.goto(`${t.url}/hello`);
+    await page.goto(`${t.url}/user-settings`);
     await page.getByRole('button', { name: 'Şirket değiştir: Demo Eczanesi' }).click();
     await page.getByText('Demo Ticaret A.Ş.').click();
     await page.waitForURL('**/summary');

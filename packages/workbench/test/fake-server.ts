@@ -80,6 +80,18 @@ export function fakeServer(routes: Record<string, Handler> = {}): FakeServer {
       if (req.method === 'GET' && url.pathname === '/api/account') return current ? json(current) : problem(401, 'Yetkisiz erişim');
       if (req.method === 'GET' && url.pathname === '/services/onmuhasebe/api/user-companies') return current ? json(companies) : problem(401, 'Yetkisiz erişim');
       if (req.method === 'GET' && url.pathname === '/api/logout') { current = null; return new Response(null, { status: 204 }); }
+      // The session lock: the account says locked until unlocked with the demo password.
+      if (req.method === 'POST' && url.pathname === '/api/account/lock') {
+        if (!current) return problem(401, 'Yetkisiz erişim');
+        current = { ...current, locked: true };
+        return new Response(null, { status: 204 });
+      }
+      if (req.method === 'POST' && url.pathname === '/api/account/unlock') {
+        if (!current) return problem(401, 'Yetkisiz erişim');
+        if ((body as { password?: string } | undefined)?.password !== 'demo1234') return problem(401, 'Giriş işlemi başarısız oldu', { code: 'BAD_CREDENTIALS' });
+        current = { ...current, locked: false };
+        return new Response(null, { status: 204 });
+      }
       return problem(404, 'Bulunamadı', { detail: `${req.method} ${url.pathname} is not faked` });
     },
   };

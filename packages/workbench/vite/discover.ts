@@ -9,14 +9,21 @@ export interface DiscoveredPlugin {
   entry: string;
 }
 
-const WORKSPACE_GLOBS = [['packages'], ['plugins', '*'], ['plugins'], ['examples']];
+/**
+ * Whether the example plugins under examples/ join the build: only when `TEZGAH_EXAMPLES=1`
+ * (development and tests). The product a pharmacy uses carries no example.
+ */
+export function examplesEnabled(env: Record<string, string | undefined> = process.env): boolean {
+  return env.TEZGAH_EXAMPLES === '1';
+}
 
 /**
  * Finds the workbench plugins of the workspace by their package.json, in a stable order (built-in
- * plugins under plugins/ first, then examples/ and other packages). Adding a folder is enough:
- * the kernel lists no plugin by name.
+ * plugins under plugins/ first, then examples/ when asked and other packages). Adding a folder is
+ * enough: the kernel lists no plugin by name.
  */
-export function discoverWebPlugins(root: string): DiscoveredPlugin[] {
+export function discoverWebPlugins(root: string, opts: { examples?: boolean } = {}): DiscoveredPlugin[] {
+  const examples = opts.examples ?? examplesEnabled();
   const found: DiscoveredPlugin[] = [];
   const visit = (dir: string) => {
     const manifest = join(dir, 'package.json');
@@ -30,7 +37,7 @@ export function discoverWebPlugins(root: string): DiscoveredPlugin[] {
     visit(pluginDir);
     for (const part of children(pluginDir)) visit(part);
   }
-  for (const dir of children(join(root, 'examples'))) visit(dir);
+  if (examples) for (const dir of children(join(root, 'examples'))) visit(dir);
   for (const dir of children(join(root, 'packages'))) visit(dir);
   return found.sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -39,7 +46,7 @@ const VIRTUAL = 'virtual:tezgah-plugins';
 const RESOLVED = `\0${VIRTUAL}`;
 
 /** Vite plugin: `import { plugins } from 'virtual:tezgah-plugins'` gives every discovered WebPlugin. */
-export function tezgahPlugins(root: string): Plugin {
+export function tezgahPlugins(root: string, opts: { examples?: boolean } = {}): Plugin {
   return {
     name: 'tezgah-plugins',
     resolveId(id) {
@@ -47,7 +54,7 @@ export function tezgahPlugins(root: string): Plugin {
     },
     load(id) {
       if (id !== RESOLVED) return null;
-      const list = discoverWebPlugins(root);
+      const list = discoverWebPlugins(root, opts);
       for (const p of list) this.addWatchFile(join(p.dir, 'package.json'));
       const imports = list.map((p, i) => `import p${i} from ${JSON.stringify(p.entry)};`).join('\n');
       const names = list.map((p) => JSON.stringify(p.name)).join(', ');

@@ -102,6 +102,24 @@ describe('the lock screen', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Ekranı kilitle' }));
     expect(await screen.findByText(/Elif Eczacı/)).toBeInTheDocument();
     expect(screen.getByLabelText('Şifre')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/account/lock')).toBe(true);
+  });
+
+  it('stays on every path of a locked session (as after a reload) and unlocking goes back to the page', async () => {
+    sessionStorage.clear();
+    const server = fakeServer();
+    server.setAccount(account({ codes: [], locked: true }));
+    await renderWorkbench({ plugins: [home], path: '/summary', server, signedIn: true });
+    expect(await screen.findByRole('form', { name: 'Ekran kilitli' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Ana menü' })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Şifre'), 'demo1234');
+    await user.click(screen.getByRole('button', { name: 'Kilidi aç' }));
+    expect(await screen.findByRole('navigation', { name: 'Ana menü' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Ekran kilitli' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Özet sayfası')).toBeInTheDocument();
+    // The session was locked already: the screen did not lock it again.
+    expect(server.requests.some((r) => r.path === '/api/account/lock')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useShell, rememberRoute } from '../host/HostProvider';
+import { useShell, rememberLockedFrom, rememberRoute } from '../host/HostProvider';
 import { Contribution, Loading } from '../host/Contribution';
 import { isPermitted } from '../host/landing';
 import { AuthLayout } from '../layouts/AuthLayout';
@@ -21,6 +21,22 @@ function RequireSession(props: { children: ReactNode }) {
   if (shell.status === 'anonymous') return <Navigate to="/auth/login" replace state={{ from: location.pathname }} />;
   return <>{props.children}</>;
 }
+
+/**
+ * A locked session (shell.lock, or GET /api/account saying locked after a reload) sees the lock
+ * screen on every path until the password is given; the server refuses its calls meanwhile (423).
+ */
+function LockGuard(props: { children: ReactNode }) {
+  const shell = useShell();
+  const { pathname, search } = useLocation();
+  if (shell.locked && pathname !== LOCKSCREEN) {
+    rememberLockedFrom(pathname + search);
+    return <Navigate to={LOCKSCREEN} replace />;
+  }
+  return <>{props.children}</>;
+}
+
+const LOCKSCREEN = '/auth/lockscreen';
 
 /** `/`: the sector's page for a session, the sign-in page otherwise. */
 function Root() {
@@ -48,21 +64,23 @@ function PluginPage() {
 export function App() {
   return (
     <Suspense fallback={<Loading />}>
-      <Routes>
-        <Route element={<PublicLayout />}>
-          <Route index element={<Root />} />
-        </Route>
-        <Route path="/auth" element={<AuthLayout />}>
-          {authRoutes()}
-          <Route path="404" element={<NotFound />} />
-          <Route path="500" element={<ServerError />} />
-          <Route path="*" element={<Navigate to="/auth/404" replace />} />
-        </Route>
-        {authRoutes('/account')}
-        <Route element={<RequireSession><MainLayout /></RequireSession>}>
-          <Route path="*" element={<PluginPage />} />
-        </Route>
-      </Routes>
+      <LockGuard>
+        <Routes>
+          <Route element={<PublicLayout />}>
+            <Route index element={<Root />} />
+          </Route>
+          <Route path="/auth" element={<AuthLayout />}>
+            {authRoutes()}
+            <Route path="404" element={<NotFound />} />
+            <Route path="500" element={<ServerError />} />
+            <Route path="*" element={<Navigate to="/auth/404" replace />} />
+          </Route>
+          {authRoutes('/account')}
+          <Route element={<RequireSession><MainLayout /></RequireSession>}>
+            <Route path="*" element={<PluginPage />} />
+          </Route>
+        </Routes>
+      </LockGuard>
     </Suspense>
   );
 }

@@ -30,6 +30,12 @@ export interface Shell {
   impersonate(login: string): Promise<void>;
   exitImpersonation(): Promise<void>;
   refresh(): Promise<void>;
+  /** The session is locked ("Ekranı kilitle"): every path shows the lock screen until unlock. */
+  locked: boolean;
+  /** Locks the session on the server (POST /api/account/lock) and shows the lock screen. */
+  lock(): Promise<void>;
+  /** Unlocks with the password and goes back to the page the person was on; throws the SDK's tagged error. */
+  unlock(password: string): Promise<void>;
   /** Where `/` leads for this session. */
   rootPath(): string;
 }
@@ -89,9 +95,11 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
 
   const load = useCallback(async (): Promise<Account | null> => {
     try {
-      const [a, cs] = await Promise.all([api.account(), api.userCompanies()]);
+      // A locked session may read its account but not its companies (423): the lock screen needs none.
+      const [a, cs] = await Promise.all([api.account(), api.userCompanies().then((list) => ({ list }), (error: unknown) => ({ error }))]);
+      if ('error' in cs && !a.locked) throw cs.error;
       setAccount(a);
-      setCompanies(cs);
+      setCompanies('list' in cs ? cs.list : []);
       setStatus('signed-in');
       return a;
     } catch {
@@ -109,6 +117,8 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
 
   useEffect(() => {
     if (i18n.language !== settings.language) void i18n.changeLanguage(settings.language);
+    // The SDK sends the page's language as Accept-Language: the server's problems follow the UI.
+    if (typeof document !== 'undefined') document.documentElement.lang = settings.language;
   }, [i18n, settings.language]);
 
   // A freshly loaded account's gate, before state has caught up with it.
@@ -126,6 +136,7 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
 
   const shell: Shell = {
     status, account, companies, session, gate, theme, registry, api, bus, notify, host,
+    locked: status === 'signed-in' && account?.locked === true,
     async signIn(username, password, rememberMe) {
       await api.authenticate({ username, password, rememberMe });
       const a = await load();
@@ -138,6 +149,7 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
       navigate(afterSignInTarget(registry, g, from && isPermitted(registry, from, g) ? from : settings.lastRoute), { replace: true });
     },
     async signOut() {
+      takeLockedFrom();
       try { await api.logout(); } catch { /* the session may already be gone */ }
       setAccount(null);
       setCompanies([]);
@@ -169,6 +181,20 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
       navigate(afterSignInTarget(registry, gateFor(a), null), { replace: true });
     },
     async refresh() { await load(); },
+    async lock() {
+      rememberLockedFrom(location.pathname + location.search);
+      await api.lockSession();
+      setAccount((a) => (a ? { ...a, locked: true } : a));
+      navigate('/auth/lockscreen');
+    },
+    async unlock(password) {
+      await api.unlockSession(password);
+      const a = await load();
+      if (!a) return;
+      const from = takeLockedFrom();
+      const g = gateFor(a);
+      navigate(from && isPermitted(registry, from.split('?')[0]!, g) ? from : afterSignInTarget(registry, g, settings.lastRoute), { replace: true });
+    },
     rootPath: () => (account ? rootTarget(registry, gate, account.company.sectorKey) : '/auth/login'),
   };
 
@@ -180,6 +206,25 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
   }, [registry]);
 
   return <ShellContext.Provider value={shell}>{props.children}</ShellContext.Provider>;
+}
+
+const LOCKED_FROM = 'tezgah.lockedFrom';
+
+/**
+ * Remembers the page the person was on when the screen locked (kept for the tab, so a reload on
+ * the lock screen still returns there); the first one wins, auth pages are not remembered.
+ */
+export function rememberLockedFrom(path: string): void {
+  if (typeof sessionStorage === 'undefined' || path.startsWith('/auth/')) return;
+  if (!sessionStorage.getItem(LOCKED_FROM)) sessionStorage.setItem(LOCKED_FROM, path);
+}
+
+/** The page to go back to after unlocking (and forgets it). */
+export function takeLockedFrom(): string | null {
+  if (typeof sessionStorage === 'undefined') return null;
+  const from = sessionStorage.getItem(LOCKED_FROM);
+  sessionStorage.removeItem(LOCKED_FROM);
+  return from;
 }
 
 /** Remembers the last menu page for the routing after the next sign-in. */

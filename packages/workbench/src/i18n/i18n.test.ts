@@ -41,9 +41,10 @@ describe('kernel texts', () => {
     });
   }
 
-  it('keeps the texts the seeds quote verbatim', () => {
+  it('keeps the Turkish texts the seeds quote verbatim, and says the English ones in Turkish', () => {
     expect(tr.shell.loading).toBe('Yükleniyor...');
-    expect(tr.shell.favouritesLimit).toBe('You can only add 3 pages to favourites');
+    expect(tr.shell.favouritesLimit).toBe('Favorilere en fazla 3 sayfa ekleyebilirsiniz');
+    expect(en.shell.favouritesLimit).toBe('You can only add 3 pages to favourites');
     expect(tr.notify).toMatchObject({ success: 'BAŞARILI', warning: 'UYARI', error: 'HATALI', forbiddenTitle: 'Yetki Hatası' });
     expect(tr.table).toMatchObject({ total: 'Toplam Kayıt:', perPage: '/ Sayfa' });
   });

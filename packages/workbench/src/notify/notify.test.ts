@@ -92,7 +92,7 @@ describe('createNotifier', () => {
     const n = createNotifier(t, () => {});
     n.success('Başarıyla eklendi.');
     n.warning('You can only add 3 pages to favourites');
-    await vi.waitFor(() => expect(toasts.shown).toHaveLength(2));
+    await vi.waitFor(() => expect(toasts.shown).toHaveLength(2), { timeout: 15_000 });
     expect(toasts.shown[0]).toEqual({ message: 'BAŞARILI — Başarıyla eklendi.', intent: 'success', timeout: 3000 });
     expect(toasts.shown[1]).toEqual({ message: 'UYARI — You can only add 3 pages to favourites', intent: 'warning', timeout: 3000 });
     expect(NOTIFICATION_TIMEOUT_MS).toBe(3000);
@@ -102,7 +102,7 @@ describe('createNotifier', () => {
     const toasts = recordToasts();
     const reload = vi.fn();
     createNotifier(t, reload).failure(problem(409, 'Aynı vergi oranı zaten var'));
-    await vi.waitFor(() => expect(toasts.shown).toHaveLength(1));
+    await vi.waitFor(() => expect(toasts.shown).toHaveLength(1), { timeout: 15_000 });
     expect(toasts.shown[0]).toEqual({ message: 'HATALI — Aynı vergi oranı zaten var', intent: 'danger', timeout: 3000 });
     expect(reload).not.toHaveBeenCalled();
   });
@@ -110,7 +110,7 @@ describe('createNotifier', () => {
   it('shows 403 as Yetki Hatası', async () => {
     const toasts = recordToasts();
     createNotifier(t, () => {}).failure(problem(403, 'Forbidden'));
-    await vi.waitFor(() => expect(toasts.shown).toHaveLength(1));
+    await vi.waitFor(() => expect(toasts.shown).toHaveLength(1), { timeout: 15_000 });
     expect(String(toasts.shown[0]!.message)).toMatch(/^Yetki Hatası — /);
   });
 
@@ -132,6 +132,15 @@ describe('createNotifier', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(toasts.shown[0]).toMatchObject({ message: 'HATALI — Yetkisiz erişim', timeout: 3000 });
     expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads the page after a 423: the screen was locked in another tab', async () => {
+    vi.useFakeTimers();
+    recordToasts();
+    const reload = vi.fn();
+    createNotifier(t, reload).failure(problem(423, 'Ekran kilitli'));
     await vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS);
     expect(reload).toHaveBeenCalledTimes(1);
   });

@@ -64,7 +64,7 @@ function serverTitle(e: ErrorLike): string {
  * The catalogue (seeds 000 §8), as one function:
  * - main-service calls: 403 → 'Yetki Hatası' saying the user lacks permission; a 401 whose body
  *   is 'No Its Access Token' → silent; any other error → 'HATALI' with the server title (else
- *   status and status text), and on a 401 the page reloads;
+ *   status and status text), and on a 401 (or a 423, the screen locked elsewhere) the page reloads;
  * - account calls: a 401 saying the account is not activated asks the user to finish activation
  *   through the mailed link; other 401s show the standard unauthorized message, 403 a forbidden
  *   message, others the title or status text; password-reset-activate-finish is silent;
@@ -92,7 +92,9 @@ export function describeError(error: unknown, t: TFunction, opts: FailureOptions
   if (isNoItsAccessToken(e)) return { kind: 'silent' };
   if (status === 403) return toast(t('notify.forbiddenTitle'), t('notify.forbidden'));
   if (e._tag === 'NetworkError') return toast(t('notify.error'), t('notify.networkError'));
-  return toast(t('notify.error'), serverTitle(e), status === 401);
+  // 423: the screen was locked in another tab; the reload finds the account locked and shows the
+  // lock screen, as a 401 after a reload shows the sign-in page.
+  return toast(t('notify.error'), serverTitle(e), status === 401 || status === 423);
 }
 
 /**

@@ -19,6 +19,7 @@ export {
 } from './PagedTable/PagedTable';
 export { localPage, type LocalPageOptions } from './PagedTable/localPage';
 export { Field, fieldHelpId, type FieldProps } from './form/Field';
+export { DateInput, readDisplayDate, maskDisplayDate, type DateInputProps } from './form/DateInput';
 export { serverFieldErrors, fieldErrorsFor, isValid, type FieldErrors } from './form/fieldErrors';
 export { useConfirm, type Confirm, type ConfirmOptions } from './confirm/useConfirm';
 export { useAddRequest } from './useAddRequest';

@@ -1,6 +1,9 @@
+import { SEED_TEXTS_TR } from '@tezgah/core';
+
 /**
  * The settings plugin's texts, loaded into the i18n namespace 'settings'
- * (`useTranslation('settings')`). Texts the seeds quote are verbatim ('Wrong e-mail format').
+ * (`useTranslation('settings')`). Texts the seeds give in English are the en texts and said in
+ * Turkish in tr ('Wrong e-mail format' / 'Hatalı e-posta biçimi').
  * The shared words (Evet, Hayır, 'Emin misiniz?', Kaydet, Vazgeç, 'Başarıyla eklendi.') are the
  * kernel's (`common.*`, `notify.*`), and so are the company form's own texts (the kernel's
  * `company.*`: the form is the workbench UI kit's CompanyForm).
@@ -13,7 +16,7 @@ export const tr = {
     roles: 'Roller',
   },
   validation: {
-    email: 'Wrong e-mail format',
+    email: SEED_TEXTS_TR.WRONG_EMAIL_FORMAT,
     maxLength: 'En fazla {{max}} karakter girilebilir.',
     phone: 'Telefon yalnızca rakam, boşluk ve ( ) + - içerebilir (en fazla 20 karakter).',
   },

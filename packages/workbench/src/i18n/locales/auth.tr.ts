@@ -1,7 +1,9 @@
+import { SEED_TEXTS_TR } from '@tezgah/core';
+
 /**
  * Texts of the auth screens (login, password reset, activation, registration, lockscreen).
- * Texts the seeds quote are verbatim, including the ones the seeds give in English
- * ('Your passwords do not match!', 'Wrong e-mail format', 'Congratulations', ...).
+ * Turkish texts the seeds quote are verbatim; the ones the seeds give in English ('Your passwords
+ * do not match!', 'Wrong e-mail format', 'Congratulations', ...) are in auth.en and said in Turkish here.
  */
 export const authTr = {
     loginTitle: 'Giriş',
@@ -28,8 +30,8 @@ export const authTr = {
     phone: 'Telefon',
     newPassword: 'Yeni şifre',
     repeatNewPassword: 'Yeni şifre (tekrar)',
-    invalidEmail: 'Wrong e-mail format',
-    passwordsDoNotMatch: 'Your passwords do not match!',
+    invalidEmail: SEED_TEXTS_TR.WRONG_EMAIL_FORMAT,
+    passwordsDoNotMatch: SEED_TEXTS_TR.PASSWORDS_DO_NOT_MATCH,
     invalidTckn: 'Geçerli bir T.C. kimlik numarası giriniz',
     invalidVkn: 'Geçerli bir vergi kimlik numarası giriniz',
     invalidPhone: 'Geçerli bir telefon numarası giriniz (en az 10 rakam)',
@@ -64,10 +66,10 @@ export const authTr = {
     },
     activate: {
         pending: 'Hesabınız etkinleştiriliyor...',
-        success: 'Congratulations',
+        success: SEED_TEXTS_TR.ACTIVATION_SUCCESS,
         successDetail: 'Hesabınız etkinleştirildi. Artık giriş yapabilirsiniz.',
         activated: 'Hesabınız etkinleştirildi.',
-        failed: 'Unfortunately, your activation could not be completed',
+        failed: SEED_TEXTS_TR.ACTIVATION_FAILED,
     },
     resend: {
         title: 'Etkinleştirme bağlantısını yeniden gönder',

@@ -197,6 +197,7 @@ export const en: Messages = {
     subscriptionStart: 'Subscription start',
     subscriptionEnd: 'Subscription end',
     subscriptionOrder: 'The subscription cannot end before it starts.',
+    dateInvalid: 'Enter the date as DD/MM/YYYY.',
     userCount: 'User count',
     userCountInvalid: 'A whole number from 0 to 100000.',
     activationDate: 'Activation date',

@@ -1,13 +1,14 @@
 /**
- * Turkish, the default language. Texts the seeds quote are here verbatim (some of them are in
- * English in the seeds and stay so: 'You can only add 3 pages to favourites', ...).
+ * Turkish, the default language. Turkish texts the seeds quote are here verbatim; the ones the
+ * seeds give in English are the English locale's texts and are said in Turkish here
+ * (`SEED_TEXTS_TR` in @tezgah/core: 'Favorilere en fazla 3 sayfa ekleyebilirsiniz', ...).
  */
-import { SEED_TEXTS } from '@tezgah/core';
+import { SEED_TEXTS_TR } from '@tezgah/core';
 import { authTr } from './auth.tr';
 
 export const tr = {
-  /** Every text the seeds quote, verbatim (000 §8 and 001 §8); screens of later plugins use these. */
-  catalogue: { ...SEED_TEXTS } as Record<keyof typeof SEED_TEXTS, string>,
+  /** Every text the seeds quote (000 §8 and 001 §8), in Turkish; screens of later plugins use these. */
+  catalogue: { ...SEED_TEXTS_TR } as Record<keyof typeof SEED_TEXTS_TR, string>,
   shell: {
     loading: 'Yükleniyor...',
     appName: 'Tezgah',
@@ -20,7 +21,7 @@ export const tr = {
     favourites: 'Favoriler',
     addFavourite: 'Favorilere ekle',
     removeFavourite: 'Favorilerden çıkar',
-    favouritesLimit: 'You can only add 3 pages to favourites',
+    favouritesLimit: SEED_TEXTS_TR.FAVOURITES_LIMIT,
     noFavourites: 'Henüz favori sayfa yok',
     company: 'Şirket',
     switchCompany: 'Şirket değiştir',
@@ -128,7 +129,7 @@ export const tr = {
   },
   /**
    * The company form's texts (the UI kit's CompanyForm, used by company settings and company
-   * management). Texts the seeds quote are verbatim ('Wrong e-mail format').
+   * management), in Turkish ('Hatalı e-posta biçimi' for the seeds' 'Wrong e-mail format').
    */
   company: {
     identity: 'Kimlik',
@@ -163,6 +164,7 @@ export const tr = {
     subscriptionStart: 'Abonelik başlangıcı',
     subscriptionEnd: 'Abonelik bitişi',
     subscriptionOrder: 'Abonelik bitişi başlangıçtan önce olamaz.',
+    dateInvalid: 'Tarihi GG/AA/YYYY biçiminde giriniz.',
     userCount: 'Kullanıcı sayısı',
     userCountInvalid: '0 ile 100000 arasında bir tam sayı girin.',
     activationDate: 'Aktivasyon tarihi',
@@ -175,7 +177,7 @@ export const tr = {
     modulesRequired: 'En az bir modül seçin.',
     noModules: 'Modül yok',
     readOnly: 'Şirket bilgilerini değiştirme yetkiniz yok.',
-    emailInvalid: 'Wrong e-mail format',
+    emailInvalid: SEED_TEXTS_TR.WRONG_EMAIL_FORMAT,
     maxLength: 'En fazla {{max}} karakter girilebilir.',
     phoneInvalid: 'Telefon yalnızca rakam, boşluk ve ( ) + - içerebilir (en fazla 20 karakter).',
   },

@@ -10,7 +10,7 @@ describe('/auth/activate', () => {
   it("activates once with the link's key, congratulates, and links to the sign-in page with the login", async () => {
     const server = fakeServer({ 'GET /api/activate': () => json({ activated: true, login: '12345678950' }) });
     const { toasts } = await renderWorkbench({ path: '/auth/activate?key=act1v8', server });
-    expect(await screen.findByRole('heading', { name: 'Congratulations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tebrikler' })).toBeInTheDocument();
     expect(screen.getByText('Hesabınız etkinleştirildi. Artık giriş yapabilirsiniz.')).toBeInTheDocument();
     expect(activations(server).map((r) => r.path)).toEqual(['/api/activate?key=act1v8']);
     expect(toasts.shown.map((s) => s.message)).toContain('BAŞARILI — Hesabınız etkinleştirildi.');
@@ -21,10 +21,10 @@ describe('/auth/activate', () => {
 
   it("shows the seeds' failure text with the server's detail and links to resending", async () => {
     const server = fakeServer({
-      'GET /api/activate': () => problem(400, 'Unfortunately, your activation could not be completed', { code: 'INCORRECT_OTP', detail: 'Anahtar geçersiz veya daha önce kullanılmış.' }),
+      'GET /api/activate': () => problem(400, 'Maalesef etkinleştirme işleminiz tamamlanamadı', { code: 'INCORRECT_OTP', detail: 'Anahtar geçersiz veya daha önce kullanılmış.' }),
     });
     await renderWorkbench({ path: '/auth/activate?key=used', server });
-    expect(await screen.findByRole('heading', { name: 'Unfortunately, your activation could not be completed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Maalesef etkinleştirme işleminiz tamamlanamadı' })).toBeInTheDocument();
     expect(screen.getByText('Anahtar geçersiz veya daha önce kullanılmış.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('link', { name: 'Etkinleştirme bağlantısını yeniden gönder' }));
     expect(await screen.findByRole('form', { name: 'Etkinleştirme bağlantısını yeniden gönder' })).toBeInTheDocument();
@@ -36,19 +36,19 @@ describe('/auth/activate', () => {
     await renderWorkbench({ path: '/auth/activate?key=slow', server });
     expect(await screen.findByRole('heading', { name: 'Hesabınız etkinleştiriliyor...' })).toBeInTheDocument();
     release(json({ activated: true, login: 'x' }));
-    expect(await screen.findByRole('heading', { name: 'Congratulations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tebrikler' })).toBeInTheDocument();
   });
 
   it('takes the key from the rest of the path (the route is a prefix)', async () => {
     const server = fakeServer({ 'GET /api/activate': () => json({ activated: true, login: 'x' }) });
     await renderWorkbench({ path: '/auth/activate/path-key', server });
-    expect(await screen.findByRole('heading', { name: 'Congratulations' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tebrikler' })).toBeInTheDocument();
     expect(activations(server).map((r) => r.path)).toEqual(['/api/activate?key=path-key']);
   });
 
   it('fails without calling the server when the link has no key', async () => {
     const { server } = await renderWorkbench({ path: '/auth/activate' });
-    expect(await screen.findByRole('heading', { name: 'Unfortunately, your activation could not be completed' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Maalesef etkinleştirme işleminiz tamamlanamadı' })).toBeInTheDocument();
     expect(screen.getByText(/Bağlantıdaki anahtar eksik/)).toBeInTheDocument();
     expect(activations(server)).toHaveLength(0);
   });

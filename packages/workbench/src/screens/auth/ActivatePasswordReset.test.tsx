@@ -19,7 +19,7 @@ describe('/auth/activate-password-reset/finish', () => {
     const { server } = await renderWorkbench({ path: '/auth/activate-password-reset/finish?key=invite' });
     await choose('', 'x');
     expect(screen.getByLabelText('Yeni şifre')).toHaveAccessibleDescription('Bu alan zorunludur');
-    expect(screen.getByLabelText('Yeni şifre (tekrar)')).toHaveAccessibleDescription('Your passwords do not match!');
+    expect(screen.getByLabelText('Yeni şifre (tekrar)')).toHaveAccessibleDescription('Şifreleriniz eşleşmiyor!');
     expect(server.requests.filter((r) => r.path === FINISH)).toHaveLength(0);
   });
 

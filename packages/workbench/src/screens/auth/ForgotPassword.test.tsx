@@ -16,7 +16,7 @@ describe('/auth/forgot-password', () => {
     expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Bu alan zorunludur');
     await user.type(screen.getByLabelText('E-posta'), 'elif@ornek');
     await user.click(screen.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }));
-    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     // Editing a field clears its message.
     await user.type(screen.getByLabelText('T.C. kimlik no / kullanıcı adı'), '1');
     expect(screen.getByLabelText('T.C. kimlik no / kullanıcı adı')).not.toHaveAccessibleDescription('Bu alan zorunludur');
@@ -40,14 +40,14 @@ describe('/auth/forgot-password', () => {
   });
 
   it("puts the server's field errors at the fields, and notifies other failures", async () => {
-    let answer = problem(400, 'Geçersiz istek', { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'email', message: 'Wrong e-mail format', code: 'EMAIL' }] });
+    let answer = problem(400, 'Geçersiz istek', { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'email', message: 'Hatalı e-posta biçimi', code: 'EMAIL' }] });
     const server = fakeServer({ [`POST ${INIT}`]: () => answer });
     const { toasts } = await renderWorkbench({ path: '/auth/forgot-password', server });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('T.C. kimlik no / kullanıcı adı'), 'eczaci');
     await user.type(screen.getByLabelText('E-posta'), 'eczaci@demo.tezgah.local');
     await user.click(screen.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }));
-    await waitFor(() => expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Wrong e-mail format'));
+    await waitFor(() => expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi'));
     expect(toasts.shown).toHaveLength(0);
     answer = problem(500, 'Internal Server Error');
     await user.click(screen.getByRole('button', { name: 'Sıfırlama bağlantısı gönder' }));

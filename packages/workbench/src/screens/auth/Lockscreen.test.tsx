@@ -16,32 +16,32 @@ describe('/auth/lockscreen', () => {
     expect(await screen.findByRole('form', { name: 'Giriş' })).toBeInTheDocument();
   });
 
-  it("shows the user's name, checks the password at the field and unlocks by signing in again as that user", async () => {
+  it("locks the session on the server, shows the user's name, checks the password at the field and unlocks with it", async () => {
     const server = signedInServer();
-    server.on('POST /api/authenticate', () => {
-      const tok = token({ cid: 2 });
-      return json({ id_token: tok }, { headers: { authorization: `Bearer ${tok}` } });
-    });
     const { toasts } = await renderWorkbench({ path: '/auth/lockscreen', server, signedIn: true });
     expect(await screen.findByRole('form', { name: 'Ekran kilitli' })).toBeInTheDocument();
     expect(screen.getByText('Elif Eczacı')).toBeInTheDocument();
+    // Being on the lock screen means locked: the server is told.
+    await waitFor(() => expect(server.requests.some((r) => r.method === 'POST' && r.path === '/api/account/lock')).toBe(true));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Kilidi aç' }));
     expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription('Bu alan zorunludur');
     await user.type(screen.getByLabelText('Şifre'), 'abc');
     await user.click(screen.getByRole('button', { name: 'Kilidi aç' }));
     expect(screen.getByLabelText('Şifre')).toHaveAccessibleDescription('Şifre 4 ile 50 karakter arasında olmalı');
-    expect(server.requests.filter((r) => r.path === '/api/authenticate')).toHaveLength(0);
-    await user.type(screen.getByLabelText('Şifre'), 'd1234');
+    expect(server.requests.filter((r) => r.path === '/api/account/unlock')).toHaveLength(0);
+    await user.clear(screen.getByLabelText('Şifre'));
+    await user.type(screen.getByLabelText('Şifre'), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Kilidi aç' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Ekran kilitli' })).not.toBeInTheDocument());
-    expect(server.requests.find((r) => r.path === '/api/authenticate')!.body).toEqual({ username: 'eczaci', password: 'abcd1234', rememberMe: false });
-    expect(toasts.shown.map((s) => s.message)).toContain('BAŞARILI — Hoş geldiniz, Elif Eczacı. Giriş başarılı.');
+    expect(server.requests.find((r) => r.path === '/api/account/unlock')!.body).toEqual({ password: 'demo1234' });
+    // Unlocking is not a new sign-in.
+    expect(server.requests.some((r) => r.path === '/api/authenticate')).toBe(false);
+    expect(toasts.shown.map((s) => s.message).join(' ')).not.toContain('Hoş geldiniz');
   });
 
-  it('says the sign-in failed on a wrong password and stays locked', async () => {
+  it('says the password is wrong and stays locked', async () => {
     const server = signedInServer();
-    server.on('POST /api/authenticate', () => problem(401, 'Giriş işlemi başarısız oldu', { code: 'BAD_CREDENTIALS' }));
     await renderWorkbench({ path: '/auth/lockscreen', server, signedIn: true });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Şifre'), 'wrong-one');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Callout } from '@blueprintjs/core';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +7,10 @@ import { Field } from './Field';
 import { classifySignIn, collect, hasErrors, passwordError, useCountdown, without, type Errors, type SignInFailure } from './forms';
 
 /**
- * /auth/lockscreen: the signed-in user's name and a password to unlock, which signs in again as
- * that user (account.login through `shell.signIn`). Without a session, the sign-in page.
+ * /auth/lockscreen: the signed-in user's name and a password to unlock. Being here means the
+ * session is locked: on the server too (POST /api/account/lock, made here if the session came
+ * without it), so every other path and every API call waits for the password (`shell.unlock`,
+ * which goes back to the page the person was on). Without a session, the sign-in page.
  */
 export function Lockscreen() {
   const shell = useShell();
@@ -19,6 +21,15 @@ export function Lockscreen() {
   const [failure, setFailure] = useState<SignInFailure | null>(null);
   const wait = useCountdown();
   const account = shell.account;
+  // Decided once, on arrival: a session that came unlocked is locked now (unlocking later, on
+  // this same screen, must not lock it again).
+  const arrived = useRef(false);
+  useEffect(() => {
+    if (arrived.current || shell.status !== 'signed-in' || !account) return;
+    arrived.current = true;
+    if (!shell.locked) void shell.lock().catch((e) => shell.notify.failure(e));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shell.status, account]);
 
   if (shell.status === 'loading') return null;
   if (!account) return <Navigate to="/auth/login" replace />;
@@ -32,7 +43,7 @@ export function Lockscreen() {
     setBusy(true);
     setFailure(null);
     try {
-      await shell.signIn(account.login, password, false);
+      await shell.unlock(password);
     } catch (err) {
       const f = classifySignIn(err);
       if (f.kind === 'fields') setErrors(without(f.errors, 'username'));

@@ -40,10 +40,10 @@ describe('/auth/register', () => {
     await fillUser(user, { login: '10000000145', email: 'elif@', phone: '0532', password: 'abc', repeat: 'abd' });
     await next(user);
     expect(input('T.C. kimlik no')).toHaveAccessibleDescription('Geçerli bir T.C. kimlik numarası giriniz');
-    expect(input('E-posta')).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(input('E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(input('Telefon')).toHaveAccessibleDescription('Geçerli bir telefon numarası giriniz (en az 10 rakam)');
     expect(input('Şifre')).toHaveAccessibleDescription('Şifre 4 ile 50 karakter arasında olmalı');
-    expect(input('Şifre (tekrar)')).toHaveAccessibleDescription('Your passwords do not match!');
+    expect(input('Şifre (tekrar)')).toHaveAccessibleDescription('Şifreleriniz eşleşmiyor!');
     expect(screen.getByRole('tab', { name: '1. Kullanıcı bilgileri' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByLabelText('Firma adı')).not.toBeInTheDocument();
     expect(s.requests.some((r) => r.path.endsWith('/register'))).toBe(false);
@@ -108,7 +108,7 @@ describe('/auth/register', () => {
     await user.type(input(/^Vergi dairesi/), 'Kadıköy');
     await user.type(input(/^Firma e-postası/), 'bad@');
     await next(user);
-    expect(input(/^Firma e-postası/)).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(input(/^Firma e-postası/)).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     await user.clear(input(/^Firma e-postası/));
     await user.selectOptions(input('Sektör'), 'Genel');
     await next(user);

@@ -17,7 +17,7 @@ describe('/auth/resend-activation', () => {
     expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Bu alan zorunludur');
     await user.type(screen.getByLabelText('E-posta'), 'no-at-sign');
     await user.click(screen.getByRole('button', { name: 'E-posta gönder' }));
-    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(screen.getByLabelText('E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(server.requests.filter((r) => r.path === MAIL)).toHaveLength(0);
   });
 

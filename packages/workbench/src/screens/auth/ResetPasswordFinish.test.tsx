@@ -24,7 +24,7 @@ describe('/auth/reset/finish', () => {
     await user.type(screen.getByLabelText('Yeni şifre (tekrar)'), 'abcdeX');
     await user.click(screen.getByRole('button', { name: 'Şifreyi değiştir' }));
     expect(screen.getByLabelText('Yeni şifre')).not.toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByLabelText('Yeni şifre (tekrar)')).toHaveAccessibleDescription('Your passwords do not match!');
+    expect(screen.getByLabelText('Yeni şifre (tekrar)')).toHaveAccessibleDescription('Şifreleriniz eşleşmiyor!');
     expect(server.requests.filter((r) => r.path === FINISH)).toHaveLength(0);
   });
 

@@ -1,9 +1,9 @@
-import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useLocation, useNavigate } from 'react-router';
+import { AnchorButton, Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@tezgah/core';
 import { LAYOUT } from '../layout';
-import { entryIcon, holdsRoute, useEntryTitle, useVisibleMenu } from './menu';
+import { entryIcon, holdsRoute, useEntryTitle, useRouteLink, useVisibleMenu } from './menu';
 
 /**
  * The flyout menu style (seeds 000 §2): the menu as a bar under the top bar; a group opens as a
@@ -11,13 +11,13 @@ import { entryIcon, holdsRoute, useEntryTitle, useVisibleMenu } from './menu';
  */
 export function FlyoutMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const link = useRouteLink();
   const { pathname } = useLocation();
   const title = useEntryTitle();
   const entries = useVisibleMenu();
 
   const item = (e: MenuEntry): React.JSX.Element => (
-    <MenuItem key={e.id} icon={entryIcon(e)} text={title(e)} active={e.route === pathname} onClick={e.route ? () => navigate(e.route!) : undefined}>
+    <MenuItem key={e.id} icon={entryIcon(e)} text={title(e)} active={e.route === pathname} {...(e.route ? link(e.route) : {})}>
       {e.children?.length ? e.children.map(item) : undefined}
     </MenuItem>
   );
@@ -40,7 +40,11 @@ export function FlyoutMenu() {
             <Button variant="minimal" icon={entryIcon(e)} endIcon="caret-down" text={title(e)} active={holdsRoute(e, pathname)} aria-haspopup="menu" />
           </PopoverNext>
         ) : (
-          <Button key={e.id} variant="minimal" icon={entryIcon(e)} text={title(e)} active={e.route === pathname} onClick={() => e.route && navigate(e.route)} />
+          e.route ? (
+            <AnchorButton key={e.id} variant="minimal" icon={entryIcon(e)} text={title(e)} active={e.route === pathname} {...link(e.route)} />
+          ) : (
+            <Button key={e.id} variant="minimal" icon={entryIcon(e)} text={title(e)} />
+          )
         ),
       )}
     </nav>

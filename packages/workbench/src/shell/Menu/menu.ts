@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
+import { useHref, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconNames, type IconName } from '@blueprintjs/icons';
 import { hasModule, ManagementRole, Module, visibleMenu, type GateContext, type MenuEntry } from '@tezgah/core';
@@ -64,4 +65,40 @@ export function holdsRoute(e: MenuEntry, pathname: string): boolean {
 /** Super admin (seeds 000 §6: an extra Add button): the role, or an authority of module 101. */
 export function isSuperAdmin(ctx: GateContext): boolean {
   return ctx.role === ManagementRole.SUPER_ADMIN || hasModule(ctx.authorities, Module.SUPER_ADMIN, ctx.companyId);
+}
+
+/**
+ * True for a click the router should take over: the main button without a modifier key, on an
+ * element that opens in the same tab. Ctrl/cmd/shift/alt clicks (and the middle button, which
+ * never sends `click`) are left to the browser: a new tab or window, as for any link.
+ */
+export function isPlainClick(e: MouseEvent<HTMLElement>): boolean {
+  const target = e.currentTarget.getAttribute('target');
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && (!target || target === '_self');
+}
+
+/** What makes an element a real link to a route: its `href`, and a click the router handles. */
+export interface RouteLink {
+  href: string;
+  onClick: (e: MouseEvent<HTMLElement>) => void;
+}
+
+/**
+ * Links for menu entries, favourites, finder results and breadcrumbs: a real `href` (open in a new
+ * tab, middle-click, copy link), while a plain left click moves through the router without a full
+ * reload. `after` runs after a plain click (the mobile drawer closes).
+ */
+export function useRouteLink(): (route: string, after?: () => void) => RouteLink {
+  const navigate = useNavigate();
+  // The router's base ('/' unless the workbench is served under a basename).
+  const base = useHref('/');
+  return useCallback((route: string, after?: () => void) => ({
+    href: base === '/' ? route : `${base.replace(/\/$/, '')}${route}`,
+    onClick: (e: MouseEvent<HTMLElement>) => {
+      if (!isPlainClick(e)) return;
+      e.preventDefault();
+      navigate(route);
+      after?.();
+    },
+  }), [navigate, base]);
 }

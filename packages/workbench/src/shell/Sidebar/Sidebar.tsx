@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Collapse, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { MenuEntry } from '@tezgah/core';
 import { updateSettings } from '../../settings/settings';
 import { LAYOUT, useLayout } from '../layout';
-import { entryIcon, holdsRoute, useEntryTitle, useVisibleMenu } from '../Menu/menu';
+import { entryIcon, holdsRoute, useEntryTitle, useRouteLink, useVisibleMenu } from '../Menu/menu';
 
 export { useEntryTitle } from '../Menu/menu';
 
@@ -28,18 +28,13 @@ export interface SidebarProps {
 export function Sidebar(props: SidebarProps) {
   const layout = useLayout();
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const link = useRouteLink();
   const { pathname } = useLocation();
   const title = useEntryTitle();
   const entries = useVisibleMenu();
   const variant = props.variant ?? 'classic';
   const collapsed = props.collapsed ?? layout.collapsed;
   const [open, setOpen] = useState<Record<string, boolean>>({});
-  const go = (e: MenuEntry) => {
-    if (!e.route) return;
-    navigate(e.route);
-    props.onNavigate?.();
-  };
   const isOpen = (e: MenuEntry) => open[e.id] ?? holdsRoute(e, pathname);
 
   const leaf = (e: MenuEntry, icons = true) => (
@@ -49,7 +44,7 @@ export function Sidebar(props: SidebarProps) {
       text={<span className="tz-menu-text">{title(e)}</span>}
       htmlTitle={title(e)}
       active={e.route === pathname}
-      onClick={() => go(e)}
+      {...(e.route ? link(e.route, props.onNavigate) : {})}
     />
   );
 

@@ -54,6 +54,22 @@ describe('sub-bar', () => {
     expect(within(bar).getByRole('button', { name: 'Ekle' })).toBeInTheDocument();
   });
 
+  it('offers no Add on a page the user may not open (beside \'Yetki Hatası\')', async () => {
+    const gated = defineWebPlugin({
+      id: 'gated',
+      title: 'Gated',
+      menu: [{ id: 'agenda', title: 'Ajanda', route: '/agenda', module: 40, addButton: { module: 13, action: 2 } }],
+      routes: [{ path: '/agenda', module: 40 }],
+      load: { routes: { '/agenda': async () => ({ default: () => <p>Ajanda</p> }) } },
+    });
+    const bar = await subBarAt('/agenda', ['13_1', '13_2'], {}, [gated]);
+    expect(await screen.findByText('Yetki Hatası')).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: /Ekle/ })).not.toBeInTheDocument();
+    document.body.innerHTML = '';
+    const open = await subBarAt('/agenda', ['40_1', '13_2'], {}, [gated]);
+    expect(within(open).getByRole('button', { name: 'Ekle' })).toBeInTheDocument();
+  });
+
   it('gives a super admin an extra Add button', async () => {
     const bar = await subBarAt('/product', ['13_1', '13_2'], { allCompanyCodes: ['101_1'] });
     expect(within(bar).getByRole('button', { name: 'Ekle' })).toBeInTheDocument();

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAddButtonVisible, type MenuEntry } from '@tezgah/core';
 import { useShell } from '../../host/HostProvider';
-import { isSuperAdmin, useEntryTitle } from '../Menu/menu';
+import { isSuperAdmin, useEntryTitle, useRouteLink } from '../Menu/menu';
+import { isPermitted } from '../../host/landing';
 
 /** Pages without the sub-bar's Add buttons (seeds 000 §2): the prescription sale and home. */
 export const NO_ADD_BUTTONS = ['/pharmacy-sale', '/summary'];
@@ -25,15 +26,18 @@ export function SubBar() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const title = useEntryTitle();
+  const link = useRouteLink();
   const trail = shell.registry.trail(pathname);
   const routeTitle = shell.registry.route(pathname)?.decl.title;
   const crumbs: BreadcrumbProps[] = [
-    { text: t('shell.breadcrumbHome'), icon: 'home', onClick: () => navigate('/') },
-    ...trail.map((e) => ({ text: title(e), ...(e.route && e.route !== pathname ? { onClick: () => navigate(e.route!) } : {}) })),
+    // Every crumb that names another page is a link (new tab, copy link); the current page is not.
+    { text: t('shell.breadcrumbHome'), icon: 'home', ...link('/') },
+    ...trail.map((e) => ({ text: title(e), ...(e.route && e.route !== pathname ? link(e.route) : {}) })),
     ...(trail.length === 0 && routeTitle ? [{ text: routeTitle }] : []),
   ];
   const entry = trail[trail.length - 1];
-  const pageHasAdd = Boolean(entry?.addButton) && !NO_ADD_BUTTONS.includes(pathname);
+  // A page the user may not open ('Yetki Hatası') offers no actions either.
+  const pageHasAdd = Boolean(entry?.addButton) && !NO_ADD_BUTTONS.includes(pathname) && isPermitted(shell.registry, pathname, shell.gate);
   const showAdd = pageHasAdd && isAddButtonVisible(entry!, shell.gate);
   const showSuperAdd = pageHasAdd && isSuperAdmin(shell.gate);
   return (

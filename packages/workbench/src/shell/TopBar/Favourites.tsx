@@ -1,10 +1,10 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { FAVOURITES_MAX } from '@tezgah/core';
 import { useShell } from '../../host/HostProvider';
 import { updateSettings, useSettings } from '../../settings/settings';
-import { usePages } from '../Menu/menu';
+import { usePages, useRouteLink } from '../Menu/menu';
 
 /**
  * Stars or unstars a page. Favourites are kept locally (settings.favourites), at most
@@ -27,7 +27,7 @@ export function toggleFavourite(path: string, favourites: readonly string[], war
 export function FavouritesMenu() {
   const shell = useShell();
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const link = useRouteLink();
   const { pathname } = useLocation();
   const { favourites } = useSettings();
   const pages = usePages();
@@ -55,14 +55,14 @@ export function FavouritesMenu() {
               icon="star"
               text={titleOf(f)}
               active={f === pathname}
-              onClick={() => navigate(f)}
+              {...link(f)}
               labelElement={
                 <Button
                   size="small"
                   variant="minimal"
                   icon="cross"
                   aria-label={`${t('shell.removeFavourite')}: ${titleOf(f)}`}
-                  onClick={(e) => { e.stopPropagation(); updateSettings({ favourites: favourites.filter((x) => x !== f) }); }}
+                  onClick={(e) => { e.stopPropagation(); e.preventDefault(); updateSettings({ favourites: favourites.filter((x) => x !== f) }); }}
                 />
               }
             />

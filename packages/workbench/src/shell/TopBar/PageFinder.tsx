@@ -3,7 +3,7 @@ import { Suggest } from '@blueprintjs/select';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LOCALE } from '@tezgah/core';
-import { usePages, type PageChoice } from '../Menu/menu';
+import { isPlainClick, usePages, useRouteLink, type PageChoice } from '../Menu/menu';
 
 const fold = (s: string) => s.toLocaleLowerCase(LOCALE).normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/ı/g, 'i');
 
@@ -17,6 +17,7 @@ export function pageMatches(query: string, page: PageChoice): boolean {
 export function PageFinder(props: { fill?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const link = useRouteLink();
   const pages = usePages();
   return (
     <Suggest<PageChoice>
@@ -37,7 +38,13 @@ export function PageFinder(props: { fill?: boolean }) {
             label={p.group}
             active={modifiers.active}
             disabled={modifiers.disabled}
-            onClick={handleClick}
+            // A real link (new tab, copy link); a plain click selects through the finder.
+            href={link(p.route).href}
+            onClick={(e) => {
+              if (!isPlainClick(e)) return;
+              e.preventDefault();
+              handleClick(e);
+            }}
             onFocus={handleFocus}
           />
         ) : null

@@ -52,7 +52,7 @@ describe('favourites', () => {
     await user.click(screen.getByRole('button', { name: 'Favoriler' }));
     expect(await screen.findByText('Favoriler (3/3)')).toBeInTheDocument();
     await user.click(screen.getByRole('menuitem', { name: /Favorilere ekle/ }));
-    await waitFor(() => expect(toasts.shown.some((t) => String(t.message).includes('You can only add 3 pages to favourites'))).toBe(true));
+    await waitFor(() => expect(toasts.shown.some((t) => String(t.message).includes('Favorilere en fazla 3 sayfa ekleyebilirsiniz'))).toBe(true));
     expect(getSettings().favourites).toEqual(['/summary', '/customer', '/agenda']);
   });
 

@@ -1,11 +1,9 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { useShell } from '../../host/HostProvider';
 
 /** The user menu (seeds 000 §2): who is signed in, logout and, when impersonating, the way back. */
 export function UserMenu() {
-  const navigate = useNavigate();
   const shell = useShell();
   const { t } = useTranslation();
   const a = shell.account;
@@ -20,7 +18,7 @@ export function UserMenu() {
           {a?.impersonate && (
             <MenuItem icon="log-out" intent="warning" text={t('shell.exitImpersonation')} onClick={() => void shell.exitImpersonation().catch((e) => shell.notify.failure(e))} />
           )}
-          <MenuItem icon="lock" text={t('shell.lockScreen')} onClick={() => navigate('/auth/lockscreen')} />
+          <MenuItem icon="lock" text={t('shell.lockScreen')} onClick={() => void shell.lock().catch((e) => shell.notify.failure(e))} />
           <MenuItem icon="power" text={t('shell.logout')} onClick={() => void shell.signOut()} />
         </Menu>
       }

@@ -213,6 +213,15 @@ describe('stretch', () => {
     expect(stretch([100, 300], 48, 0)).toEqual([100, 300, 48]);
     expect(stretch([100, 300], 0, 802)).toEqual([200, 600]);
     expect(stretch([100, 300], 48, 850)).toEqual([200, 600, 48]);
-    expect(stretch([100, 300], 48, 300)).toEqual([100, 300, 48]);
+    // Too wide: the data columns shrink in proportion (none below 80 px), so a list fits a 1024 px screen.
+    expect(stretch([100, 300], 48, 300)).toEqual([100, 187, 48]);
+    expect(stretch([300, 300], 48, 600)).toEqual([275, 275, 48]);
+    const fitted = stretch([220, 130, 130, 160, 220, 120], 96, 795);
+    expect(fitted).toEqual([156, 92, 92, 113, 156, 85, 96]);
+    expect(fitted.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(795);
+    expect(stretch([200, 200], 0, 700)).toEqual([349, 349]);
+    // A phone's grid: no column below 120 px, the grid scrolls sideways.
+    expect(stretch([220, 130, 130], 0, 359)).toEqual([163, 120, 120]);
+    expect(stretch([200, 200], 0, 100)).toEqual([120, 120]);
   });
 });

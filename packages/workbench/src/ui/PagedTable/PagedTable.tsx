@@ -160,9 +160,22 @@ function keepClicks(el: HTMLElement | null) {
 export function stretch(widths: readonly number[], actions: number, available: number): number[] {
   const used = widths.reduce((a, b) => a + b, 0) + actions;
   const spare = available - used - 2;
-  const grown = spare > 0 && used > actions ? widths.map((w) => Math.floor(w + (spare * w) / (used - actions))) : [...widths];
+  let grown = spare > 0 && used > actions ? widths.map((w) => Math.floor(w + (spare * w) / (used - actions))) : [...widths];
+  // Too wide for the grid (a small laptop, a phone): the data columns shrink in proportion, none
+  // below MIN_COLUMN px; what still does not fit scrolls sideways inside the grid, not the page.
+  if (available > 0 && spare < 0 && used > actions) {
+    const factor = Math.max(0, available - actions - 2) / (used - actions);
+    // On a phone's narrow grid the columns stay readable and the grid scrolls instead.
+    const least = available < NARROW_GRID ? MIN_COLUMN_NARROW : MIN_COLUMN;
+    grown = widths.map((w) => Math.floor(Math.max(Math.min(w, least), w * factor)));
+  }
   return actions ? [...grown, actions] : grown;
 }
+
+/** The narrowest a data column is shrunk to ({@link stretch}); in a grid narrower than NARROW_GRID px, MIN_COLUMN_NARROW. */
+export const MIN_COLUMN = 80;
+export const MIN_COLUMN_NARROW = 120;
+export const NARROW_GRID = 600;
 
 function defaultRowKey(row: unknown, index: number): Key {
   const id = (row as { id?: unknown } | null)?.id;
@@ -206,8 +219,12 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const latest = useRef(0);
   const [retry, setRetry] = useState(0);
   const [gridWidth, setGridWidth] = useState(0);
-  // The columns stretch to the grid's width (Table2 keeps fixed widths otherwise).
-  const gridRef = useCallback((el: HTMLDivElement | null) => {
+  // The columns stretch to the grid's width (Table2 keeps fixed widths otherwise). The box that
+  // is always there is measured (the grid itself comes and goes with the rows): measuring the
+  // grid missed its width inside a tab panel, leaving empty ghost columns beside narrow ones.
+  const boxRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = boxRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => setGridWidth(Math.floor(entries[0]?.contentRect.width ?? 0)));
     observer.observe(el);
@@ -361,7 +378,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     body = <NonIdealState icon="th-disconnect" title={props.emptyText ?? t('table.empty')} />;
   } else {
     body = (
-      <div ref={gridRef} style={{ height: gridHeight, opacity: loading ? 0.6 : 1 }} data-testid="paged-table-grid">
+      <div style={{ height: gridHeight, opacity: loading ? 0.6 : 1 }} data-testid="paged-table-grid">
         <Table2
           numRows={items.length}
           columnWidths={widths}
@@ -379,7 +396,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   }
 
   return (
-    <div className="tz-paged-table" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+    <div ref={boxRef} className="tz-paged-table" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       {(props.searchable || props.toolbar) && (
         <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
           {props.searchable && (
@@ -398,7 +415,10 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
       )}
       {body}
       {items.length > 0 && (
-        <table style={visuallyHidden} aria-label={props.label} aria-busy={loading || undefined}>
+        // The hidden table sits in a hidden box: a table grows to its content whatever its own
+        // width says, and would widen the page (sideways scrolling on a phone).
+        <div style={visuallyHidden}>
+        <table aria-label={props.label} aria-busy={loading || undefined}>
           <thead>
             <tr>
               {props.columns.map((c) => (
@@ -430,6 +450,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
             ))}
           </tbody>
         </table>
+        </div>
       )}
       <nav
         aria-label={`${props.label}: ${t('table.page')}`}

@@ -44,7 +44,7 @@ describe('the company form model', () => {
     expect(tr).toMatchObject({
       name: 'Bu alan zorunludur',
       ownerLogin: 'Bu alan zorunludur',
-      email: 'Wrong e-mail format',
+      email: 'Hatalı e-posta biçimi',
       phone: 'Telefon yalnızca rakam, boşluk ve ( ) + - içerebilir (en fazla 20 karakter).',
       mersisNo: 'Mersis numarası 16 rakamdan oluşmalı.',
       invoicePrefix: 'Fatura ön eki tam 7 karakter olmalı (büyük harf ve rakam).',

@@ -7,6 +7,7 @@ import { useShell } from '../../host/HostProvider';
 import { useAuthorityLabels } from '../authority';
 import { reportFailure } from '../failure';
 import { Field, fieldHelpId } from '../form/Field';
+import { DateInput } from '../form/DateInput';
 import { fieldErrorsFor, isValid, type FieldErrors } from '../form/fieldErrors';
 import { COMPANY_FIELDS, COMPANY_MODULES, COMPANY_TYPES, companyBody, companyDraft, ERP_TYPES, validateCompany, type CompanyDraft } from './companyForm';
 
@@ -91,7 +92,9 @@ export function CompanyForm(props: CompanyFormProps) {
   const individual = draft.companyType === CompanyType.INDIVIDUAL;
   const text = (f: keyof CompanyDraft & string, label: string, opts: { required?: boolean; hint?: ReactNode; type?: string; placeholder?: string; maxLength?: number } = {}) => (
     <Field id={id(f)} label={label} required={opts.required && !readOnly} error={errors[f]} hint={opts.hint}>
-      <InputGroup
+      {opts.type === 'date' ? (
+        <DateInput id={id(f)} value={draft[f] as string} onValueChange={(v) => set(f)(v as never)} readOnly={readOnly} intent={errors[f] ? 'danger' : 'none'} />
+      ) : <InputGroup
         id={id(f)}
         type={opts.type ?? 'text'}
         value={draft[f] as string}
@@ -100,7 +103,7 @@ export function CompanyForm(props: CompanyFormProps) {
         placeholder={opts.placeholder}
         maxLength={opts.maxLength}
         intent={errors[f] ? 'danger' : 'none'}
-      />
+      />}
     </Field>
   );
   const select = (f: 'companyType' | 'sectorId' | 'erpType', label: string, options: { value: string; label: string }[]) => (

@@ -135,6 +135,10 @@ export function validateCompany(d: CompanyDraft, rules: CompanyRules, t: Transla
   e.coordinatingUser = tooLong(d.coordinatingUser, 100, t);
   if (d.tags.length > 50 || d.tags.some((tag) => tag.length > 50)) e.tags = t('company.tagsHint');
   if (d.subscriptionStart && d.subscriptionEnd && d.subscriptionEnd < d.subscriptionStart) e.subscriptionEnd = t('company.subscriptionOrder');
+  // Date fields hold ISO dates; text that is not a whole DD/MM/YYYY date stays as typed and is refused here.
+  for (const f of ['subscriptionStart', 'subscriptionEnd', 'activationDate'] as const) {
+    if (d[f] && !/^\d{4}-\d{2}-\d{2}$/.test(d[f])) e[f] = t('company.dateInvalid');
+  }
   const count = d.userCount.trim();
   if (count && (!/^\d+$/.test(count) || Number(count) > 100000)) e.userCount = t('company.userCountInvalid');
   if (d.modules.length === 0) e.modules = t('company.modulesRequired');

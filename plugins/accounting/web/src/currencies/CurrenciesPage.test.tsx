@@ -40,9 +40,12 @@ describe('/currencies', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
     const user = userEvent.setup();
     const date = screen.getByLabelText('Tarih');
-    expect(date).toHaveValue(today());
+    // DD/MM/YYYY whatever the browser's locale; the slashes come by themselves.
+    expect(date).toHaveValue(today().split('-').reverse().join('/'));
+    expect(date).toHaveAttribute('type', 'text');
     await user.clear(date);
-    await user.type(date, '2015-12-05');
+    await user.type(date, '05122015');
+    expect(date).toHaveValue('05/12/2015');
     await user.click(screen.getByRole('button', { name: 'Kurları getir' }));
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Kurlar başarıyla getirildi.'));
     const posts = server.requests.filter((r) => r.method === 'POST').map((r) => r.path);
@@ -67,12 +70,12 @@ describe('/currencies', () => {
     const user = userEvent.setup();
     const date = screen.getByLabelText('Tarih');
     await user.clear(date);
-    await user.type(date, '2999-01-01');
+    await user.type(date, '01/01/2999');
     await user.click(screen.getByRole('button', { name: 'Kurları getir' }));
     expect(date).toHaveAccessibleDescription('İleri tarihli kur sorgulanamaz.');
     expect(server.requests.some((r) => r.method === 'POST')).toBe(false);
     await user.clear(date);
-    await user.type(date, '2015-12-04');
+    await user.type(date, '04/12/2015');
     await user.click(screen.getByRole('button', { name: 'Kurları getir' }));
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('HATALI — Kur bilgisi alınamadı'));
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@tezgah/core';
 import type { ContributionProps } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
-import { Field, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Field, useShell } from '@tezgah/workbench/ui';
 
 type Currency = components['schemas']['Currency'];
 type Rate = components['schemas']['ExchangeRate'];
@@ -87,7 +87,7 @@ export default function CurrenciesPage({ host }: ContributionProps) {
         style={{ display: 'flex', gap: 8, alignItems: 'flex-start', marginBottom: 12 }}
       >
         <Field id="rates-date" label={t('currencies.date')} error={dateError} hint={t('currencies.dateHint')} inline>
-          <InputGroup id="rates-date" type="date" value={date} max={today()} onValueChange={setDate} />
+          <DateInput id="rates-date" value={date} max={today()} onValueChange={setDate} />
         </Field>
         <Button type="submit" intent="primary" icon="refresh" loading={busy} disabled={!currencies?.length} text={t('currencies.fetch')} />
       </form>
@@ -95,7 +95,7 @@ export default function CurrenciesPage({ host }: ContributionProps) {
         <Callout intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>{t('currencies.bulletinOf', { date: bulletin.split('-').reverse().join('.') })}</Callout>
       )}
       {currencies === null ? <Spinner size={24} /> : (
-        <HTMLTable compact striped aria-label={t('currencies.table')}>
+        <div className="tz-table-scroll"><HTMLTable compact striped aria-label={t('currencies.table')}>
           <thead>
             <tr>
               <th>{t('currencies.code')}</th>
@@ -127,7 +127,7 @@ export default function CurrenciesPage({ host }: ContributionProps) {
               );
             })}
           </tbody>
-        </HTMLTable>
+        </HTMLTable></div>
       )}
     </section>
   );

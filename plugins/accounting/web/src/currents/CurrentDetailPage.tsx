@@ -156,7 +156,7 @@ function MainAccounts({ host, current }: ContributionProps & { current: Current 
     <Card style={{ marginTop: 12 }}>
       <H4>{t('currents.detail.mainAccounts')}</H4>
       {list === null ? <Spinner size={16} /> : list.length === 0 ? <Callout>{t('currents.detail.noMainAccount')}</Callout> : (
-        <HTMLTable compact striped aria-label={t('currents.detail.mainAccounts')}>
+        <div className="tz-table-scroll"><HTMLTable compact striped aria-label={t('currents.detail.mainAccounts')}>
           <thead><tr><th>{t('currents.fields.accountGroupCode')}</th><th>{t('currents.detail.accountName')}</th><th>{t('currents.fields.currencyId')}</th><th /></tr></thead>
           <tbody>
             {list.map((m) => (
@@ -168,7 +168,7 @@ function MainAccounts({ host, current }: ContributionProps & { current: Current 
               </tr>
             ))}
           </tbody>
-        </HTMLTable>
+        </HTMLTable></div>
       )}
       {canAdd && (
         <form onSubmit={add} aria-label={t('currents.detail.addMainAccount')} style={{ display: 'flex', gap: 12, alignItems: 'flex-start', marginTop: 12, flexWrap: 'wrap' }}>

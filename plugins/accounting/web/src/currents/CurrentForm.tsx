@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, H5, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, type WorkbenchHost } from '@tezgah/core';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { CitySelect, CountrySelect, DistrictSelect, TaxOfficeSelect, useCountries } from './PlacePickers';
 import { TagChecks, canSeeTags, useCompanyTags } from './CurrentTags';
 import {
@@ -84,7 +84,9 @@ export function CurrentForm(props: CurrentFormProps) {
 
   const text = (f: keyof CurrentDraft & string, opts: { required?: boolean; hint?: ReactNode; max?: number; type?: string } = {}) => (
     <Field id={id(f)} label={label(f)} error={errors[f]} required={opts.required ?? false} hint={opts.hint}>
-      <InputGroup id={id(f)} type={opts.type ?? 'text'} value={d[f] as string} onValueChange={set(f) as (v: string) => void} maxLength={opts.max ?? 100} />
+      {opts.type === 'date'
+        ? <DateInput id={id(f)} value={d[f] as string} onValueChange={set(f) as (v: string) => void} />
+        : <InputGroup id={id(f)} type={opts.type ?? 'text'} value={d[f] as string} onValueChange={set(f) as (v: string) => void} maxLength={opts.max ?? 100} />}
     </Field>
   );
   const choice = (f: keyof CurrentDraft & string, options: [string, string][], opts: { required?: boolean } = {}) => (

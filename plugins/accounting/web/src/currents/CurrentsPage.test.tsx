@@ -49,6 +49,9 @@ describe('/customer and the other lists', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(within(table).getByText('38472615972')).toBeInTheDocument();
     expect(within(table).getByText('Ankara / Çankaya')).toBeInTheDocument();
+    // Seeds §5: phones show as (xxx) xxx-xxxx.
+    expect(within(table).getByText('(532) 111-2233')).toBeInTheDocument();
+    expect(within(table).queryByText('5321112233')).toBeNull();
     const first = s.requests.find((r) => r.path.startsWith(CURRENTS))!.path;
     expect(first).toContain('currentAccountType=CUSTOMER');
     expect(first).toContain('sort=id%2Cdesc');
@@ -110,7 +113,7 @@ describe('the current form', () => {
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(control(form, 'T.C. kimlik / vergi no')).toHaveAccessibleDescription('T.C. kimlik numarası geçersiz: kontrol basamakları tutmuyor.');
     expect(control(form, 'IBAN')).toHaveAccessibleDescription('IBAN geçersiz: kontrol basamakları tutmuyor.');
-    expect(control(form, 'E-posta')).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(control(form, 'E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     await user.clear(control(form, 'IBAN'));
     await user.type(control(form, 'IBAN'), 'DE89370400440532013000');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
@@ -177,7 +180,7 @@ describe('the current form', () => {
     await user.type(control(form, 'E-posta'), 'zeynep');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(control(form, 'Para birimi')).toHaveAccessibleDescription('Personel için para birimi zorunludur.');
-    expect(control(form, 'E-posta')).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(control(form, 'E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(within(form).queryByLabelText(/^Vergi dairesi\s*\*$/)).toBeNull();
     expect(s.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });

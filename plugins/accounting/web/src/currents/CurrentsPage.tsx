@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, H2, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Action, formatAmount, type ContributionProps } from '@tezgah/core';
+import { Action, formatAmount, formatPhone, type ContributionProps } from '@tezgah/core';
 import { PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn } from '@tezgah/workbench/ui';
 import { CurrentForm } from './CurrentForm';
 import { TagChips, TagFilter, canSeeTags, useCompanyTags } from './CurrentTags';
@@ -36,7 +36,7 @@ export function CurrentsPage({ host, type }: ContributionProps & { type: Current
     { key: 'name', title: t('currents.fields.name'), sortField: 'name', width: 220,
       render: (c) => <Button variant="minimal" size="small" text={fullName(c)} onClick={() => open(c)} /> },
     { key: 'taxNumber', title: t('currents.fields.taxNumber'), sortField: 'taxNumber', render: (c) => c.taxNumber ?? '', width: 130 },
-    { key: 'phone', title: t('currents.fields.phone'), render: (c) => c.phone ?? '', width: 120 },
+    { key: 'phone', title: t('currents.fields.phone'), render: (c) => (c.phone ? formatPhone(c.phone) : ''), width: 130 },
     { key: 'city', title: t('currents.columns.place'), render: (c) => [c.cityName, c.citySubdivisionName].filter(Boolean).join(' / '), width: 160 },
   ];
   if (type === 'CUSTOMER' || type === 'SUPPLIER') columns.push({ key: 'taxOffice', title: t('currents.fields.taxOfficeId'), render: (c) => c.taxOfficeName ?? '', width: 180 });

@@ -1,4 +1,4 @@
-import { Action, Module } from '@tezgah/core';
+import { Action, Module, SEED_TEXTS_TR } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 
 const page = (name: 'CustomerPage' | 'SupplierPage' | 'PersonnelPage' | 'PartnerPage') => () => import('./CurrentsPage').then((m) => ({ default: m[name] }));
@@ -36,12 +36,12 @@ const tr = {
     335: 'Personele Borçlar', 336: 'Diğer Çeşitli Borçlar', 340: 'Alınan Sipariş Avansları',
   },
   rules: {
-    nameRequired: 'Ad zorunludur.', currencyRequired: 'Personel için para birimi zorunludur.', email: 'Wrong e-mail format',
+    nameRequired: 'Ad zorunludur.', currencyRequired: 'Personel için para birimi zorunludur.', email: SEED_TEXTS_TR.WRONG_EMAIL_FORMAT,
     taxNumberLength: 'T.C. kimlik numarası 11, vergi kimlik numarası 10 haneli olmalıdır.',
     tckn: 'T.C. kimlik numarası geçersiz: kontrol basamakları tutmuyor.', vkn: 'Vergi kimlik numarası geçersiz: kontrol basamakları tutmuyor.',
     taxOfficeRequired: 'Müşteri için vergi dairesi zorunludur.', ibanCountry: 'IBAN ülke kodu ile (TR) başlamalıdır.',
     ibanTurkish: "Yalnızca Türkiye IBAN'ı (TR) girilebilir.", ibanLength: 'IBAN 26 karakter olmalıdır.', ibanChecksum: 'IBAN geçersiz: kontrol basamakları tutmuyor.',
-    birthdayFuture: 'Doğum tarihi ileri bir tarih olamaz.', cityFirst: 'İlçe için önce il seçilmelidir.', accountRequired: 'Hesap kodu zorunludur.',
+    birthdayFuture: 'Doğum tarihi ileri bir tarih olamaz.', dateFormat: 'Tarihi GG/AA/YYYY biçiminde giriniz.', cityFirst: 'İlçe için önce il seçilmelidir.', accountRequired: 'Hesap kodu zorunludur.',
     partnerTypeRequired: 'Ortak tipi zorunludur: şahıs veya kurumsal.', shareRequired: 'Hisse oranı zorunludur.',
     shareRange: 'Hisse oranı 0 ile 100 arasında, en çok iki ondalıklı olmalıdır.', capitalRequired: 'Sermaye zorunludur.',
     capitalFormat: 'Sermaye bir tutar olmalıdır (en çok iki ondalık).', capitalNegative: 'Sermaye negatif olamaz.',
@@ -89,7 +89,7 @@ const en: typeof tr = {
     tckn: 'Invalid national ID: the check digits do not match.', vkn: 'Invalid tax number: the check digits do not match.',
     taxOfficeRequired: 'A customer needs a tax office.', ibanCountry: 'An IBAN starts with its country code (TR).',
     ibanTurkish: 'Only Turkish IBANs (TR) are accepted.', ibanLength: 'An IBAN has 26 characters.', ibanChecksum: 'Invalid IBAN: the check digits do not match.',
-    birthdayFuture: 'The birthday cannot be in the future.', cityFirst: 'Choose the city before the district.', accountRequired: 'The account code is required.',
+    birthdayFuture: 'The birthday cannot be in the future.', dateFormat: 'Enter the date as DD/MM/YYYY.', cityFirst: 'Choose the city before the district.', accountRequired: 'The account code is required.',
     partnerTypeRequired: 'The partner type is required: individual or corporate.', shareRequired: 'The share is required.',
     shareRange: 'The share is between 0 and 100, with at most two decimals.', capitalRequired: 'The capital is required.',
     capitalFormat: 'The capital is an amount (at most two decimals).', capitalNegative: 'The capital cannot be negative.',

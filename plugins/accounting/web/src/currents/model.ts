@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
-import { Action, IBAN_LENGTH, Module, Sector, isValidEmail, isValidTckn, isValidVkn, type WorkbenchHost } from '@tezgah/core';
+import { Action, IBAN_LENGTH, Module, Sector, formatDecimalInput, isValidEmail, isValidTckn, isValidVkn, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import type { FieldErrors } from '@tezgah/workbench/ui';
 
@@ -98,7 +98,7 @@ export function draftOf(type: CurrentType, c?: Current | null, defaults: { count
     taxOfficeCityId: s(c?.taxOfficeCityId ?? c?.cityId), taxOfficeId: s(c?.taxOfficeId), iban: c?.iban ? formatIban(c.iban) : '',
     accountGroupCode: c?.accountGroupCode ?? TYPES[type].account, patientType: s(c?.patientType), partnerType: s(c?.partnerType),
     sharePercentage: c?.sharePercentage === null || c?.sharePercentage === undefined ? '' : String(c.sharePercentage).replace('.', ','),
-    capital: c?.capital === null || c?.capital === undefined ? '' : String(c.capital).replace('.', ','), active: c?.active ?? true, alsoAs: false,
+    capital: formatDecimalInput(c?.capital), active: c?.active ?? true, alsoAs: false,
     tagIds: (c?.tags ?? []).map((x) => x.id),
   };
 }
@@ -139,7 +139,8 @@ export function validateCurrent(d: CurrentDraft, t: (key: string) => string): Fi
     else if (iban.length !== IBAN_LENGTH) e.iban = rule('ibanLength');
     else if (!isValidIBAN(iban)) e.iban = rule('ibanChecksum');
   }
-  if (d.birthday && d.birthday > new Date().toISOString().slice(0, 10)) e.birthday = rule('birthdayFuture');
+  if (d.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(d.birthday)) e.birthday = rule('dateFormat');
+  else if (d.birthday && d.birthday > new Date().toISOString().slice(0, 10)) e.birthday = rule('birthdayFuture');
   if (d.citySubdivisionId && !d.cityId) e.citySubdivisionId = rule('cityFirst');
   if (!d.accountGroupCode.trim()) e.accountGroupCode = rule('accountRequired');
   if (type === 'PARTNER') {

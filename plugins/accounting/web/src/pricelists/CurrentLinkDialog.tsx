@@ -11,7 +11,8 @@ const SEARCH_DELAY_MS = 300;
 
 /**
  * Links a customer (sale list) or a supplier (buying list) to a price list. One already linked is
- * refused with the seeds' text ('Selected product exists in the list'), here and by the server.
+ * refused, here and by the server, saying the current account is already in the list (the seeds'
+ * 'Selected product exists in the list' is about products).
  */
 export function CurrentLinkDialog(props: { list: PriceList; onClose: () => void; onSaved: (saved: PriceList) => void }) {
   const shell = useShell();
@@ -42,7 +43,7 @@ export function CurrentLinkDialog(props: { list: PriceList; onClose: () => void;
     }
     const linked = props.list.currents.map((c) => c.id);
     if (linked.includes(currentId)) {
-      setErrors({ currentId: t('pricelists.rules.exists') });
+      setErrors({ currentId: t('pricelists.rules.currentExists') });
       return;
     }
     setErrors({});

@@ -136,7 +136,7 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
         {list.currents.length === 0 ? (
           <p style={{ marginTop: 8 }}>{t('pricelists.detail.noCurrents')}</p>
         ) : (
-          <HTMLTable compact striped aria-label={linkedWord} style={{ marginTop: 8 }}>
+          <div className="tz-table-scroll"><HTMLTable compact striped aria-label={linkedWord} style={{ marginTop: 8 }}>
             <thead>
               <tr><th>{t('pricelists.detail.current')}</th><th>{t('pricelists.detail.taxNumber')}</th>{canLink && <th aria-label={t('pricelists.detail.removeCurrent')} />}</tr>
             </thead>
@@ -153,7 +153,7 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+          </HTMLTable></div>
         )}
       </Card>
 

@@ -11,7 +11,8 @@ import { discounted, formatPrice, readPrice, readRate } from './model';
 
 const LISTS = '/services/onmuhasebe/api/price-lists';
 const ITEMS = '/services/onmuhasebe/api/price-list-products';
-const EXISTS = 'Selected product exists in the list';
+const EXISTS = 'Seçilen ürün listede zaten var';
+const CURRENT_EXISTS = 'Seçilen cari listede zaten var';
 
 const SALE = {
   id: 5, name: 'Perakende Satış Fiyatları', type: 'SALE', explanation: 'Seçili ürünlerde %5 indirim', active: true, productCount: 1,
@@ -219,7 +220,7 @@ describe('/price-list/:id', () => {
     expect(screen.queryByRole('button', { name: /Listeden çıkar/ })).toBeNull();
   });
 
-  it('links a customer, refusing one already linked with the seeds\' text', async () => {
+  it('links a customer, refusing one already linked as a current account (not a product) in Turkish', async () => {
     const s = server(['25_1', '25_3']);
     const put: unknown[] = [];
     s.on(`PUT ${LISTS}`, async (req) => {
@@ -236,7 +237,7 @@ describe('/price-list/:id', () => {
     expect(s.requests.find((r) => r.path.startsWith('/services/onmuhasebe/api/currents'))!.path).toContain('currentAccountType=CUSTOMER');
     await user.selectOptions(select, '71');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
-    expect(select).toHaveAccessibleDescription(EXISTS);
+    expect(select).toHaveAccessibleDescription(CURRENT_EXISTS);
     expect(put).toEqual([]);
     await user.selectOptions(select, '72');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));

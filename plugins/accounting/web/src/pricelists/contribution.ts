@@ -1,4 +1,4 @@
-import { Action, Module, SEED_TEXTS } from '@tezgah/core';
+import { Action, Module, PAIRED_TEXTS, SEED_TEXTS, SEED_TEXTS_TR } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 
 const tr = {
@@ -27,7 +27,8 @@ const tr = {
     rateRange: 'İndirim oranı 0 ile 100 arasında, en çok iki ondalıklı olmalıdır.',
     productRequired: 'Ürün seçiniz.',
     currentRequired: 'Cari seçiniz.',
-    exists: SEED_TEXTS.SELECTED_PRODUCT_EXISTS,
+    exists: SEED_TEXTS_TR.SELECTED_PRODUCT_EXISTS,
+    currentExists: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS.tr,
   },
   detail: {
     back: 'Listeye dön',
@@ -86,6 +87,7 @@ const en: typeof tr = {
     productRequired: 'Choose a product.',
     currentRequired: 'Choose an account.',
     exists: SEED_TEXTS.SELECTED_PRODUCT_EXISTS,
+    currentExists: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS.en,
   },
   detail: {
     back: 'Back to the list',

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Action, CURRENCIES, DEFAULT_CURRENCY_ID, Module, VAT_RATES, type WorkbenchHost } from '@tezgah/core';
+import { Action, CURRENCIES, DEFAULT_CURRENCY_ID, Module, VAT_RATES, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { TAG_COLORS, TAGS_PATH, type TagColor } from '../tags/TagForm';
@@ -75,9 +75,10 @@ export function ProductForm(props: ProductFormProps) {
   const [barcode, setBarcode] = useState(p?.barcode ?? '');
   const [productType, setProductType] = useState<ProductType | ''>(p?.productType ?? (pharmacy ? 'MEDICINE' : 'COMMERCIAL_GOODS'));
   const [unitId, setUnitId] = useState(p ? String(p.unitId) : '');
-  const [buyingPrice, setBuyingPrice] = useState(editable(p?.buyingPrice));
+  // Money shows the tr-TR way with two decimals and grouping (1.999,90) and reads back exactly.
+  const [buyingPrice, setBuyingPrice] = useState(formatDecimalInput(p?.buyingPrice));
   const [buyingCurrencyId, setBuyingCurrencyId] = useState(String(p?.buyingCurrencyId ?? DEFAULT_CURRENCY_ID));
-  const [salePrice, setSalePrice] = useState(editable(p?.salePrice));
+  const [salePrice, setSalePrice] = useState(formatDecimalInput(p?.salePrice));
   const [saleCurrencyId, setSaleCurrencyId] = useState(String(p?.saleCurrencyId ?? DEFAULT_CURRENCY_ID));
   const [taxRate, setTaxRate] = useState(p ? String(p.defaultTaxRate) : pharmacy ? '10' : '20');
   const [warehouseId, setWarehouseId] = useState(p?.warehouseId ? String(p.warehouseId) : '');

@@ -114,6 +114,21 @@ describe('/product', () => {
     expect(s.requests.find((r) => r.method === 'POST')?.body).toMatchObject({ productType: 'SERVICE_GIVEN', warehouseId: null, minStock: null, maxStock: null });
   });
 
+  it('shows a price as 1.999,90 in the edit form and sends back exactly 1999.9', async () => {
+    const s = withLookups(fakeServer({ [`GET ${API}/products`]: () => json([{ ...PAROL, salePrice: 1999.9, buyingPrice: 1234567.5 }], { total: 1 }) }));
+    s.on(`PUT ${API}/products`, async (req) => json({ ...PAROL, ...(await req.json() as object), productMainAccounts: [], warehouseProducts: [] }));
+    s.setAccount(account({ codes: OWNER }));
+    const { toasts } = await renderWorkbench({ plugins: [accounting], path: '/product', server: s, signedIn: true });
+    const user = userEvent.setup();
+    await user.click(await rowButton(PAROL.name, 'Ürünü düzenle'));
+    const form = await screen.findByRole('form', { name: 'Ürünü düzenle' });
+    expect(control(form, 'Satış fiyatı')).toHaveValue('1.999,90');
+    expect(control(form, 'Alış fiyatı')).toHaveValue('1.234.567,50');
+    await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Başarıyla güncellendi.'));
+    expect(s.requests.find((r) => r.method === 'PUT')?.body).toMatchObject({ id: 11, salePrice: 1999.9, buyingPrice: 1234567.5 });
+  });
+
   it('refuses QR tracking for a product with stock at the field, and saves a change with a notice', async () => {
     const s = withLookups(fakeServer({ [`GET ${API}/products`]: () => json([PAROL], { total: 1 }) }));
     s.on(`PUT ${API}/products`, async (req) => json({ ...PAROL, ...(await req.json() as object), productMainAccounts: [], warehouseProducts: [] }));
@@ -123,6 +138,9 @@ describe('/product', () => {
     await user.click(await rowButton(PAROL.name, 'Ürünü düzenle'));
     const form = await screen.findByRole('form', { name: 'Ürünü düzenle' });
     expect(control(form, 'Reçete türü')).toHaveValue('NORMAL');
+    // Money inputs show two decimals, tr-TR (31.2 → 31,20; 40.05 → 40,05).
+    expect(control(form, 'Alış fiyatı')).toHaveValue('31,20');
+    expect(control(form, 'Satış fiyatı')).toHaveValue('40,05');
     await user.click(within(form).getByRole('checkbox', { name: /Karekod/ }));
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(control(form, 'Karekod')).toHaveAccessibleDescription('Stoğu olan ürün karekod (QR) takibine alınamaz.');

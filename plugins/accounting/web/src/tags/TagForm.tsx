@@ -44,7 +44,7 @@ export function TagForm(props: { tag?: Partial<Tag>; label: string; onSaved: (ta
     e.preventDefault();
     const found: FieldErrors = {};
     if (!name.trim()) found.name = t('tags.nameRequired');
-    else if (name.trim().length > NAME_MAX) found.name = t('tags.nameHint');
+    else if (name.trim().length > NAME_MAX) found.name = t('tags.nameTooLong');
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);
@@ -64,7 +64,8 @@ export function TagForm(props: { tag?: Partial<Tag>; label: string; onSaved: (ta
   return (
     <form onSubmit={save} noValidate aria-label={props.label}>
       <Field id="tag-name" label={t('tags.name')} error={errors.name} hint={t('tags.nameHint')} required>
-        <InputGroup id="tag-name" value={name} onValueChange={setName} maxLength={NAME_MAX} autoFocus rightElement={<span className="bp6-text-muted" style={{ padding: '0 8px', lineHeight: '30px' }}>{`${name.length}/${NAME_MAX}`}</span>} />
+        {/* No maxLength: a longer name is kept as typed and refused with the rule, never cut silently. */}
+        <InputGroup id="tag-name" value={name} onValueChange={setName} autoFocus intent={name.trim().length > NAME_MAX ? 'danger' : 'none'} rightElement={<span className={name.trim().length > NAME_MAX ? 'bp6-text-danger' : 'bp6-text-muted'} style={{ padding: '0 8px', lineHeight: '30px' }}>{`${name.length}/${NAME_MAX}`}</span>} />
       </Field>
       <Field id="tag-color" label={t('tags.color')} error={errors.color} describeChild={false}>
         <div id="tag-color" role="radiogroup" aria-label={t('tags.color')} style={{ display: 'flex', gap: 6, flexWrap: 'wrap' }}>

@@ -37,7 +37,14 @@ describe('/tag-settings', () => {
     const user = userEvent.setup();
     const name = within(form).getByLabelText(/Etiket adı/);
     expect(name).toHaveAccessibleDescription('Zorunlu; en fazla 50 karakter.');
-    expect(name).toHaveAttribute('maxlength', '50');
+    // 51 characters are kept as typed (not cut silently) and refused with the 50-character rule.
+    expect(name).not.toHaveAttribute('maxlength');
+    await user.type(name, 'a'.repeat(51));
+    expect(name).toHaveValue('a'.repeat(51));
+    await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
+    expect(name).toHaveAccessibleDescription('Etiket adı en fazla 50 karakter olabilir.');
+    expect(tries).toBe(0);
+    await user.clear(name);
     await user.type(name, '   ');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(name).toHaveAccessibleDescription('Etiket adı zorunludur.');

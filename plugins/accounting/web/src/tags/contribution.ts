@@ -20,7 +20,7 @@ export const area: WebArea = {
     tr: {
       tags: {
         menu: 'Etiket Ayarları', title: 'Etiket Ayarları', add: 'Etiket ekle', edit: 'Etiketi düzenle', delete: 'Etiketi sil', quickAdd: 'Hızlı etiket ekle',
-        name: 'Etiket adı', color: 'Renk', nameRequired: 'Etiket adı zorunludur.', nameHint: 'Zorunlu; en fazla 50 karakter.',
+        name: 'Etiket adı', color: 'Renk', nameRequired: 'Etiket adı zorunludur.', nameHint: 'Zorunlu; en fazla 50 karakter.', nameTooLong: 'Etiket adı en fazla 50 karakter olabilir.',
         created: 'Etiket başarıyla eklendi.', updated: 'Etiket başarıyla güncellendi.', deleted: 'Etiket başarıyla silindi.',
         colors: { blue: 'Mavi', red: 'Kırmızı', orange: 'Turuncu', green: 'Yeşil', magenta: 'Eflatun', purple: 'Mor', gold: 'Altın', lime: 'Limon yeşili', cyan: 'Camgöbeği' },
       },
@@ -28,7 +28,7 @@ export const area: WebArea = {
     en: {
       tags: {
         menu: 'Tag settings', title: 'Tag settings', add: 'Add tag', edit: 'Edit tag', delete: 'Delete tag', quickAdd: 'Quick add tag',
-        name: 'Tag name', color: 'Colour', nameRequired: 'The tag name is required.', nameHint: 'Required; at most 50 characters.',
+        name: 'Tag name', color: 'Colour', nameRequired: 'The tag name is required.', nameHint: 'Required; at most 50 characters.', nameTooLong: 'The tag name may have at most 50 characters.',
         created: 'Tag created.', updated: 'Tag updated.', deleted: 'Tag deleted.',
         colors: { blue: 'Blue', red: 'Red', orange: 'Orange', green: 'Green', magenta: 'Magenta', purple: 'Purple', gold: 'Gold', lime: 'Lime', cyan: 'Cyan' },
       },

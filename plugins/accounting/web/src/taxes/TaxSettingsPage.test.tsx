@@ -55,7 +55,7 @@ describe('/tax-settings', () => {
     server.on(`POST ${PATH}`, async (req) => {
       tries++;
       const body = await req.json();
-      if (tries === 1) return problem(409, 'Çakışma', { detail: 'Same tax percentage already exists', fieldErrors: [{ field: 'percentage', message: 'Same tax percentage already exists' }] });
+      if (tries === 1) return problem(409, 'Çakışma', { detail: 'Aynı vergi oranı zaten var', fieldErrors: [{ field: 'percentage', message: 'Aynı vergi oranı zaten var' }] });
       return json({ id: 9, name: 'KDV %18', abbreviation: 'KDV', currencyId: 1, ...body }, { status: 201 });
     });
     server.setAccount(general(['23_1', '23_2']));
@@ -77,13 +77,13 @@ describe('/tax-settings', () => {
     await user.clear(rate);
     await user.type(rate, '18');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
-    await waitFor(() => expect(rate).toHaveAccessibleDescription('Same tax percentage already exists'));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription('Aynı vergi oranı zaten var'));
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Başarıyla eklendi.'));
     expect(server.requests.filter((r) => r.method === 'POST').at(-1)?.body).toEqual({ taxType: 'KDV', percentage: 18, active: true, abbreviation: null, exceptionCode: null });
   });
 
-  it('edits a 0 % VAT with an exemption code, and shows "You made no changes!" at the field', async () => {
+  it('edits a 0 % VAT with an exemption code, and shows "Herhangi bir değişiklik yapmadınız!" at the field', async () => {
     const server = fakeServer({
       [`GET ${PATH}`]: () => json(TAXES, { total: 4 }),
       'GET /services/onmuhasebe/api/tax-exception-types': () => json(EXCEPTIONS, { total: 2 }),
@@ -92,7 +92,7 @@ describe('/tax-settings', () => {
     server.on(`PUT ${PATH}`, async (req) => {
       tries++;
       const body = await req.json();
-      if (tries === 1) return problem(400, 'Geçersiz istek', { detail: 'You made no changes!', fieldErrors: [{ field: 'percentage', message: 'You made no changes!' }] });
+      if (tries === 1) return problem(400, 'Geçersiz istek', { detail: 'Herhangi bir değişiklik yapmadınız!', fieldErrors: [{ field: 'percentage', message: 'Herhangi bir değişiklik yapmadınız!' }] });
       return json({ ...TAXES[3], ...body });
     });
     server.setAccount(general(['23_1', '23_3']));
@@ -103,7 +103,7 @@ describe('/tax-settings', () => {
     await user.click(within(row).getByRole('button', { name: 'Vergiyi düzenle' }));
     const form = await screen.findByRole('form', { name: 'Vergiyi düzenle' });
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
-    await waitFor(() => expect(within(form).getByLabelText(/Vergi oranı/)).toHaveAccessibleDescription('You made no changes!'));
+    await waitFor(() => expect(within(form).getByLabelText(/Vergi oranı/)).toHaveAccessibleDescription('Herhangi bir değişiklik yapmadınız!'));
     const exception = within(form).getByLabelText(/İstisna kodu/);
     await within(form).findByRole('option', { name: '301 — 11/1-a Mal ihracatı' });
     await user.selectOptions(exception, '301');

@@ -132,7 +132,7 @@ export function BalancesTable(props: { host: WorkbenchHost; label: string; produ
   if (!rows.length) return <Callout>{t('warehouses.noStock')}</Callout>;
   const sum = (k: 'quantity' | 'totalIn' | 'totalOut') => rows.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
   return (
-    <HTMLTable compact striped aria-label={props.label}>
+    <div className="tz-table-scroll"><HTMLTable compact striped aria-label={props.label}>
       <thead>
         <tr>
           <th>{t('warehouses.columns.warehouse')}</th><th>{t('warehouses.columns.totalIn')}</th><th>{t('warehouses.columns.totalOut')}</th>
@@ -150,6 +150,6 @@ export function BalancesTable(props: { host: WorkbenchHost; label: string; produ
       <tfoot>
         <tr><th>{t('warehouses.total')}</th><th>{quantity(sum('totalIn'))}</th><th>{quantity(sum('totalOut'))}</th><th>{quantity(sum('quantity'))}</th><th /></tr>
       </tfoot>
-    </HTMLTable>
+    </HTMLTable></div>
   );
 }

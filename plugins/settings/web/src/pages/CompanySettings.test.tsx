@@ -26,7 +26,7 @@ describe('/company-settings', () => {
     expect(f.getByRole('combobox', { name: /^Sektör/ })).toHaveDisplayValue('Genel');
     expect(f.getByRole('combobox', { name: /^ERP türü/ })).toHaveDisplayValue('Standart');
     expect(f.getByRole('textbox', { name: 'Fatura ön eki' })).toHaveValue('DMT2026');
-    expect(f.getByLabelText('Abonelik bitişi')).toHaveValue('2026-12-31');
+    expect(f.getByLabelText('Abonelik bitişi')).toHaveValue('31/12/2026');
     expect(f.getByRole('spinbutton', { name: 'Kullanıcı sayısı' })).toHaveValue(5);
     expect(f.getByRole('checkbox', { name: 'Aktif' })).toBeChecked();
     expect(f.getByText('merkez')).toBeInTheDocument();
@@ -105,11 +105,11 @@ describe('/company-settings', () => {
     await u.type(f.getByRole('textbox', { name: 'E-posta' }), 'muhasebe@');
     await u.type(f.getByRole('textbox', { name: 'Mersis no' }), '12345');
     await u.clear(f.getByLabelText('Abonelik bitişi'));
-    await u.type(f.getByLabelText('Abonelik bitişi'), '2025-12-31');
+    await u.type(f.getByLabelText('Abonelik bitişi'), '31/12/2025');
     await u.click(f.getByRole('button', { name: 'Kaydet' }));
     expect(f.getByRole('textbox', { name: /^Şirket adı/ })).toHaveAccessibleDescription('Bu alan zorunludur');
     expect(f.getByRole('textbox', { name: /^Şirket adı/ })).toHaveFocus();
-    expect(f.getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(f.getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(f.getByRole('textbox', { name: 'Mersis no' })).toHaveAccessibleDescription('Mersis numarası 16 rakamdan oluşmalı.');
     expect(f.getByLabelText('Abonelik bitişi')).toHaveAccessibleDescription('Abonelik bitişi başlangıçtan önce olamaz.');
     expect(puts(s)).toHaveLength(0);

@@ -71,7 +71,7 @@ describe('/user-settings', () => {
     await u.type(within(dialog).getByRole('textbox', { name: 'E-posta' }), 'ayse@');
     await u.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     expect(login).toHaveAccessibleDescription('Yalnızca harf, rakam ve _ . @ - kullanılabilir.');
-    expect(within(dialog).getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription('Wrong e-mail format');
+    expect(within(dialog).getByRole('textbox', { name: 'E-posta' })).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(s.requests.some((r) => r.method === 'POST')).toBe(false);
 
     await u.clear(login);
