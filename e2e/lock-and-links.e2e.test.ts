@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../packages/server/test/harness';
-import { WORKBENCH_DIST } from '../packages/server/src/server';
-import { launch, newPage, shot } from './browser';
+import type { TestServer } from '../packages/server/test/harness';
+import { newPage, shot } from './browser';
+import { signInAs, startWorkbench } from './workbench';
 
 /**
  * The lock screen locks (every path, a reload, the API), menu entries are links, the accountant
@@ -12,16 +12,14 @@ import { launch, newPage, shot } from './browser';
 describe('lock screen, links and the company switch in a browser', () => {
   let t: TestServer;
   let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  let closeWorkbench: (() => Promise<void>) | undefined;
   const violations: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestServer({ workbenchDir: WORKBENCH_DIST });
-    ({ browser, close: closeBrowser } = await launch());
+    ({ t, browser, close: closeWorkbench } = await startWorkbench());
   });
   afterAll(async () => {
-    await closeBrowser?.();
-    await t?.close();
+    await closeWorkbench?.();
   });
 
   async function open(): Promise<{ page: Page; close(): Promise<void> }> {
@@ -36,13 +34,7 @@ describe('lock screen, links and the company switch in a browser', () => {
     return { page, close: () => context.close() };
   }
 
-  async function signIn(page: Page, login: string) {
-    await page.goto(`${t.url}/auth/login`);
-    await page.getByLabel('Kullanıcı adı / T.C. kimlik no').fill(login);
-    await page.getByLabel('Şifre', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-  }
+  const signIn = (page: Page, login: string, password?: string) => signInAs(page, t.url, login, password);
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
   const lockForm = (page: Page) => page.getByRole('form', { name: 'Ekran kilitli' });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../packages/server/test/harness';
+import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { WORKBENCH_DIST } from '../packages/server/src/server';
-import { launch, shot } from './browser';
+import { shot } from './browser';
+import { signInAs, startWorkbench } from './workbench';
 
 /**
  * Small screens (seeds 000 §2 "Layout behaviour": below 768 px the menu is a drawer, below
@@ -62,15 +62,13 @@ async function inViewport(page: Page, selector: string): Promise<boolean> {
 describe('the workbench at 375 and 1024 px', () => {
   let t: TestServer;
   let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  let closeWorkbench: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    t = await startTestServer({ workbenchDir: WORKBENCH_DIST });
-    ({ browser, close: closeBrowser } = await launch());
+    ({ t, browser, close: closeWorkbench } = await startWorkbench());
   });
   afterAll(async () => {
-    await closeBrowser?.();
-    await t?.close();
+    await closeWorkbench?.();
   });
 
   async function open(size: (typeof SIZES)[number]) {
@@ -79,13 +77,7 @@ describe('the workbench at 375 and 1024 px', () => {
     return { context, page };
   }
 
-  async function signIn(page: Page, login: string) {
-    await page.goto(`${t.url}/auth/login`);
-    await page.getByLabel('Kullanıcı adı / T.C. kimlik no').fill(login);
-    await page.getByLabel('Şifre', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-  }
+  const signIn = (page: Page, login: string, password?: string) => signInAs(page, t.url, login, password);
 
   async function visit(page: Page, path: string) {
     await page.goto(`${t.url}${path}`);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../packages/server/test/harness';
+import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { WORKBENCH_DIST } from '../packages/server/src/server';
-import { ARTIFACTS, launch, newPage, shot } from './browser';
+import { ARTIFACTS, newPage, shot } from './browser';
+import { signInAs, startWorkbench } from './workbench';
 
 /**
  * The workbench as a person uses it: Debian's chromium against the real server serving the built
@@ -12,26 +12,18 @@ import { ARTIFACTS, launch, newPage, shot } from './browser';
 describe('the workbench in a browser', () => {
   let t: TestServer;
   let browser: Browser;
-  let closeBrowser: () => Promise<void>;
+  let closeWorkbench: (() => Promise<void>) | undefined;
   const shots: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestServer({ workbenchDir: WORKBENCH_DIST });
-    ({ browser, close: closeBrowser } = await launch());
+    ({ t, browser, close: closeWorkbench } = await startWorkbench());
   });
   afterAll(async () => {
-    await closeBrowser?.();
-    await t?.close();
+    await closeWorkbench?.();
     if (shots.length) console.log(`\nscreenshots of the main screens (${shots.length}) in ${ARTIFACTS}`);
   });
 
-  async function signIn(page: Page, login: string, password = 'demo1234') {
-    await page.goto(`${t.url}/auth/login`);
-    await page.getByLabel('Kullanıcı adı / T.C. kimlik no').fill(login);
-    await page.getByLabel('Şifre', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Giriş yap' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/auth'));
-  }
+  const signIn = (page: Page, login: string, password?: string) => signInAs(page, t.url, login, password);
   const menu = (page: Page) => page.getByRole('navigation', { name: 'Ana menü' });
 
   it('signs in and lands on the first permitted page, showing only the permitted menu', async () => {

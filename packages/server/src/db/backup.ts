@@ -3,7 +3,7 @@ import { basename, dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
-import type { Database } from './database';
+import { openDatabase, type Database } from './database';
 import { lockFolder } from './lock';
 
 /**
@@ -65,17 +65,14 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
     rmSync(staging, { recursive: true, force: true });
     mkdirSync(staging, { recursive: true });
     let rows: Record<string, number>;
-    const pglite = await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(readDump(file))]) });
+    const staged = await openDatabase({ pglite: await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(readDump(file))]) }) });
     try {
-      const { Kysely } = await import('kysely');
-      const { PGliteDialect } = await import('./pglite-dialect');
-      const db = new Kysely<any>({ dialect: new PGliteDialect(pglite) });
-      const migrations = await sql<{ n: number }>`select count(*)::int as n from schema_migrations`.execute(db);
+      const migrations = await sql<{ n: number }>`select count(*)::int as n from schema_migrations`.execute(staged.db);
       if (!Number(migrations.rows[0]?.n)) throw new Error(`${file} is not a Tezgah backup: it has no applied migrations`);
-      rows = await tableCounts(db);
-      await sql`checkpoint`.execute(db);
+      rows = await tableCounts(staged.db);
+      await sql`checkpoint`.execute(staged.db);
     } finally {
-      await pglite.close();
+      await staged.close();
     }
     let previous: string | null = null;
     if (existsSync(dataDir) && readdirSync(dataDir).length) {

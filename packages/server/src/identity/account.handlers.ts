@@ -31,7 +31,7 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
   const auth = requireAuth(ctx);
   // The authorities came with the caller (the session check); here the user, the current company
   // and the role names, in one statement: each round trip costs more than the query.
-  const row = await trx.selectFrom('users as u')
+  const u = await trx.selectFrom('users as u')
     .innerJoin('companies as c', (j) => j.on('c.id', '=', auth.companyId))
     .innerJoin('sectors as s', 's.id', 'c.sector_id')
     .selectAll('u')
@@ -45,10 +45,8 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
     ).as('role_names'))
     .where('u.id', '=', auth.userId)
     .executeTakeFirstOrThrow();
-  const u = row;
-  const c = { id: row.c_id, name: row.c_name, sector_id: row.c_sector_id, sector_key: row.sector_key, erp_type: row.c_erp_type, its_username: row.c_its_username };
-  const roles: string[] = row.role_names ?? [];
-  const roleNames = roles;
+  const c = { id: u.c_id, name: u.c_name, sector_id: u.c_sector_id, sector_key: u.sector_key, erp_type: u.c_erp_type, its_username: u.c_its_username };
+  const roleNames: string[] = u.role_names ?? [];
   return {
     id: u.id, login: u.login, firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone,
     imageUrl: u.image_url, langKey: u.lang_key, activated: u.activated, authorities: auth.authorities,
@@ -60,27 +58,41 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
   };
 }
 
-const authenticate: Handler = async (ctx) => {
-  const { username, password, rememberMe } = ctx.body as { username: string; password: string; rememberMe?: boolean };
-  const name = username.trim();
+/**
+ * A password checked as sign-in checks it (sign-in and unlock): paused past the failed-attempt
+ * limit per account and per address; the hash is verified even for an unknown name (the same
+ * time either way); a wrong one is counted and audited after the request, whatever it rolls back,
+ * and a right one clears the count once the request commits.
+ */
+async function passwordChecked<U extends { id: number; login: string; password_hash: string | null }>(
+  ctx: RequestContext, name: string, find: () => Promise<U | undefined>, password: string,
+  failure: { action: string; companyId: number | null },
+): Promise<U> {
   await assertNotThrottled(ctx.trx, ctx.services, [`login:${name.toLowerCase()}`, `ip:${ctx.ip}`]);
-  const user = await findUserByLoginOrEmail(ctx.trx, name);
+  const user = await find();
   const ok = await verifyPassword(password, user?.password_hash ?? null);
   if (!user || !ok) {
     ctx.afterwards(async (db) => {
       await recordFailure(db, ctx.services, user?.login ?? name, ctx.ip);
       await db.insertInto('audit_events').values({
-        action: 'auth.login.failed', user_id: user?.id ?? null, user_login: user?.login ?? name.slice(0, 100), ip: ctx.ip,
-        company_id: null, actor_id: null, actor_login: null, entity: 'user', entity_id: user ? String(user.id) : null, detail: null,
+        action: failure.action, user_id: user?.id ?? null, user_login: user?.login ?? name.slice(0, 100), ip: ctx.ip,
+        company_id: failure.companyId, actor_id: null, actor_login: null, entity: 'user', entity_id: user ? String(user.id) : null, detail: null,
       }).execute();
     });
     throw problems.loginFailed();
   }
+  ctx.afterwards(async (db, committed) => { if (committed) await clearFailures(db, user.login); });
+  return user;
+}
+
+const authenticate: Handler = async (ctx) => {
+  const { username, password, rememberMe } = ctx.body as { username: string; password: string; rememberMe?: boolean };
+  const name = username.trim();
+  const user = await passwordChecked(ctx, name, () => findUserByLoginOrEmail(ctx.trx, name), password, { action: 'auth.login.failed', companyId: null });
   if (!user.activated) throw problems.notActivated();
   const companyId = await landingCompany(ctx.trx, user.id, user.default_company_id);
   if (!companyId) throw new Problem(401, 'Giriş işlemi başarısız oldu', { detail: 'Hesabınıza bağlı etkin bir şirket yok.', code: 'NO_COMPANY' });
   const s = await startSession(ctx.trx, ctx.services, { userId: user.id, login: user.login, companyId, rememberMe: rememberMe ?? false, ip: ctx.ip });
-  ctx.afterwards(async (db, committed) => { if (committed) await clearFailures(db, user.login); });
   ctx.audit({ action: 'auth.login', entity: 'user', entityId: user.id, companyId, user: { id: user.id, login: user.login }, actor: null, detail: { rememberMe: !!rememberMe } });
   return giveToken(ctx, s.token);
 };
@@ -129,20 +141,9 @@ const unlockSession: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const { password } = ctx.body as { password: string };
   const who = auth.actor ?? { id: auth.userId, login: auth.login };
-  await assertNotThrottled(ctx.trx, ctx.services, [`login:${who.login.toLowerCase()}`, `ip:${ctx.ip}`]);
-  const user = await ctx.trx.selectFrom('users').select(['id', 'login', 'password_hash']).where('id', '=', who.id).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(password, user.password_hash))) {
-    ctx.afterwards(async (db) => {
-      await recordFailure(db, ctx.services, user.login, ctx.ip);
-      await db.insertInto('audit_events').values({
-        action: 'auth.unlock.failed', user_id: user.id, user_login: user.login, ip: ctx.ip, company_id: auth.companyId,
-        actor_id: null, actor_login: null, entity: 'user', entity_id: String(user.id), detail: null,
-      }).execute();
-    });
-    throw problems.loginFailed();
-  }
+  await passwordChecked(ctx, who.login, () => ctx.trx.selectFrom('users').select(['id', 'login', 'password_hash']).where('id', '=', who.id).executeTakeFirst(),
+    password, { action: 'auth.unlock.failed', companyId: auth.companyId });
   await ctx.trx.updateTable('sessions').set({ locked_at: null }).where('id', '=', auth.sessionId).execute();
-  ctx.afterwards(async (db, committed) => { if (committed) await clearFailures(db, user.login); });
   ctx.audit({ action: 'auth.unlock', entity: 'user', entityId: auth.userId });
   ctx.setStatus(204);
   return null;

@@ -37,14 +37,6 @@ export async function isMember(trx: Trx, userId: number, companyId: number): Pro
     .where('user_id', '=', userId).where('company_id', '=', companyId).executeTakeFirst());
 }
 
-/** The names of the roles a user holds in one company. */
-export async function roleNamesIn(trx: Trx, companyId: number, userId: number): Promise<string[]> {
-  const rows = await trx.selectFrom('user_roles as ur')
-    .innerJoin('roles as r', (j) => j.onRef('r.company_id', '=', 'ur.company_id').onRef('r.id', '=', 'ur.role_id'))
-    .select('r.name').where('ur.company_id', '=', companyId).where('ur.user_id', '=', userId).orderBy('r.id').execute();
-  return rows.map((r) => r.name);
-}
-
 /** Roles and authorities of some users in one company (the transaction's tenant). */
 export async function rolesAndAuthorities(trx: Trx, companyId: number, userIds: number[]) {
   const roles = new Map<number, { id: number; name: string }[]>();

@@ -145,8 +145,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       .send(JSON.stringify(new Problem(404, 'Bulunamadı', { detail: `${request.method} ${request.url.split('?')[0]} yok.`, code: 'NO_ROUTE' }).toBody(undefined, problemLanguage(request.headers['accept-language']))));
   });
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('access-control-expose-headers', EXPOSED);
-    reply.header('x-content-type-options', 'nosniff');
+    reply.header('access-control-expose-headers', EXPOSED); // nosniff and the rest: registerSecurityHeaders
     return payload;
   });
 

@@ -151,7 +151,7 @@ const listProductsHandler: Handler = async (ctx) => {
     belowMinimumStock: q.belowMinimumStock, status: q.status, ids: q.id?.length ? q.id : undefined, barcodes: q.barcode?.length ? q.barcode : undefined,
   };
   for (const k of Object.keys(filter) as (keyof ProductFilter)[]) if (filter[k] === undefined) delete filter[k];
-  const { rows, total, keyCount } = await listProducts(db(ctx), auth.companyId, filter, { sort: page.sort, limit: page.size, offset: page.offset }, page);
+  const { rows, total, keyCount } = await listProducts(db(ctx), auth.companyId, filter, page);
   nextCursor(ctx, page, rows, keyCount);
   return pageResult(ctx, rows.map((r) => view(r, r.tags.map((t) => ({ ...t, product_id: r.id })))), total);
 };

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { likePattern, pageQuery, sortKeys, type PageRequest } from '@tezgah/server';
-import type { Db, Paging } from '../warehouses/warehouses.repository';
+import type { Db } from '../warehouses/warehouses.repository';
 import { mainAccountsFor, SERVICE_TYPES } from './catalogue';
 
 /** A product row with what its views show from units and taxes. */
@@ -59,7 +59,7 @@ export function isFiltered(f: ProductFilter): boolean {
  * filtered, it is counted. The default sort (id desc) walks the primary key, the name sort the
  * (company, lower(name), id) index.
  */
-export async function listProducts(db: Db, companyId: number, f: ProductFilter, page: Paging, keyset?: PageRequest): Promise<{ rows: (ProductRow & { tags: ProductTagJson[] })[]; total: number; keyCount: number }> {
+export async function listProducts(db: Db, companyId: number, f: ProductFilter, page: PageRequest): Promise<{ rows: (ProductRow & { tags: ProductTagJson[] })[]; total: number; keyCount: number }> {
   let base = products(db, companyId);
   const where: ((eb: any) => Expression<SqlBool>)[] = [];
   if (f.search) {
@@ -78,17 +78,16 @@ export async function listProducts(db: Db, companyId: number, f: ProductFilter, 
   if (f.warehouseId) where.push(() => sql<SqlBool>`(p.warehouse_id = ${f.warehouseId} or exists (select 1 from warehouse_products wp where wp.company_id = p.company_id and wp.product_id = p.id and wp.warehouse_id = ${f.warehouseId}))`);
   for (const w of where) base = base.where(w);
   const filtered = where.length > 0;
-  let q = base.select(COLUMNS).select([
+  const q = base.select(COLUMNS).select([
     sql<ProductTagJson[]>`coalesce((select json_agg(json_build_object('id', tg.id, 'name', tg.name, 'color', tg.color) order by tg.name)
       from product_tags pt join tags tg on tg.company_id = pt.company_id and tg.id = pt.tag_id
       where pt.company_id = p.company_id and pt.product_id = p.id), '[]'::json)`.as('tags'),
     filtered ? sql<number | null>`null::bigint`.as('counted') : sql<number | null>`(select c.products from product_counters c where c.company_id = ${companyId})`.as('counted'),
   ]);
-  const tieBreak = page.sort[0]?.[1] ?? 'desc';
-  // A request's PageRequest pages by cursor (keyset) when it has one; the keys end with the id.
-  const keys = keyset ? sortKeys(keyset, SORT, SORT.id, { nullable: ['salePrice'], idDir: tieBreak }) : [];
-  if (!keyset) for (const [field, dir] of page.sort) q = q.orderBy(SORT[field as keyof typeof SORT] ?? sql`p.id`, dir);
-  const rowsQuery = keyset ? pageQuery(q, keyset, keys) : q.orderBy('p.id', tieBreak).limit(page.limit).offset(page.offset);
+  // Ordered by the sort keys then the id (in the first key's direction); after the cursor row
+  // when the request has one (keyset), else by offset.
+  const keys = sortKeys(page, SORT, SORT.id, { nullable: ['salePrice'], idDir: page.sort[0]?.[1] ?? 'desc' });
+  const rowsQuery = pageQuery(q, page, keys);
   const keyCount = keys.length;
   const strip = (r: ProductRow & { tags: ProductTagJson[]; counted: number | null }) => { const { counted: _c, ...row } = r; return row; };
   if (!filtered) {
