@@ -11,7 +11,8 @@
  *   DATABASE_URL=postgres://… pnpm exec tsx bench/api.bench.ts   PGlite, then a fresh database on that server
  *
  * Knobs: BENCH_CONNECTIONS (10), BENCH_DURATION seconds per target (8), BENCH_WARMUP seconds (2),
- * BENCH_ROWS extra users (100000), BENCH_ENGINES (pglite,postgres: the ones to run when available).
+ * BENCH_ROWS extra users (100000), BENCH_ENGINES (pglite,postgres: the ones to run when available),
+ * TEZGAH_READ_PATH=0 (GETs in a transaction, as before the read path).
  * Speed targets live here, never in timed unit tests. Exit code 1 on any error or non-2xx answer.
  */
 import { randomBytes } from 'node:crypto';
@@ -200,7 +201,8 @@ interface EngineSetup {
 }
 
 function serverConfig(databaseUrl: string) {
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', TEZGAH_DEMO: '1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+  // TEZGAH_READ_PATH=0 measures GETs on the transaction path (db/read-path.ts) for comparison.
+  return loadConfig({ PORT: '0', HOST: '127.0.0.1', TEZGAH_DEMO: '1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', TEZGAH_READ_PATH: process.env.TEZGAH_READ_PATH ?? '1' });
 }
 
 async function startPglite(): Promise<EngineSetup> {

@@ -19,6 +19,8 @@ export interface Config {
   bodyLimit: number;
   /** Daily backups of the embedded database: where, and for how many days they are kept (0: none). */
   backup: { dir: string; keepDays: number };
+  /** On a PostgreSQL server, authenticated GETs run without a transaction (db/read-path.ts). */
+  readPath: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +56,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dir: resolve(env.TEZGAH_BACKUP_DIR ?? `${dataDir}/backups`),
       keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 0,
     },
+    readPath: env.TEZGAH_READ_PATH !== '0',
   };
 }

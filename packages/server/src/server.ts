@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { PGlite } from '@electric-sql/pglite';
 import { loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
+import { sessionCache } from './kernel/auth';
 import { migrate, type MigrationSource } from './db/migrate';
 import { dailyBackups } from './db/backup';
 import { buildApp } from './kernel/app';
@@ -69,6 +70,21 @@ export async function prepareDatabase(config: Config, opts: { plugins?: ServerPl
   return { database, seeded, applied };
 }
 
+/** The lookup behind Services.service: every plugin's `provides`, one provider per name. */
+function providedServices(plugins: readonly ServerPlugin[]): Services['service'] {
+  const byName = new Map<string, unknown>();
+  for (const p of plugins) {
+    for (const [name, s] of Object.entries(p.provides ?? {})) {
+      if (byName.has(name)) throw new Error(`service ${name} is provided by two plugins`);
+      byName.set(name, s);
+    }
+  }
+  return <T>(name: string): T => {
+    if (!byName.has(name)) throw new Error(`no plugin provides the service ${name}`);
+    return byName.get(name) as T;
+  };
+}
+
 export interface RunningServer {
   app: FastifyInstance;
   services: Services;
@@ -104,7 +120,13 @@ export async function createServer(opts: {
     engine: database.engine,
     plugins,
     now: opts.now ?? (() => new Date()),
+    service: providedServices(plugins),
   };
+  if (config.readPath) {
+    const cache = sessionCache(services);
+    services.reads = database.openReadPath({ onAuthVersion: (v) => cache.saw(v), onListenerLost: () => cache.clear() });
+    await services.reads?.started;
+  }
   const workbenchDir = opts.workbenchDir === undefined ? WORKBENCH_DIST : opts.workbenchDir;
   const app = await buildApp({
     services, plugins, logger: opts.logger ?? false,

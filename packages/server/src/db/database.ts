@@ -8,6 +8,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { lockFolder, type FolderLock } from './lock';
+import { openReadPath, switchReadCompany, type ReadPath } from './read-path';
 import type { DB } from './schema';
 
 export type Engine = 'pglite' | 'postgres';
@@ -19,6 +20,11 @@ export interface Database {
   readonly pglite?: PGlite;
   /** Statements sent to the engine since it was opened (each one a round trip). */
   readonly stats: DbStats;
+  /**
+   * Opens the read path for authenticated GETs (db/read-path.ts) on a PostgreSQL server; null on
+   * the embedded engine (one connection in-process: no round trips to save). Closed with close().
+   */
+  openReadPath(hooks: { onAuthVersion(version: number): void; onListenerLost(): void }): ReadPath | null;
   close(): Promise<void>;
 }
 
@@ -28,10 +34,14 @@ export type Trx = Transaction<DB>;
 
 // int8 (counts, bigserial ids) and numeric come back as JS numbers / strings the same way on
 // both engines: ids fit in 2^53, amounts stay strings until core's decimal code reads them.
+// A `date` stays text (YYYY-MM-DD): pg would make it a Date at local midnight, moving the day
+// with the process's time zone.
 const INT8 = 20;
+const DATE = 1082;
 const pgTypes = {
   getTypeParser(oid: number, format?: any) {
     if (oid === INT8) return (v: string) => Number(v);
+    if (oid === DATE) return (v: string) => v;
     return (pg.types.getTypeParser as any)(oid, format);
   },
 };
@@ -59,7 +69,27 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('connect', (client) => countAndPrepare(client, stats));
     const db = new Kysely<DB>({ dialect: new OneStatementBegin(new PostgresDialect({ pool })) });
     await sql`select 1`.execute(db);
-    return { db, engine: 'postgres', stats, close: () => db.destroy() };
+    const url = opts.url;
+    let reads: ReadPath | null = null;
+    return {
+      db, engine: 'postgres', stats,
+      openReadPath(hooks) {
+        reads ??= openReadPath({
+          url, poolSize: opts.poolSize ?? 10, types: pgTypes,
+          onClient: (client) => countAndPrepare(client, stats),
+          ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}),
+          ...hooks,
+        });
+        return reads;
+      },
+      close: async () => {
+        try {
+          await reads?.close();
+        } finally {
+          await db.destroy();
+        }
+      },
+    };
   }
   let pglite = opts.pglite;
   let lock: FolderLock | null = null;
@@ -82,6 +112,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   const handle = pglite;
   return {
     db, engine: 'pglite', pglite: handle, stats,
+    openReadPath: () => null,
     close: async () => {
       try {
         await db.destroy();
@@ -164,5 +195,7 @@ function countAndPrepare(client: pg.PoolClient, stats: DbStats) {
 }
 
 export async function setTenant(trx: Trx, companyId: number): Promise<void> {
+  // A GET on the read path holds a connection, not a transaction: switch its session setting.
+  if (await switchReadCompany(trx, companyId)) return;
   await sql`select set_config('role', 'tezgah_app', true), set_config('tezgah.company_id', ${String(companyId)}, true)`.execute(trx);
 }

@@ -58,18 +58,25 @@ describe('the data folder lock', () => {
     const folder = tempFolder();
     writeFileSync(`${folder}.lock`, JSON.stringify({ pid: deadPid(), host: hostname(), start: null, command: 'killed', since: '2026-01-01T00:00:00Z' }));
     const at = Date.now() + 4000;
-    // Each child waits for the same instant, tries, holds what it got for a second, and says.
+    const done = `${folder}.done`;
+    // Each child waits for the same instant, tries, says, and holds what it got until every child
+    // has tried (the done file): a child started late on a busy machine must still meet the winner's lock.
     const script = `
+      const { existsSync } = await import('node:fs');
       const { lockFolder } = await import(${JSON.stringify(LOCK_TS)});
       while (Date.now() < ${at}) {}
       let got = 'refused';
       try { lockFolder(${JSON.stringify(folder)}); got = 'locked'; } catch (e) { if (e.code !== 'DATA_DIR_LOCKED') got = 'error ' + e.message; }
       process.stdout.write(got);
-      await new Promise((r) => setTimeout(r, 1500));`;
+      while (!existsSync(${JSON.stringify(done)})) await new Promise((r) => setTimeout(r, 50));`;
+    let answered = 0;
     const runs = Array.from({ length: 5 }, () => new Promise<string>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
       let out = '';
-      child.stdout.on('data', (d) => { out += d; });
+      child.stdout.on('data', (d) => {
+        if (out === '' && ++answered === 5) writeFileSync(done, '');
+        out += d;
+      });
       child.on('exit', () => resolve(out));
     }));
     const results = await Promise.all(runs);

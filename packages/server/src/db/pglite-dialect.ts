@@ -57,17 +57,20 @@ class PGliteDriver implements Driver {
   async destroy() { await this.queue; await this.pglite.close(); }
 }
 
+/** `date` (oid 1082) stays text, YYYY-MM-DD, as on pg (database.ts): a calendar day has no time zone. */
+const PARSERS = { 1082: (v: string) => v };
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pglite: PGlite, private readonly stats: { statements: number }) {}
   async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
     this.stats.statements++;
     if (q.parameters.length === 0 && q.sql.includes(';')) {
       // A script (migrations, `begin; select set_config(…)`): run it with the simple protocol, which allows several statements.
-      const results = await this.pglite.exec(q.sql);
+      const results = await this.pglite.exec(q.sql, { parsers: PARSERS });
       const last = results[results.length - 1];
       return { rows: (last?.rows ?? []) as R[] };
     }
-    const r = await this.pglite.query<R>(q.sql, q.parameters as unknown[]);
+    const r = await this.pglite.query<R>(q.sql, q.parameters as unknown[], { parsers: PARSERS });
     return {
       rows: r.rows,
       ...(r.affectedRows !== undefined ? { numAffectedRows: BigInt(r.affectedRows) } : {}),

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -5,7 +6,8 @@ import { hasAuthority, isManagement } from '@tezgah/core';
 import { loadDocument, operations, type OperationSpec } from './contract';
 import { authenticateRequest, authVersionOf, sessionCache } from './auth';
 import { Problem, problemLanguage, problems, type FieldError } from './problem';
-import { tenantTransaction } from '../db/database';
+import { tenantTransaction, type Trx } from '../db/database';
+import { READ_ONLY_SQL_TRANSACTION } from '../db/read-path';
 import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
@@ -19,7 +21,7 @@ export interface AppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
-const EXPOSED = 'x-total-count, x-next-cursor, authorization, retry-after';
+const EXPOSED = 'x-total-count, x-next-cursor, authorization, retry-after, content-disposition';
 const authOf = new WeakMap<FastifyRequest, Auth>();
 
 function makeAjv(coerce: boolean) {
@@ -218,9 +220,9 @@ async function authorize(services: Services, op: OperationSpec, request: Fastify
 class StaleAuth extends Error {}
 
 /**
- * Runs a handler in the request's transaction, started by ONE statement (begin, role, company and
- * the current auth version: tenantTransaction). When checkVersion is set and that version is not
- * the one the caller's session was resolved under, throws StaleAuth before the handler runs.
+ * Runs a handler: an authenticated GET on the read path when the server has one (one round trip
+ * for a simple read, db/read-path.ts), anything else, or a GET that turns out to write, in the
+ * request's transaction (runInTransaction).
  */
 async function runHandler(
   services: Services,
@@ -232,65 +234,128 @@ async function runHandler(
   setStatus: (s: number) => void,
   checkVersion = true,
 ): Promise<unknown> {
+  const reads = services.reads;
+  if (op.method === 'GET' && auth && reads?.ready) {
+    const audits: AuditEntry[] = [];
+    const after: AfterWork[] = [];
+    let result: unknown;
+    try {
+      result = await reads.run(auth.companyId, (db) => handler(contextOf(services, op, auth, db as unknown as Trx, request, audits, after, setHeader, setStatus)));
+    } catch (e) {
+      // The read connection refused a write (25006): nothing was written; run it as a writer.
+      if ((e as { code?: unknown } | null)?.code !== READ_ONLY_SQL_TRANSACTION) {
+        await runAfter(request, after, services, false);
+        throw e;
+      }
+      // It writes: read the auth version after it too (a sign-out must end the session here at once).
+      return runInTransaction(services, op, handler, auth, request, setHeader, setStatus, checkVersion, true);
+    }
+    if (audits.length) await tenantTransaction(services.db, auth.companyId, (trx) => writeAudits(trx, audits, auth, request));
+    await runAfter(request, after, services, true);
+    return result;
+  }
+  return runInTransaction(services, op, handler, auth, request, setHeader, setStatus, checkVersion);
+}
+
+type AfterWork = (db: Services['db'], committed: boolean) => Promise<void>;
+
+function contextOf(
+  services: Services, op: OperationSpec, auth: Auth | null, trx: Trx, request: FastifyRequest,
+  audits: AuditEntry[], after: AfterWork[],
+  setHeader: (k: string, v: string) => void, setStatus: (s: number) => void,
+): RequestContext {
+  return {
+    op,
+    auth,
+    trx,
+    body: request.body,
+    query: request.query,
+    params: request.params,
+    ip: request.ip,
+    services,
+    audit: (e) => { audits.push(e); },
+    afterwards: (fn) => { after.push(fn); },
+    setHeader,
+    setStatus,
+  };
+}
+
+async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, request: FastifyRequest) {
+  await trx.insertInto('audit_events').values(audits.map((e) => {
+    const user = e.user !== undefined ? e.user : auth ? { id: auth.userId, login: auth.login } : null;
+    const actor = e.actor !== undefined ? e.actor : auth?.actor ?? null;
+    return {
+      company_id: e.companyId !== undefined ? e.companyId : auth?.companyId ?? null,
+      user_id: user?.id ?? null,
+      user_login: user?.login ?? null,
+      actor_id: actor?.id ?? null,
+      actor_login: actor?.login ?? null,
+      action: e.action,
+      entity: e.entity ?? null,
+      entity_id: e.entityId == null ? null : String(e.entityId),
+      ip: request.ip,
+      detail: e.detail ? JSON.stringify(e.detail) : null,
+    };
+  })).execute();
+}
+
+async function runAfter(request: FastifyRequest, after: AfterWork[], services: Services, committed: boolean) {
+  for (const fn of after) {
+    try {
+      await fn(services.db, committed);
+    } catch (e) {
+      request.log.error({ err: e }, 'after-request work failed');
+    }
+  }
+}
+
+/**
+ * Runs a handler in the request's transaction, started by ONE statement (begin, role, company and
+ * the current auth version: tenantTransaction). When checkVersion is set and that version is not
+ * the one the caller's session was resolved under, throws StaleAuth before the handler runs. On a
+ * server with a read path, a write's transaction reads the auth version again at its end, so this
+ * server's cached sessions see its own revocations before the answer leaves (other servers hear
+ * of them by NOTIFY).
+ */
+async function runInTransaction(
+  services: Services,
+  op: OperationSpec,
+  handler: Handler,
+  auth: Auth | null,
+  request: FastifyRequest,
+  setHeader: (k: string, v: string) => void,
+  setStatus: (s: number) => void,
+  checkVersion: boolean,
+  writes = op.method !== 'GET',
+): Promise<unknown> {
   const audits: AuditEntry[] = [];
-  const after: ((db: typeof services.db, committed: boolean) => Promise<void>)[] = [];
+  const after: AfterWork[] = [];
   let committed = false;
+  let versionAfter = -1;
   try {
     const out = await tenantTransaction(services.db, auth ? auth.companyId : null, async (trx, authVersion) => {
-    sessionCache(services).saw(authVersion);
-    if (auth && checkVersion && authVersionOf(auth)?.version !== authVersion) throw new StaleAuth();
-    const ctx: RequestContext = {
-      op,
-      auth,
-      trx,
-      body: request.body,
-      query: request.query,
-      params: request.params,
-      ip: request.ip,
-      services,
-      audit: (e) => { audits.push(e); },
-      afterwards: (fn) => { after.push(fn); },
-      setHeader,
-      setStatus,
-    };
-    const result = await handler(ctx);
-    if (op.method !== 'GET' && audits.length === 0 && auth) {
-      const params = request.params as Record<string, unknown> | undefined;
-      const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
-      audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
-    }
-    if (audits.length) {
-      await trx.insertInto('audit_events').values(audits.map((e) => {
-        const user = e.user !== undefined ? e.user : auth ? { id: auth.userId, login: auth.login } : null;
-        const actor = e.actor !== undefined ? e.actor : auth?.actor ?? null;
-        return {
-          company_id: e.companyId !== undefined ? e.companyId : auth?.companyId ?? null,
-          user_id: user?.id ?? null,
-          user_login: user?.login ?? null,
-          actor_id: actor?.id ?? null,
-          actor_login: actor?.login ?? null,
-          action: e.action,
-          entity: e.entity ?? null,
-          entity_id: e.entityId == null ? null : String(e.entityId),
-          ip: request.ip,
-          detail: e.detail ? JSON.stringify(e.detail) : null,
-        };
-      })).execute();
-    }
-    return result;
+      sessionCache(services).saw(authVersion);
+      if (auth && checkVersion && authVersionOf(auth)?.version !== authVersion) throw new StaleAuth();
+      const result = await handler(contextOf(services, op, auth, trx, request, audits, after, setHeader, setStatus));
+      if (op.method !== 'GET' && audits.length === 0 && auth) {
+        const params = request.params as Record<string, unknown> | undefined;
+        const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
+        audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
+      }
+      if (audits.length) await writeAudits(trx, audits, auth, request);
+      if (services.reads && writes) {
+        const v = await sql<{ version: number }>`select version from auth_version`.execute(trx);
+        versionAfter = Number(v.rows[0]?.version ?? -1);
+      }
+      return result;
     });
     committed = true;
+    sessionCache(services).saw(versionAfter);
     return out;
   } finally {
     if (committed && op.method !== 'GET') {
       after.push(async () => { await services.mail.flush(); });
     }
-    for (const fn of after) {
-      try {
-        await fn(services.db, committed);
-      } catch (e) {
-        request.log.error({ err: e }, 'after-request work failed');
-      }
-    }
+    await runAfter(request, after, services, committed);
   }
 }

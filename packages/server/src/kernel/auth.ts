@@ -43,6 +43,8 @@ export class SessionCache {
       this.entries.clear();
     }
   }
+  /** Forgets every cached session (the read path lost its auth-change listener). */
+  clear() { this.entries.clear(); }
   get size() { return this.entries.size; }
 }
 

@@ -42,6 +42,9 @@ const A = '/services/onmuhasebe/api';
 const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values: Record<string, string | number>) => Promise<string>> = {
   [`${A}/warehouse-product-items/{productId}/{companyId}`]: async (id, v) => `${A}/warehouse-product-items/${await id(`${A}/products`)}/${v['company.id']}`,
   [`${A}/products/{id}/{priceListId}`]: async (id) => `${A}/products/${await id(`${A}/products`)}/${await id(`${A}/price-lists`)}`,
+  [`${A}/journals-getMax/{companyId}/{fiscalYearId}`]: async (id, v) => `${A}/journals-getMax/${v['company.id']}/${await id(`${A}/fiscal-years`)}`,
+  [`${A}/transactions-order/{year}/{companyId}`]: async (id, v) => `${A}/transactions-order/${await id(`${A}/fiscal-years`)}/${v['company.id']}`,
+  [`${A}/transactions-order/{companyId}/{startDate}/{endDate}`]: async (_id, v) => `${A}/transactions-order/${v['company.id']}/2026-01-01/2026-12-31`,
 };
 
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */
@@ -61,9 +64,10 @@ async function fillPath(op: OperationSpec, values: Record<string, string | numbe
     let i = 0;
     return op.path.replace(/\{[^}]+\}/g, () => encodeURIComponent(String(values[names[i++]!])));
   }
-  const m = /^(.*)\/\{id\}$/.exec(op.path);
-  if (!m || op.pathParams.length !== 1) throw new Error(`no way to fill ${op.path} (${op.operationId}): add it to KERNEL_PARAMS or shape it as <collection>/{id}`);
-  return `${m[1]}/${await collectionId(m[1]!)}`;
+  // <collection>/{id}, optionally followed by fixed segments (/journal-entries/{id}/reverse).
+  const m = /^(.*?)\/\{id\}(\/[^{}]*)?$/.exec(op.path);
+  if (!m || op.pathParams.length !== 1) throw new Error(`no way to fill ${op.path} (${op.operationId}): add it to KERNEL_PARAMS or shape it as <collection>/{id}[/…]`);
+  return `${m[1]}/${await collectionId(m[1]!)}${m[2] ?? ''}`;
 }
 
 describe.each(engines())('tenancy and permissions on %s', (engine) => {

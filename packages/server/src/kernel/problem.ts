@@ -124,6 +124,9 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
   NO_CHANGES: { message: seed('NO_CHANGES') },
   PRODUCT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SELECTED_PRODUCT_EXISTS') },
   CURRENT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS },
+  FISCAL_YEAR_NOT_FOUND: { title: { tr: 'Mali yıl yok', en: 'No fiscal year' }, message: seed('FISCAL_YEAR_NOT_FOUND') },
+  EXCEL_DAILY_LIMIT: { title: { tr: 'Günlük sınır', en: 'Daily limit' }, message: seed('EXCEL_DAILY_LIMIT') },
+  CANNOT_ADD_JOURNAL_FOR_ACTIVE_FISCAL_YEAR: { title: { tr: 'Yevmiye eklenemez', en: 'Journal not added' }, message: seed('CANNOT_ADD_JOURNAL_FOR_ACTIVE_FISCAL_YEAR') },
 };
 
 /** Titles that several codes share (a key spent twice is INCORRECT_OTP on activation and on reset alike). */

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { DB, KernelTables } from '../db/schema';
 import type { Trx } from '../db/database';
+import type { ReadPath } from '../db/read-path';
 import type { Config } from '../config';
 import type { MailPort } from '../ports/mail';
 import type { SmsPort } from '../ports/sms';
@@ -38,6 +39,10 @@ export interface Services {
   /** Every server plugin the server hosts (the kernel's own included). */
   plugins: readonly ServerPlugin[];
   now(): Date;
+  /** A service another plugin provides (ServerPlugin.provides); throws when none does. */
+  service<T>(name: string): T;
+  /** Where authenticated GETs run without a transaction (PostgreSQL; db/read-path.ts). */
+  reads?: ReadPath | null;
 }
 
 /** The demo tenant's companies and users, for plugins that add demo data. */
@@ -104,6 +109,13 @@ export interface ServerPlugin {
   onCompanyCreated?: (trx: Trx, companyId: number) => Promise<void>;
   /** Runs once on an empty database when demo data is wanted, after the kernel's demo tenant. */
   seedDemo?: (trx: Trx, demo: DemoTenant) => Promise<void>;
+  /**
+   * The typed services this plugin offers other server plugins, by name (e.g. the accounting
+   * plugin's `accounting.ledger`: the one posting function). A consumer imports the service's
+   * type from the provider's public entry and asks `services.service<T>(name)`; it never reaches
+   * into the provider's files.
+   */
+  provides?: Record<string, unknown>;
 }
 
 export function requireAuth(ctx: RequestContext): Auth {
