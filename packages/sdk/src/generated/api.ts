@@ -4,6 +4,394 @@
  */
 
 export interface paths {
+    "/services/onmuhasebe/api/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's banks (every company starts with the TBB list of Turkish banks), paged, by name. */
+        get: operations["listBanks"];
+        /** Rename a bank or change its codes; the EFT code stays while accounts of the bank carry an IBAN. */
+        put: operations["updateBank"];
+        /** Add a bank the list lacks (a newer bank, a bank abroad); its EFT code, when given, is unique. */
+        post: operations["createBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/banks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bank. */
+        get: operations["getBank"];
+        put?: never;
+        post?: never;
+        /** Delete a bank without branches or accounts. */
+        delete: operations["deleteBank"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/bank-branches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bank branches, paged, by name. */
+        get: operations["listBankBranches"];
+        /** Change a branch; it moves to another bank only while no account uses it. */
+        put: operations["updateBankBranch"];
+        /** Add a branch to a bank (bank and branch name required). */
+        post: operations["createBankBranch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/bank-branches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One branch. */
+        get: operations["getBankBranch"];
+        put?: never;
+        post?: never;
+        /** Delete a branch no account uses. */
+        delete: operations["deleteBankBranch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/bank-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's bank accounts with their balances from the ledger, paged. */
+        get: operations["listBankAccounts"];
+        /** Change a bank account. A changed opening balance reverses the opening entry and posts the new one; the currency changes only while the account has no other movements. */
+        put: operations["updateBankAccount"];
+        /**
+         * Add a bank account; it gets its own account under 102 and its opening balance is posted.
+         * @description The IBAN, when given, is Turkish (TR, 26 characters) with valid check digits, and its 5-digit
+         *     bank code must be the chosen bank's ("0" + its EFT code): a code naming another bank is a
+         *     400 (IBAN_BANK_MISMATCH). Without a bank the IBAN names it. A non-zero opening balance (minus
+         *     for an account that opens owing) is posted on the opening date: the account against 570
+         *     Geçmiş Yıllar Kârları or the postable account named; a foreign-currency account's line
+         *     carries the amount in its currency at the rate given, else TCMB's forex buying rate stored
+         *     for that day, else 400 RATE_REQUIRED.
+         */
+        post: operations["createBankAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/bank-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bank account with its balance. */
+        get: operations["getBankAccount"];
+        put?: never;
+        post?: never;
+        /** Delete a bank account whose only movement is its opening balance: the opening is reversed and its ledger sub-account set inactive. An account with other movements, or named by cheques, is not deleted (409). */
+        delete: operations["deleteBankAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/bank-accounts/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's ledger lines with the balance after each (in the order of the books), paged, newest first unless sorted otherwise. */
+        get: operations["listBankAccountMovements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/trial-balance/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trial balance (mizan) of a period at a level as an xlsx or PDF file.
+         * @description The rows and totals of GET /trial-balance: opening debit and credit (before the start), the period's debit and credit, and the closing balance on its side. File name mizan-<startDate>-<endDate>.<format>.
+         */
+        get: operations["exportTrialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/account-statement/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An account's statement (muavin) with its sub-accounts as an xlsx or PDF file.
+         * @description Every line of the period with the running balance after it (shown as an amount with its side, Borçlu or Alacaklı), the opening balance first and the period's debit and credit totals with the closing balance last. File name muavin-<account>-<startDate>-<endDate>.<format>.
+         */
+        get: operations["exportAccountStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journal-book": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal book (yevmiye defteri) of a period, one page of entries with the carried totals.
+         * @description The period's entries in entry-number order (fiscal year by fiscal year) with their lines. As a printed Turkish journal book, each page brings forward the totals of the pages before it (önceki sayfadan devreden), adds its own and carries the sum on (nakli yekün), which the next page brings forward; the last page carries the period's total. x-total-count counts entries.
+         */
+        get: operations["getJournalBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journal-book/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The journal book (yevmiye defteri) of a period as an xlsx or PDF file.
+         * @description Every line of every entry, the entry's number and date on its first line. The PDF ends every page but the last with "Nakli yekün" (the debit and credit totals so far) and begins the next with "Önceki sayfadan devreden"; the last page ends with the general total. File name yevmiye-<startDate>-<endDate>.<format>.
+         */
+        get: operations["exportJournalBook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currents/{id}/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A current's ledger (cari hareketler) - every debit and credit with the running balance, paged.
+         * @description The lines of the current's own ledger sub-account (120.001 a customer, 320.001 a supplier, 335.001 personnel, 331.001 a partner; made on first use), oldest first, with the balance (debit minus credit: positive, the current owes - borçlu; negative, it is owed - alacaklı) after each; the balance before the period, the period's debit and credit totals and the closing balance. Without dates: the current's whole history up to today (or its last line when later). x-total-count counts lines.
+         */
+        get: operations["getCurrentLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currents/{id}/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A current's statement (ekstre) as an xlsx or PDF file.
+         * @description The company on top; the current's name and title, tax or national ID number and tax office, address and account; the opening balance, every line with its running balance and side, the period's totals and the closing balance with "Borçlu" or "Alacaklı". The xlsx is the detailed Excel export the seeds limit: a user takes at most two a day in a company (Turkey's calendar day; a third answers 429 EXCEL_DAILY_LIMIT 'Excel indirme günde iki kez ile sınırlıdır' - 'Daily excel download limited to twice a day' - with retry-after until midnight). The PDF is not limited. Needs the type's extract view (8) and export (5). File name cari-ekstre-<name>-<startDate>-<endDate>.<format>.
+         */
+        get: operations["exportCurrentLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every current of a type with its debit, credit and balance from the ledger, paged.
+         * @description Sums of the lines of each current's own sub-account (all time), one grouped query. Without a type, the types whose extract the caller may view. A current with no line yet shows zeros (accountCode null until its account is made).
+         */
+        get: operations["listCurrentBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Aging of the currents' open items at a date - balances split into 0-30, 31-60, 61-90 and over 90 days.
+         * @description For every current with a balance at the date (lines up to and including it): the side that makes the balance is open (debits for a current that owes, credits for one that is owed) and the other side settles it oldest first (FIFO, as the seeds' payments are distributed to dues starting with the oldest). What stays open of each line is aged by the line's date (days from it to `date`). Dues with their own due dates come with the next issue; until then items age from the date they were posted. The buckets carry the balance's sign (debit minus credit) and add up to it. Without a type, the types whose extract the caller may view; without a date, today (Turkey).
+         */
+        get: operations["getCurrentAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cheques, paged (the portfolio screen sorts by due date). */
+        get: operations["listChecks"];
+        /** Correct a cheque. Its amount, currency, rate, date and current change only while it has had no step beyond its entry (the entry is reversed and posted again); the rest any time. */
+        put: operations["updateCheck"];
+        /** Enter a cheque: received (IN: into the portfolio, debit 101, credit the customer) or given (OUT: debit the supplier, credit 103), posted on its date. */
+        post: operations["createCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/checks-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts and lira totals of the cheques by direction and state (the list's filters apply); the portfolio, at-bank and given totals are what 101 and 103 hold. */
+        get: operations["getChecksSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/checks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One cheque, with the steps it may take next. */
+        get: operations["getCheck"];
+        put?: never;
+        post?: never;
+        /** Delete a cheque that has had no step beyond its entry; its entry is reversed (its history stays). */
+        delete: operations["deleteCheck"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/checks/{id}/transitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Take a step of the cheque's life: DEPOSIT (to a bank for collection), WITHDRAW (back from the bank), COLLECT, ENDORSE (ciro, to a current), BOUNCE (karşılıksız), RETURN (iade), PAY (a given cheque paid by the bank). A step its state does not allow is a 409 ILLEGAL_TRANSITION naming the state.
+         * @description The step is required; a missing body passes the schema so that a cheque of another company answers 404 whatever is sent (a step without a body is then a 400 from the handler).
+         */
+        post: operations["transitionCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/checks/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every step of the cheque with the entry it posted, oldest first. */
+        get: operations["listCheckHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/currencies": {
         parameters: {
             query?: never;
@@ -179,6 +567,372 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/declaration-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's declaration types, paged (by code unless sorted otherwise). */
+        get: operations["listDeclarationTypes"];
+        /** Change a declaration type. The types every company starts with keep their code and period kind. */
+        put: operations["updateDeclarationType"];
+        /** Add a declaration type (a code unique in the company). */
+        post: operations["createDeclarationType"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/declaration-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One declaration type. */
+        get: operations["getDeclarationType"];
+        put?: never;
+        post?: never;
+        /** Delete a type of the company's own without declarations. */
+        delete: operations["deleteDeclarationType"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/declarations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's declarations, paged, newest first. */
+        get: operations["listDeclarations"];
+        /**
+         * Change a declaration's status along the allowed transitions, and an open one's type, period and explanation.
+         * @description AWAITING_APPROVAL → APPROVED, FAULTY or CANCELLED; FAULTY → AWAITING_APPROVAL or CANCELLED;
+         *     APPROVED and CANCELLED are final. An approved declaration is corrected by a new one of the
+         *     same type and period (düzeltme beyannamesi), never edited.
+         */
+        put: operations["updateDeclaration"];
+        /** Add a declaration, awaiting approval (or approved, to record one already filed). One open declaration per type and period. */
+        post: operations["createDeclaration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/declarations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One declaration. */
+        get: operations["getDeclaration"];
+        put?: never;
+        post?: never;
+        /** Delete a declaration that is not approved (a filed declaration stays). */
+        delete: operations["deleteDeclaration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/declarations/vat-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute a month's VAT declaration draft from the ledger and keep it on the month's open KDV1 declaration (or a new one awaiting approval).
+         * @description Calculated VAT: 391's net credit movement in the month; deductible VAT: 191's net debit
+         *     movement (the month-end offset entries, touching both, are left out); the previous month's
+         *     carried-forward VAT from its KDV1 declaration (the approved one first; cancelled ones do not
+         *     count). Payable = calculated − (deductible + carried) when above zero, else that difference
+         *     is carried forward. 201 with a new declaration, 200 when the open one was recomputed (it
+         *     goes back to awaiting approval).
+         */
+        post: operations["createVatDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/fiscal-years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's fiscal years, paged, newest first. */
+        get: operations["listFiscalYears"];
+        /** Rename a fiscal year or make it active or passive (a passive year takes no postings). Its dates change only while it has no entries. */
+        put: operations["updateFiscalYear"];
+        /** Add a fiscal year (no overlap with another); it gets its monthly journal periods. */
+        post: operations["createFiscalYear"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/fiscal-years/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fiscal year. */
+        get: operations["getFiscalYear"];
+        put?: never;
+        post?: never;
+        /** Delete a fiscal year without entries (its journals go with it). */
+        delete: operations["deleteFiscalYear"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal periods (yevmiye dönemleri), paged, in period order. */
+        get: operations["listJournals"];
+        put?: never;
+        /** Add the next journal period to a passive fiscal year (an active year's periods are made for it: 'Cannot add new journal for the active fiscal year'). The period runs from the day after the last one to the given end date, inside the year. */
+        post: operations["createJournal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One journal period with its totals. */
+        get: operations["getJournal"];
+        put?: never;
+        post?: never;
+        /** Delete a journal period and every later one of its year; refused while any of them holds entries or is locked. */
+        delete: operations["deleteJournal"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journals-lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Lock a journal period and every earlier one of its year; a locked period takes no postings. */
+        put: operations["lockJournal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journals-unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Unlock a journal period and every later one of its year. */
+        put: operations["unlockJournal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journals-getMax/{companyId}/{fiscalYearId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last journal period of a fiscal year and the year's last entry number (companyId must be the caller's company). */
+        get: operations["getMaxJournal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journal-entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Journal entries (yevmiye fişleri) with their lines, paged, by entry number. */
+        get: operations["listJournalEntries"];
+        put?: never;
+        /** A journal entry by hand (mahsup fişi), posted through the posting function. */
+        post: operations["createJournalEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journal-entries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One journal entry with its lines. */
+        get: operations["getJournalEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/journal-entries/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reverse an entry (its correction); dated like it unless a date is given. */
+        post: operations["reverseJournalEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transactions-order/{year}/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Renumber a fiscal year's entries in date order (journal period, date, then id ascending), from 1 without gaps. A failure answers 'Sıralama işleminde hata oluştu!'. */
+        post: operations["orderJournalEntries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transactions-order/{companyId}/{startDate}/{endDate}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether entry numbers follow dates in a range; when not, the warning 'Yevmiye fişleri sırasız!'. */
+        get: operations["checkJournalOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/ledger-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's chart of accounts (uniform chart and its sub-accounts) in code order, with balances. */
+        get: operations["listLedgerAccounts"];
+        put?: never;
+        /** Add a sub-account (102.01 …) under an account that has no postings of its own. */
+        post: operations["createLedgerAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Trial balance (mizan) of a period at a level (1 class, 2 group, 3 account, 4+ sub-accounts). */
+        get: operations["getTrialBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/account-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An account's statement (muavin) with its running balance, paged; sub-accounts included. */
+        get: operations["getAccountStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/countries": {
         parameters: {
             query?: never;
@@ -239,6 +993,146 @@ export interface paths {
         };
         /** Tax offices and revenue offices (vergi dairesi, malmüdürlüğü), paged, by name unless sorted otherwise. */
         get: operations["listTaxOffices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's partners with their capital from the ledger, paged. */
+        get: operations["listPartners"];
+        /** Change a partner. Shares stay within 100 % and the capital not below what the partner has committed. */
+        put: operations["updatePartner"];
+        /** Add a partner (a PARTNER current account). The active partners' shares add up to at most 100 %. */
+        post: operations["createPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/partners/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One partner with its capital from the ledger. */
+        get: operations["getPartner"];
+        put?: never;
+        post?: never;
+        /** Delete a partner without capital records or postings (one with them is made passive instead). */
+        delete: operations["deletePartner"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/capitals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Capital commitments and payments (cancelled ones left out), paged, newest first. */
+        get: operations["listCapitals"];
+        put?: never;
+        /**
+         * Record and post a capital commitment (UNPAID_CAPITAL) or a payment of committed capital (CAPITAL).
+         * @description UNPAID_CAPITAL: the partner commits capital; posted debit its 501 Ödenmemiş Sermaye
+         *     sub-account / credit its 500 Sermaye sub-account. All of a partner's commitments stay
+         *     within its capital. CAPITAL: the partner pays committed capital into a lira safe or bank
+         *     account (`account`); posted debit that account / credit the partner's 501 sub-account,
+         *     against `commitmentId` (else the oldest commitment not fully paid), never more than it still
+         *     waits for and not before it was made. Amounts are in lira (currencyId 1).
+         */
+        post: operations["createCapital"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/capitals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One capital record. */
+        get: operations["getCapital"];
+        put?: never;
+        post?: never;
+        /** Delete a capital record: its entry is reversed and it is kept as cancelled. A commitment with live payments stays. */
+        delete: operations["deleteCapital"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payments to personnel (deleted ones left out), paged, newest first. */
+        get: operations["listPayments"];
+        /** Change a payment; its entry is reversed (dated like it) and the changed payment posted. */
+        put: operations["updatePayment"];
+        /**
+         * Record and post a payment to a personnel out of a safe or bank account.
+         * @description The amount is not zero and in the account's currency (currencyId must be the account's); a
+         *     foreign-currency payment is posted in lira at `rate`, else the day's stored TCMB forex
+         *     buying rate. INSTRUCTED (talimatlı: a payment order to the bank) leaves a bank account only.
+         */
+        post: operations["createPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment to a personnel. */
+        get: operations["getPayment"];
+        put?: never;
+        post?: never;
+        /** Delete a payment; its entry is reversed and the payment kept as cancelled. */
+        delete: operations["deletePayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/personnel-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A personnel's statement from the ledger: the lines of its own accounts with the running balance. */
+        get: operations["getPersonnelStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -424,6 +1318,129 @@ export interface paths {
          *     replaces the product's tags.
          */
         put: operations["upsertProducts"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/safes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's safes with their balances, paged. */
+        get: operations["listSafes"];
+        /** Change a safe. A changed opening balance reverses the old opening entry and posts the new one; the currency changes only while the safe has no other movements. */
+        put: operations["updateSafe"];
+        /** Add a safe; it gets its own account under 100 and its opening balance is posted. */
+        post: operations["createSafe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/safes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One safe with its balance. */
+        get: operations["getSafe"];
+        put?: never;
+        post?: never;
+        /** Delete a safe with no movement but its opening (the opening entry is reversed). */
+        delete: operations["deleteSafe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Money transactions (transfers, collections, payments), paged, newest first. */
+        get: operations["listTransactions"];
+        put?: never;
+        /** Record a transaction and post it: TRANSFER from one safe or bank account to another (with a conversion at the day's rate when their currencies differ), COLLECTION from a current into a safe or bank account, PAYMENT from one to a current. */
+        post: operations["createTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One transaction. */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transactions/{id}/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a transaction by reversing it (a reversing transaction and entry that name it). */
+        post: operations["reverseTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transaction-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Movements of the company's money accounts (account groups 100, 102, 108 by default) with running balances, paged, newest first. */
+        get: operations["listTransactionLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/summaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cash and bank summary (each safe and bank account with its balance, totals per group) and a range summary (in and out between two days; the current month by default). */
+        get: operations["getSummaries"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1317,6 +2334,344 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Bank: {
+            id: number;
+            name: string;
+            /** @description The EFT code (4 digits). */
+            eftCode: string | null;
+            /** @description The bank code in its IBANs: "0" + the EFT code. */
+            ibanCode: string | null;
+            swift: string | null;
+        };
+        BankFields: {
+            name: string;
+            eftCode?: string | null;
+            swift?: string | null;
+        };
+        BankBranch: {
+            id: number;
+            bankId: number;
+            bankName: string;
+            name: string;
+            /** @description Şube kodu. */
+            code: string | null;
+            cityId: number | null;
+            cityName: string | null;
+            address: string | null;
+            phone: string | null;
+        };
+        BankBranchFields: {
+            bankId: number;
+            name: string;
+            code?: string | null;
+            cityId?: number | null;
+            address?: string | null;
+            phone?: components["schemas"]["Phone"] | null;
+        };
+        /**
+         * @description TRADING (vadesiz ticari hesap), CREDIT (kredili hesap), CREDIT_CARD, ONLINE_PAYMENT, POS.
+         * @enum {string}
+         */
+        BankAccountType: "TRADING" | "CREDIT" | "CREDIT_CARD" | "ONLINE_PAYMENT" | "POS";
+        /** @description An amount with at most two decimals, minus allowed (a JSON number or a decimal string). */
+        BankSignedMoneyIn: number | string | null;
+        /** @description Lira per unit of the currency, at most six decimals (TCMB forex buying of the day, when stored, if not given). */
+        BankRateIn: number | string | null;
+        BankAccountFields: {
+            name: string;
+            /** @description Required unless an IBAN names the bank. */
+            bankId?: number | null;
+            /** @description A branch of the bank. */
+            branchId?: number | null;
+            accountType?: components["schemas"]["BankAccountType"];
+            /** @description TR + 24 digits; spaces allowed. */
+            iban?: string | null;
+            accountNo?: string | null;
+            currencyId: number;
+            openingBalance?: components["schemas"]["BankSignedMoneyIn"];
+            openingDate?: components["schemas"]["Day"] | null;
+            openingRate?: components["schemas"]["BankRateIn"];
+            openingAccount?: components["schemas"]["AccountCode"] | null;
+            explanation?: string | null;
+        };
+        BankAccount: {
+            id: number;
+            name: string;
+            bankId: number;
+            bankName: string;
+            branchId: number | null;
+            branchName: string | null;
+            accountType: components["schemas"]["BankAccountType"];
+            iban: string | null;
+            /** @description The bank the IBAN's bank code names in the TBB list. */
+            ibanBankName: string | null;
+            accountNo: string | null;
+            /** @description Its own ledger account (102.01 …). */
+            accountCode: string;
+            currencyId: number;
+            currencyCode: string;
+            currencySymbol: string | null;
+            /** @description In the account's currency. */
+            openingBalance: number;
+            openingDate: string | null;
+            openingRate: number | null;
+            openingAccount: string | null;
+            openingEntryId: number | null;
+            explanation: string | null;
+            /** @description In lira */
+            balance: number;
+            /** @description In the account's own currency (from the lines' amounts in it) when it is not the lira. */
+            balanceFc: number | null;
+            mainAccount: {
+                companyId: number;
+                currencyId: number;
+                currencySymbol: string | null;
+            };
+        };
+        BankAccountMovement: {
+            /** @description The journal line. */
+            id: number;
+            entryId: number;
+            /** @description Yevmiye no. */
+            entryNo: number;
+            date: components["schemas"]["Day"];
+            explanation: string;
+            sourceKind: string;
+            sourceId: string;
+            /** @description In lira. */
+            debit: number;
+            credit: number;
+            currencyId: number;
+            amountFc: number | null;
+            rate: number | null;
+            /** @description The account's balance in lira after this line. */
+            balance: number;
+            /** @description The same in the account's currency, for a foreign-currency account. */
+            balanceFc: number | null;
+        };
+        BookAmounts: {
+            debit: number;
+            credit: number;
+        };
+        JournalBook: {
+            startDate: string;
+            endDate: string;
+            page: number;
+            size: number;
+            /** @description Entries in the period. */
+            entryCount: number;
+            /** @description Önceki sayfadan devreden - the totals of the period's entries before this page. */
+            broughtForward: components["schemas"]["BookAmounts"];
+            entries: components["schemas"]["JournalBookEntry"][];
+            /** @description This page's entries. */
+            pageTotal: components["schemas"]["BookAmounts"];
+            /** @description Nakli yekün - brought forward plus this page; the next page brings it forward. */
+            carriedForward: components["schemas"]["BookAmounts"];
+            /** @description The whole period. */
+            total: components["schemas"]["BookAmounts"];
+        };
+        JournalBookEntry: {
+            id: number;
+            /** @description Yevmiye no. */
+            entryNo: number;
+            fiscalYearId: number;
+            date: string;
+            explanation: string;
+            sourceKind: string;
+            reversesId: number | null;
+            debit: number;
+            credit: number;
+            lines: {
+                lineNo: number;
+                account: string;
+                accountName: string;
+                explanation: string | null;
+                debit: number;
+                credit: number;
+            }[];
+        };
+        CurrentLedgerCurrent: {
+            id: number;
+            name: string;
+            /** @description CUSTOMER, SUPPLIER, PERSONNEL or PARTNER. */
+            type: string;
+            /** @description Its own ledger sub-account (120.001 …). */
+            accountCode: string | null;
+        };
+        CurrentLedger: {
+            current: components["schemas"]["CurrentLedgerCurrent"];
+            startDate: string;
+            endDate: string;
+            /** @description Debit minus credit before the start. */
+            openingBalance: number;
+            /** @description The period's debits. */
+            debit: number;
+            /** @description The period's credits. */
+            credit: number;
+            /** @description Debit minus credit at the end: positive borçlu, negative alacaklı. */
+            closingBalance: number;
+            lines: {
+                entryId: number;
+                entryNo: number;
+                date: string;
+                explanation: string;
+                debit: number;
+                credit: number;
+                /** @description Running balance after this line. */
+                balance: number;
+            }[];
+        };
+        CurrentBalance: {
+            id: number;
+            name: string;
+            type: string;
+            accountCode: string | null;
+            debit: number;
+            credit: number;
+            /** @description Debit minus credit. */
+            balance: number;
+            /**
+             * @description DEBIT: borçlu (owes), CREDIT: alacaklı (is owed), null: closed.
+             * @enum {string|null}
+             */
+            side: "DEBIT" | "CREDIT" | null;
+        };
+        CurrentAgingAmounts: {
+            /** @description Debit minus credit at the date. */
+            balance: number;
+            days0to30: number;
+            days31to60: number;
+            days61to90: number;
+            over90: number;
+        };
+        CurrentAging: {
+            date: string;
+            type: string | null;
+            rows: (components["schemas"]["CurrentAgingAmounts"] & {
+                current: components["schemas"]["CurrentLedgerCurrent"];
+                /** @enum {string|null} */
+                side: "DEBIT" | "CREDIT" | null;
+            })[];
+            totals: components["schemas"]["CurrentAgingAmounts"];
+        };
+        /**
+         * @description IN a received cheque (alınan), OUT a given one (verilen).
+         * @enum {string}
+         */
+        ChequeDirection: "IN" | "OUT";
+        /**
+         * @description IN: IN_PORTFOLIO (portföyde), DEPOSITED_FOR_COLLECTION (tahsile verildi), ENDORSED (ciro
+         *     edildi), COLLECTED (tahsil edildi), BOUNCED (karşılıksız), RETURNED (iade edildi).
+         *     OUT: GIVEN (verildi), PAID (ödendi), BOUNCED, RETURNED.
+         * @enum {string}
+         */
+        ChequeState: "IN_PORTFOLIO" | "DEPOSITED_FOR_COLLECTION" | "ENDORSED" | "COLLECTED" | "GIVEN" | "PAID" | "BOUNCED" | "RETURNED";
+        /** @enum {string} */
+        ChequeAction: "DEPOSIT" | "WITHDRAW" | "COLLECT" | "ENDORSE" | "BOUNCE" | "RETURN" | "PAY";
+        /** @description Above zero, at most two decimals (a JSON number or a decimal string). */
+        ChequeAmountIn: number | string;
+        ChequeFields: {
+            direction: components["schemas"]["ChequeDirection"];
+            /** @description Çek no. */
+            number: string;
+            /** @description Seri / kod. */
+            code?: string | null;
+            amount: components["schemas"]["ChequeAmountIn"];
+            /** @description TL unless given. */
+            currencyId?: number | null;
+            rate?: components["schemas"]["BankRateIn"];
+            date: components["schemas"]["Day"];
+            /** @description Keşide tarihi. */
+            issueDate?: components["schemas"]["Day"] | null;
+            dueDate: components["schemas"]["Day"];
+            /** @description The drawee bank as written on the cheque. */
+            bankName?: string | null;
+            branchName?: string | null;
+            /** @description Keşideci */
+            drawer?: string | null;
+            explanation?: string | null;
+            /** @description Who gave it to us (IN) or to whom we gave it (OUT). */
+            currentId: number;
+            /** @description OUT only: the bank account it is drawn on. */
+            bankAccountId?: number | null;
+        };
+        ChequeStep: {
+            action: components["schemas"]["ChequeAction"];
+            date: components["schemas"]["Day"];
+            /** @description DEPOSIT */
+            bankAccountId?: number | null;
+            /** @description ENDORSE. */
+            currentId?: number | null;
+            explanation?: string | null;
+        };
+        Cheque: {
+            id: number;
+            direction: components["schemas"]["ChequeDirection"];
+            state: components["schemas"]["ChequeState"];
+            stateLabel: string;
+            number: string;
+            code: string | null;
+            amount: number;
+            currencyId: number;
+            currencyCode: string;
+            currencySymbol: string | null;
+            rate: number | null;
+            /** @description In lira */
+            amountTry: number;
+            date: components["schemas"]["Day"];
+            issueDate: string | null;
+            dueDate: components["schemas"]["Day"];
+            bankName: string | null;
+            branchName: string | null;
+            drawer: string | null;
+            explanation: string | null;
+            currentId: number;
+            currentName: string;
+            bankAccountId: number | null;
+            bankAccountName: string | null;
+            endorsedToId: number | null;
+            endorsedToName: string | null;
+            allowedActions: components["schemas"]["ChequeAction"][];
+            createdBy: string | null;
+        };
+        ChequeEvent: {
+            id: number;
+            seq: number;
+            /** @description RECEIVE, GIVE, AMEND, DEPOSIT, WITHDRAW, COLLECT, ENDORSE, BOUNCE, RETURN, PAY, DELETE. */
+            action: string;
+            actionLabel: string;
+            fromState: string | null;
+            toState: string;
+            toStateLabel: string;
+            date: components["schemas"]["Day"];
+            bankAccountId: number | null;
+            bankAccountName: string | null;
+            currentId: number | null;
+            currentName: string | null;
+            entryId: number;
+            entryNo: number;
+            amountTry: number;
+            explanation: string | null;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChequeTotal: {
+            count: number;
+            amountTry: number;
+        };
+        ChequeSummary: {
+            inPortfolio: components["schemas"]["ChequeTotal"];
+            atBank: components["schemas"]["ChequeTotal"];
+            given: components["schemas"]["ChequeTotal"];
+            byState: {
+                direction: components["schemas"]["ChequeDirection"];
+                state: components["schemas"]["ChequeState"];
+                stateLabel: string;
+                count: number;
+                amountTry: number;
+            }[];
+        };
         /** @description TL for the lira, ISO 4217 otherwise. */
         CurrencyCode: string;
         Currency: {
@@ -1509,6 +2864,218 @@ export interface components {
             /** @description The current's currency when absent. */
             currencyId?: number | null;
         };
+        /**
+         * @description How periods are written: MONTHLY 2026-01, QUARTERLY 2026-Q1, YEARLY 2026.
+         * @enum {string}
+         */
+        DeclarationPeriodKind: "MONTHLY" | "QUARTERLY" | "YEARLY";
+        /** @description 2026-01 (month), 2026-Q1 (quarter) or 2026 (year), as the type wants. */
+        DeclarationPeriod: string;
+        /**
+         * @description Onaylandı, Onay Bekliyor, Hatalı, İptal Edildi (seeds 001 §4).
+         * @enum {string}
+         */
+        DeclarationStatus: "APPROVED" | "AWAITING_APPROVAL" | "FAULTY" | "CANCELLED";
+        DeclarationTypeFields: {
+            /** @description Upper-case letters, digits, underscore; starts with a letter (KDV1). */
+            code: string;
+            name: string;
+            periodKind: components["schemas"]["DeclarationPeriodKind"];
+            /** @default true */
+            active: boolean;
+        };
+        DeclarationType: {
+            id: number;
+            code: string;
+            name: string;
+            periodKind: components["schemas"]["DeclarationPeriodKind"];
+            /** @description One of the types every company starts with: not deleted, code and period kind fixed. */
+            system: boolean;
+            active: boolean;
+        };
+        DeclarationFields: {
+            typeId: number;
+            period: components["schemas"]["DeclarationPeriod"];
+            status?: components["schemas"]["DeclarationStatus"];
+            explanation?: string | null;
+        };
+        Declaration: {
+            id: number;
+            typeId: number;
+            typeCode: string;
+            typeName: string;
+            periodKind: components["schemas"]["DeclarationPeriodKind"];
+            period: string;
+            /** @description The first day of the period. */
+            startDate: string | null;
+            /** @description The last day of the period. */
+            endDate: string | null;
+            status: components["schemas"]["DeclarationStatus"];
+            statusName: string;
+            explanation: string | null;
+            /** @description A VAT draft's figures from the ledger (lira), or null. */
+            vat: null | {
+                /** @description Hesaplanan KDV. */
+                calculatedVat: number;
+                /** @description İndirilecek KDV of the period. */
+                deductibleVat: number;
+                /** @description Önceki dönemden devreden KDV. */
+                previousCarriedForward: number;
+                /** @description Deductible plus carried. */
+                totalDeductible: number;
+                /** @description Ödenecek KDV. */
+                payableVat: number;
+                /** @description Sonraki döneme devreden KDV. */
+                carriedForwardVat: number;
+                /** Format: date-time */
+                computedDate: string;
+            };
+            createdBy: string | null;
+            /**
+             * Format: date-time
+             * @description Created date.
+             */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string | null;
+            statusChangedBy: string | null;
+            /** Format: date-time */
+            statusChangedDate: string | null;
+        };
+        /** @description A calendar day, YYYY-MM-DD. */
+        Day: string;
+        /** @description An account of the chart: 100, 102.01, 120.001. */
+        AccountCode: string;
+        /** @description An amount with at most two decimals (a JSON number or a decimal string). */
+        MoneyIn: number | string | null;
+        FiscalYear: {
+            id: number;
+            companyId: number;
+            name: string;
+            startDate: components["schemas"]["Day"];
+            endDate: components["schemas"]["Day"];
+            /** @description Active years take postings; a passive one is closed. */
+            active: boolean;
+            lastEntryNo: number;
+            entryCount: number;
+        };
+        FiscalYearFields: {
+            name: string;
+            startDate: components["schemas"]["Day"];
+            endDate: components["schemas"]["Day"];
+            /** @default true */
+            active: boolean;
+        };
+        Journal: {
+            id: number;
+            companyId: number;
+            fiscalYearId: number;
+            /** @description 1 for the first month of the year, … */
+            period: number;
+            startDate: components["schemas"]["Day"];
+            endDate: components["schemas"]["Day"];
+            locked: boolean;
+            entryCount: number;
+            debit: number;
+            credit: number;
+        };
+        JournalRef: {
+            id: number;
+        };
+        JournalEntry: {
+            id: number;
+            /** @description Yevmiye no. */
+            entryNo: number;
+            fiscalYearId: number;
+            journalId: number;
+            date: components["schemas"]["Day"];
+            explanation: string;
+            /** @description What it posts: MANUAL, SAFE_OPENING, TRANSACTION, CHEQUE … */
+            sourceKind: string;
+            sourceId: string;
+            reversesId: number | null;
+            reversedById: number | null;
+            total: number;
+            createdBy: string | null;
+            lines: {
+                lineNo: number;
+                account: string;
+                accountName: string;
+                debit: number;
+                credit: number;
+                currencyId: number;
+                amountFc: number | null;
+                rate: number | null;
+                explanation: string | null;
+            }[];
+        };
+        JournalOrder: {
+            ordered: boolean;
+            /** @description Entries looked at. */
+            entries: number;
+            /** @description 'Yevmiye fişleri sırasız!' when not ordered. */
+            message: string | null;
+        };
+        LedgerAccount: {
+            code: string;
+            name: string;
+            parentCode: string | null;
+            level: number;
+            /** @description Takes postings (a leaf the chart allows). */
+            postable: boolean;
+            /** @description Has sub-accounts. */
+            header: boolean;
+            /** @description SAFE, BANK_ACCOUNT, CURRENT … for an automatic sub-account. */
+            ownerKind: string | null;
+            ownerId: number | null;
+            /** @description All postings' debits */
+            debit: number;
+            credit: number;
+            /** @description Debit minus credit. */
+            balance: number;
+        };
+        TrialBalance: {
+            startDate: components["schemas"]["Day"];
+            endDate: components["schemas"]["Day"];
+            level: number;
+            rows: components["schemas"]["TrialBalanceRow"][];
+            totals: components["schemas"]["TrialBalanceRow"];
+        };
+        TrialBalanceRow: {
+            code: string;
+            name: string;
+            /** @description Before the period. */
+            openingDebit: number;
+            openingCredit: number;
+            /** @description In the period. */
+            debit: number;
+            credit: number;
+            /** @description Borç bakiyesi at the end. */
+            debitBalance: number;
+            /** @description Alacak bakiyesi at the end. */
+            creditBalance: number;
+        };
+        AccountStatement: {
+            account: string;
+            /** @description Lines in the period (also in x-total-count). */
+            total: number;
+            name: string;
+            /** @description Debit minus credit before the start date. */
+            openingBalance: number;
+            /** @description At the end date. */
+            closingBalance: number;
+            lines: {
+                entryId: number;
+                entryNo: number;
+                date: components["schemas"]["Day"];
+                account: string;
+                explanation: string;
+                debit: number;
+                credit: number;
+                /** @description Running balance after this line. */
+                balance: number;
+            }[];
+        };
         Country: {
             id: number;
             /** @description ISO 3166 alpha-2 code. */
@@ -1547,6 +3114,179 @@ export interface components {
             citySubdivisionId?: number | null;
             /** @description The district as the tax office list writes it (Merkez for a province centre). */
             district: string;
+        };
+        /** @description An amount above zero with at most two decimals (a JSON number or a decimal string). */
+        AmountIn: number | string;
+        /** @description A safe or a bank account of the company. */
+        MoneyAccountRef: {
+            accountKind: components["schemas"]["MoneyKind"];
+            accountId: number;
+        };
+        MoneyAccountSide: {
+            accountKind: components["schemas"]["MoneyKind"];
+            accountId: number;
+            name: string;
+            /** @description Its own ledger account (100.01 */
+            accountCode: string;
+        };
+        /**
+         * @description INDIVIDUAL (şahıs) or CORPORATE (kurumsal).
+         * @enum {string}
+         */
+        PartnerType: "INDIVIDUAL" | "CORPORATE";
+        PartnerFields: {
+            name: string;
+            lastName?: string | null;
+            /** @description Trade title (unvan) of a corporate partner. */
+            title?: string | null;
+            partnerType: components["schemas"]["PartnerType"];
+            /** @description 0 to 100, two decimals; the active partners together at most 100. */
+            sharePercentage: number;
+            /** @description The capital the partner subscribed (articles of association), lira, not negative, two decimals. */
+            capital: number;
+            /** @description Lira (1). */
+            currencyId: number;
+            /** @description National ID (TCKN) or tax number (VKN), by their check digits. */
+            taxNumber?: string | null;
+            taxOfficeId?: number | null;
+            iban?: string | null;
+            phone?: string | null;
+            email?: string | null;
+            address?: string | null;
+            /**
+             * @description A passive partner (left the company) does not count towards the 100 %.
+             * @default true
+             */
+            active: boolean;
+        };
+        Partner: {
+            id: number;
+            name: string;
+            lastName: string | null;
+            title: string | null;
+            partnerType: string | null;
+            sharePercentage: number;
+            /** @description Subscribed capital (the partner's record). */
+            capital: number;
+            /** @description From the ledger: the credit balance of the partner's 500 sub-account. */
+            committedCapital: number;
+            /** @description Committed less remaining. */
+            paidCapital: number;
+            /** @description Unpaid capital (UNPAID_CAPITAL): the debit balance of the partner's 501 sub-account. */
+            remaining: number;
+            currencyId: number;
+            taxNumber: string | null;
+            taxOfficeId: number | null;
+            iban: string | null;
+            phone: string | null;
+            email: string | null;
+            address: string | null;
+            active: boolean;
+            /** @description Its 500 sub-account (500.01 …), after its first commitment. */
+            capitalAccountCode: string | null;
+            /** @description Its 501 sub-account (501.01 …). */
+            unpaidCapitalAccountCode: string | null;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        /**
+         * @description UNPAID_CAPITAL: a commitment (taahhüt), which the partner owes until paid; CAPITAL: a payment of committed capital.
+         * @enum {string}
+         */
+        CapitalKind: "UNPAID_CAPITAL" | "CAPITAL";
+        Capital: {
+            id: number;
+            partnerId: number;
+            partnerName: string;
+            kind: components["schemas"]["CapitalKind"];
+            date: components["schemas"]["Day"];
+            amount: number;
+            currencyId: number;
+            /** @description A payment: the commitment it pays. */
+            commitmentId: number | null;
+            /** @description A payment: where the money went. */
+            account: components["schemas"]["MoneyAccountSide"] | null;
+            /** @description A commitment: paid so far. */
+            paidAmount: number | null;
+            /** @description A commitment: still to pay. */
+            unpaidAmount: number | null;
+            explanation: string | null;
+            entryId: number;
+            entryNo: number;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
+        };
+        /**
+         * @description NORMAL, or INSTRUCTED (talimatlı: by a payment order to the bank, from a bank account only).
+         * @enum {string}
+         */
+        PersonnelPaymentType: "NORMAL" | "INSTRUCTED";
+        PersonnelPaymentFields: {
+            /** @description A PERSONNEL current account. */
+            personnelId: number;
+            amount: components["schemas"]["AmountIn"];
+            /** @description The account's currency. */
+            currencyId: number;
+            date: components["schemas"]["Day"];
+            account: components["schemas"]["MoneyAccountRef"];
+            type?: components["schemas"]["PersonnelPaymentType"];
+            /** @description Lira per unit for a foreign-currency payment (the day's TCMB rate when absent). */
+            rate?: components["schemas"]["RateIn"] | null;
+            explanation?: string | null;
+        };
+        PersonnelPayment: {
+            id: number;
+            personnelId: number;
+            personnelName: string;
+            type: components["schemas"]["PersonnelPaymentType"];
+            date: components["schemas"]["Day"];
+            /** @description In the payment's currency. */
+            amount: number;
+            currencyId: number;
+            currencyCode: string;
+            /** @description Lira per unit (null for lira). */
+            rate: number | null;
+            /** @description What was posted. */
+            liraAmount: number;
+            account: components["schemas"]["MoneyAccountSide"];
+            explanation: string | null;
+            /** @description The entry now posting it. */
+            entryId: number;
+            entryNo: number;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
+            updatedBy: string | null;
+            /** Format: date-time */
+            updatedDate: string | null;
+        };
+        PersonnelStatement: {
+            personnelId: number;
+            name: string;
+            currencyId: number;
+            /** @description The personnel's own ledger accounts (335.001 …). */
+            accounts: string[];
+            startDate: string | null;
+            endDate: string | null;
+            /** @description Debit minus credit before the start date: below zero the company owes the personnel, above zero the personnel owes the company (an advance). */
+            openingBalance: number;
+            totalDebit: number;
+            totalCredit: number;
+            closingBalance: number;
+            lines: {
+                entryId: number;
+                entryNo: number;
+                date: components["schemas"]["Day"];
+                account: string;
+                explanation: string;
+                debit: number;
+                credit: number;
+                /** @description Running balance after this line. */
+                balance: number;
+                sourceKind: string;
+                sourceId: string;
+            }[];
         };
         /**
          * @description SALE lists apply to customers, BUYING lists to suppliers.
@@ -1734,6 +3474,117 @@ export interface components {
                 id: number;
                 barcode: string;
                 created: boolean;
+            }[];
+        };
+        /** @enum {string} */
+        MoneyKind: "SAFE" | "BANK_ACCOUNT";
+        MoneyRef: {
+            kind: components["schemas"]["MoneyKind"];
+            id: number;
+        };
+        /** @description Lira per unit of the currency (TCMB forex buying of the day when not given). */
+        RateIn: number | string;
+        Safe: {
+            id: number;
+            name: string;
+            /** @description Its own ledger account (100.01 …). */
+            accountCode: string;
+            currencyId: number;
+            currencyCode: string;
+            currencySymbol: string | null;
+            openingBalance: number;
+            openingDate: string | null;
+            explanation: string | null;
+            tagIds: number[];
+            /** @description In lira */
+            balance: number;
+            /** @description In the safe's own currency when it is not the lira. */
+            balanceFc: number | null;
+            mainAccount: {
+                companyId: number;
+                currencyId: number;
+                currencySymbol: string | null;
+            };
+        };
+        SafeFields: {
+            name: string;
+            currencyId: number;
+            openingBalance?: components["schemas"]["MoneyIn"];
+            openingDate?: components["schemas"]["Day"];
+            openingRate?: components["schemas"]["RateIn"];
+            openingAccount?: components["schemas"]["AccountCode"];
+            explanation?: string | null;
+            tagIds?: number[];
+        };
+        MoneyTransaction: {
+            id: number;
+            type: string;
+            kind: string;
+            date: components["schemas"]["Day"];
+            /** @description In the currency of the side the money leaves (or arrives */
+            amount: number;
+            currencyId: number;
+            toAmount: number | null;
+            rate: number | null;
+            toRate: number | null;
+            liraAmount: number;
+            from: components["schemas"]["MoneySide"] | null;
+            to: components["schemas"]["MoneySide"] | null;
+            currentId: number | null;
+            currentName: string | null;
+            explanation: string | null;
+            entryId: number;
+            entryNo: number;
+            reversesId: number | null;
+            reversedById: number | null;
+            createdBy: string | null;
+        };
+        MoneySide: {
+            kind: components["schemas"]["MoneyKind"];
+            id: number;
+            name: string;
+            accountCode: string;
+        };
+        TransactionLine: {
+            id: number;
+            entryId: number;
+            entryNo: number;
+            date: components["schemas"]["Day"];
+            accountCode: string;
+            accountName: string;
+            explanation: string;
+            /** @description Money in (lira). */
+            debit: number;
+            /** @description Money out (lira). */
+            credit: number;
+            amountFc: number | null;
+            currencyId: number;
+            sourceKind: string;
+            sourceId: string;
+        };
+        MoneySummary: {
+            cash: components["schemas"]["MoneyGroup"];
+            bank: components["schemas"]["MoneyGroup"];
+            total: number;
+            range: {
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+                incoming: number;
+                outgoing: number;
+                net: number;
+            };
+        };
+        MoneyGroup: {
+            /** @description Lira. */
+            total: number;
+            accounts: {
+                kind: components["schemas"]["MoneyKind"];
+                id: number;
+                name: string;
+                accountCode: string;
+                currencyId: number;
+                balance: number;
+                balanceFc: number | null;
             }[];
         };
         SectorFields: {
@@ -2253,6 +4104,18 @@ export interface components {
         };
     };
     responses: {
+        /** @description The file, as an attachment with a Turkish file name. */
+        BookFile: {
+            headers: {
+                /** @description attachment; filename="mizan-2026-01-01-2026-12-31.xlsx" */
+                "content-disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/pdf": string;
+            };
+        };
         /** @description An error, as RFC 9457 problem details. */
         Problem: {
             headers: {
@@ -2271,6 +4134,26 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The first day of the period (YYYY-MM-DD). */
+        BookStartDate: string;
+        /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+        BookEndDate: string;
+        /** @description The first day of the period (YYYY-MM-DD); the current's first line when not given. */
+        BookOptionalStartDate: string;
+        /** @description The last day of the period (YYYY-MM-DD); today, or the current's last line when later, when not given. */
+        BookOptionalEndDate: string;
+        /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+        BookFileFormat: string;
+        /** @description CUSTOMER, SUPPLIER, PERSONNEL or PARTNER. */
+        BookCurrentType: string;
+        /** @description IN received, OUT given. */
+        ChequeDirectionQuery: components["schemas"]["ChequeDirection"];
+        /** @description One or more states (state=IN_PORTFOLIO&state=DEPOSITED_FOR_COLLECTION). */
+        ChequeStateQuery: components["schemas"]["ChequeState"][];
+        /** @description Due on or after. */
+        ChequeDueFrom: components["schemas"]["Day"];
+        /** @description Due on or before. */
+        ChequeDueTo: components["schemas"]["Day"];
         CurrencyIdPath: number;
         /** @description The day, YYYY-MM-DD; not in the future. */
         RateDatePath: string;
@@ -2300,6 +4183,847 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listBanks: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Bank"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listBankBranches: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Only this bank's branches. */
+                bankId?: number;
+                /** @description Part of the branch's or the bank's name, or the branch code. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankBranch"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBankBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankBranchFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankBranch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createBankBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankBranchFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankBranch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBankBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The branch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankBranch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteBankBranch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listBankAccounts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the account's or the bank's name or of the IBAN, or the account number. */
+                search?: string;
+                bankId?: number;
+                accountType?: components["schemas"]["BankAccountType"];
+                currencyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BankAccountFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteBankAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listBankAccountMovements: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BankAccountMovement"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportTrialBalance: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+                /** @description 1 class, 2 group, 3 account (default), 4 to 9 sub-accounts. */
+                level?: number;
+                /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+                format?: components["parameters"]["BookFileFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookFile"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportAccountStatement: {
+        parameters: {
+            query: {
+                /** @description An account of the chart: 100, 102.01, 120.001. */
+                account: string;
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+                /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+                format?: components["parameters"]["BookFileFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookFile"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJournalBook: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the journal book. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalBook"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportJournalBook: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+                /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+                format?: components["parameters"]["BookFileFormat"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookFile"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrentLedger: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period (YYYY-MM-DD); the current's first line when not given. */
+                startDate?: components["parameters"]["BookOptionalStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD); today, or the current's last line when later, when not given. */
+                endDate?: components["parameters"]["BookOptionalEndDate"];
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opening balance, one page of lines and the closing balance. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentLedger"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportCurrentLedger: {
+        parameters: {
+            query?: {
+                /** @description The first day of the period (YYYY-MM-DD); the current's first line when not given. */
+                startDate?: components["parameters"]["BookOptionalStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD); today, or the current's last line when later, when not given. */
+                endDate?: components["parameters"]["BookOptionalEndDate"];
+                /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+                format?: components["parameters"]["BookFileFormat"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookFile"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCurrentBalances: {
+        parameters: {
+            query?: {
+                /** @description CUSTOMER, SUPPLIER, PERSONNEL or PARTNER. */
+                type?: components["parameters"]["BookCurrentType"];
+                /** @description Part of the name, last name, title (Turkish letters folded) or tax number. */
+                search?: string;
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, by name unless sorted otherwise. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentBalance"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrentAging: {
+        parameters: {
+            query?: {
+                /** @description CUSTOMER, SUPPLIER, PERSONNEL or PARTNER. */
+                type?: components["parameters"]["BookCurrentType"];
+                /** @description The day the items are aged at (YYYY-MM-DD; today when not given). */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The aged balances by current name and their totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentAging"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listChecks: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description IN received, OUT given. */
+                direction?: components["parameters"]["ChequeDirectionQuery"];
+                /** @description One or more states (state=IN_PORTFOLIO&state=DEPOSITED_FOR_COLLECTION). */
+                state?: components["parameters"]["ChequeStateQuery"];
+                /** @description Due on or after. */
+                dueDateFrom?: components["parameters"]["ChequeDueFrom"];
+                /** @description Due on or before. */
+                dueDateTo?: components["parameters"]["ChequeDueTo"];
+                /** @description Cheques of this current (given by it */
+                currentId?: number;
+                /** @description Cheques at or paid through this bank account. */
+                bankAccountId?: number;
+                /** @description Part of the number, serial, drawer, bank or current name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cheque"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChequeFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cheque"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChequeFields"];
+            };
+        };
+        responses: {
+            /** @description Entered and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cheque"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getChecksSummary: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description IN received, OUT given. */
+                direction?: components["parameters"]["ChequeDirectionQuery"];
+                /** @description One or more states (state=IN_PORTFOLIO&state=DEPOSITED_FOR_COLLECTION). */
+                state?: components["parameters"]["ChequeStateQuery"];
+                /** @description Due on or after. */
+                dueDateFrom?: components["parameters"]["ChequeDueFrom"];
+                /** @description Due on or before. */
+                dueDateTo?: components["parameters"]["ChequeDueTo"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChequeSummary"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cheque. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cheque"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    transitionCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChequeStep"] | null;
+            };
+        };
+        responses: {
+            /** @description The cheque after the step. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cheque"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCheckHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The history. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChequeEvent"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listCurrencies: {
         parameters: {
             query?: {
@@ -2733,6 +5457,875 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listDeclarationTypes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the code or name. */
+                search?: string;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationType"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateDeclarationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationTypeFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationType"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createDeclarationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationTypeFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationType"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDeclarationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The type. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeclarationType"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteDeclarationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDeclarations: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                typeId?: number;
+                status?: components["schemas"]["DeclarationStatus"];
+                period?: components["schemas"]["DeclarationPeriod"];
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclarationFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The declaration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteDeclaration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createVatDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The month, YYYY-MM. */
+                    period: string;
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The month's open draft, recomputed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            /** @description A new draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listFiscalYears: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalYearFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FiscalYearFields"];
+            };
+        };
+        responses: {
+            /** @description Created, with its journals. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fiscal year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FiscalYear"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteFiscalYear: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listJournals: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                fiscalYearId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fiscalYearId: number;
+                    endDate: components["schemas"]["Day"];
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The period. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    lockJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JournalRef"];
+            };
+        };
+        responses: {
+            /** @description The periods of the year after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlockJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JournalRef"];
+            };
+        };
+        responses: {
+            /** @description The periods of the year after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMaxJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+                fiscalYearId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last period (null when the year has none) and the last entry number. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        journal: components["schemas"]["Journal"] | null;
+                        lastEntryNo: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listJournalEntries: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                fiscalYearId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                /** @description Only entries with a line on this account or its sub-accounts. */
+                account?: components["schemas"]["AccountCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createJournalEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: components["schemas"]["Day"];
+                    explanation: string;
+                    lines: {
+                        account: components["schemas"]["AccountCode"];
+                        debit?: components["schemas"]["MoneyIn"];
+                        credit?: components["schemas"]["MoneyIn"];
+                        explanation?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getJournalEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reverseJournalEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    date?: components["schemas"]["Day"];
+                    explanation?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The reversing entry. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalEntry"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderJournalEntries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fiscal year's id. */
+                year: number;
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The year's order after the renumbering. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalOrder"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkJournalOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JournalOrder"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listLedgerAccounts: {
+        parameters: {
+            query?: {
+                /** @description Only the direct children of this account (none given - the classes). */
+                parent?: components["schemas"]["AccountCode"];
+                /** @description Part of the code or the name. */
+                search?: string;
+                /** @description true: only accounts that take postings. */
+                postable?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccount"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createLedgerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    parentCode: components["schemas"]["AccountCode"];
+                    code?: components["schemas"]["AccountCode"];
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTrialBalance: {
+        parameters: {
+            query: {
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+                level?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per account with movements, and the totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrialBalance"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAccountStatement: {
+        parameters: {
+            query: {
+                account: components["schemas"]["AccountCode"];
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The opening balance, one page of lines, and the closing balance. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountStatement"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listCountries: {
         parameters: {
             query?: {
@@ -2868,6 +6461,394 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaxOffice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name, last name or title, or the tax/national ID. */
+                search?: string;
+                active?: boolean;
+                partnerType?: components["schemas"]["PartnerType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partner. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Partner"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCapitals: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                partnerId?: number;
+                kind?: components["schemas"]["CapitalKind"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capital"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCapital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    partnerId: number;
+                    kind: components["schemas"]["CapitalKind"];
+                    amount: components["schemas"]["AmountIn"];
+                    /** @description Capital is in lira (1). */
+                    currencyId: number;
+                    date: components["schemas"]["Day"];
+                    account?: components["schemas"]["MoneyAccountRef"];
+                    /** @description CAPITAL only: the commitment paid. */
+                    commitmentId?: number | null;
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capital"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCapital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capital"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCapital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPayments: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                personnelId?: number;
+                type?: components["schemas"]["PersonnelPaymentType"];
+                accountKind?: components["schemas"]["MoneyKind"];
+                accountId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelPayment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonnelPaymentFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed and posted again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelPayment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonnelPaymentFields"];
+            };
+        };
+        responses: {
+            /** @description Recorded and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelPayment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelPayment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPersonnelStatement: {
+        parameters: {
+            query: {
+                personnelId: number;
+                /** @description From the first line when absent. */
+                startDate?: components["schemas"]["Day"];
+                /** @description To the last line when absent. */
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonnelStatement"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -3321,6 +7302,317 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ProductUpsertResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSafes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Safe"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateSafe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SafeFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Safe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSafe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SafeFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Safe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSafe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The safe. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Safe"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteSafe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                type?: "TRANSFER" | "COLLECTION" | "PAYMENT";
+                currentId?: number;
+                accountKind?: components["schemas"]["MoneyKind"];
+                accountId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyTransaction"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "TRANSFER" | "COLLECTION" | "PAYMENT";
+                    /**
+                     * @default PAYMENT
+                     * @enum {string}
+                     */
+                    kind?: "PAYMENT" | "DUE" | "CAPITAL" | "UNPAID_CAPITAL";
+                    date: components["schemas"]["Day"];
+                    amount: components["schemas"]["MoneyIn"];
+                    from?: components["schemas"]["MoneyRef"];
+                    to?: components["schemas"]["MoneyRef"];
+                    currentId?: number;
+                    rate?: components["schemas"]["RateIn"];
+                    toRate?: components["schemas"]["RateIn"];
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyTransaction"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyTransaction"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reverseTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    date?: components["schemas"]["Day"];
+                } | null;
+            };
+        };
+        responses: {
+            /** @description The reversing transaction. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneyTransaction"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTransactionLines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Comma-separated account groups, e.g. 100,102,108. */
+                accountGroups?: string;
+                accountKind?: components["schemas"]["MoneyKind"];
+                accountId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionLine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getSummaries: {
+        parameters: {
+            query?: {
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoneySummary"];
                 };
             };
             default: components["responses"]["Problem"];

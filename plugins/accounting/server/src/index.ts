@@ -11,9 +11,17 @@ import { area as currents } from './currents';
 import { area as warehouses } from './warehouses';
 import { area as products } from './products';
 import { area as pricelists } from './pricelists';
+import { area as ledger, LEDGER_SERVICE, ledgerService } from './ledger';
+import { area as safes } from './safes';
+import { area as banks } from './banks';
+import { area as cheques } from './cheques';
+import { area as partners } from './partners';
+import { area as personnel } from './personnel';
+import { area as declarations } from './declarations';
+import { area as bookReports } from './book-reports';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
-const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, currents, warehouses, products, pricelists];
+const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports];
 
 function handlers(): Record<string, Handler> {
   const all: Record<string, Handler> = {};
@@ -35,6 +43,8 @@ const plugin: ServerPlugin = {
   handlers: handlers(),
   migrations: { owner: 'accounting', dir: fileURLToPath(new URL('../migrations', import.meta.url)) },
   sandbox: ratesSandbox,
+  // The one posting function, for every plugin that moves money or stock (ledger/posting.ts).
+  provides: { [LEDGER_SERVICE]: ledgerService },
   async onCompanyCreated(trx, companyId) {
     for (const a of AREAS) if (a.onCompanyCreated) await a.onCompanyCreated(trx, companyId);
   },

@@ -8,10 +8,17 @@ import type { Tables as CurrentsTables } from './currents/schema';
 import type { Tables as WarehousesTables } from './warehouses/schema';
 import type { Tables as ProductsTables } from './products/schema';
 import type { Tables as PricelistsTables } from './pricelists/schema';
+import type { Tables as LedgerTables } from './ledger/schema';
+import type { Tables as SafesTables } from './safes/schema';
+import type { Tables as BanksTables } from './banks/schema';
+import type { Tables as ChequesTables } from './cheques/schema';
+import type { Tables as PartnersTables } from './partners/schema';
+import type { Tables as PersonnelTables } from './personnel/schema';
+import type { Tables as DeclarationsTables } from './declarations/schema';
 
 export interface UnitsTables {
   units: { company_id: number; id: Generated<number>; name: string; code: string; active: ColumnType<boolean, boolean | undefined, boolean> };
 }
 
 /** The accounting plugin's tables, as Kysely sees them (use with `tables<AccountingTables>(ctx)`). */
-export type AccountingTables = UnitsTables & TagsTables & TaxesTables & CurrenciesTables & SectorsTables & LookupsTables & CurrentsTables & WarehousesTables & ProductsTables & PricelistsTables;
+export type AccountingTables = UnitsTables & TagsTables & TaxesTables & CurrenciesTables & SectorsTables & LookupsTables & CurrentsTables & WarehousesTables & ProductsTables & PricelistsTables & LedgerTables & SafesTables & BanksTables & ChequesTables & PartnersTables & PersonnelTables & DeclarationsTables;

@@ -1,3 +1,4 @@
+import { assertSharesFit } from '../partners/partners.repository';
 import { Action } from '@tezgah/core';
 import { mayIn, pageRequest, pageResult, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
@@ -94,6 +95,7 @@ const createCurrent: Handler = async (ctx) => {
   if (found.length) refuse(found);
   await taxNumberFree(ctx, main.value);
   if (other) await taxNumberFree(ctx, other.value);
+  if (type === 'PARTNER') await assertSharesFit(db(ctx) as never, auth.companyId, [{ active: main.value.active, sharePercentage: main.value.sharePercentage, field: 'sharePercentage' }]);
   const [id, twinId] = await repo.insertCurrents(db(ctx), auth.companyId, other ? [main.value, other.value] : [main.value]);
   ctx.audit({ action: 'accounting.current.created', entity: 'current', entityId: id!, detail: { type, name: main.value.name } });
   if (twinId) ctx.audit({ action: 'accounting.current.created', entity: 'current', entityId: twinId, detail: { type: body.alsoAs, name: main.value.name, twinOf: id } });
@@ -117,6 +119,7 @@ const updateCurrent: Handler = async (ctx) => {
   const { value, problems: found } = checkCurrent(merged, await ruleContext(ctx, [merged]));
   if (found.length) refuse(found);
   await taxNumberFree(ctx, value, row.id);
+  if (type === 'PARTNER') await assertSharesFit(db(ctx) as never, auth.companyId, [{ id: row.id, active: value.active, sharePercentage: value.sharePercentage, field: 'sharePercentage' }]);
   await repo.updateCurrent(db(ctx), auth.companyId, row.id, before, value);
   ctx.audit({ action: 'accounting.current.updated', entity: 'current', entityId: row.id });
   return viewOr404(ctx, row.id);
@@ -176,6 +179,12 @@ const saveCurrentsList: Handler = async (ctx) => {
     throw problems.badRequest(`${bad} kayıtta hata var; hiçbir kayıt yazılmadı.`, found);
   }
 
+  const partners = checked.filter((c) => c.value.currentAccountType === 'PARTNER');
+  if (partners.length) {
+    await assertSharesFit(db(ctx) as never, auth.companyId, partners.map((c) => ({
+      id: c.match?.id, active: c.value.active, sharePercentage: c.value.sharePercentage, field: `${c.index}.sharePercentage`,
+    })));
+  }
   const creates = checked.filter((c) => !c.match);
   const ids = await repo.insertCurrents(db(ctx), auth.companyId, creates.map((c) => c.value));
   const result = new Map<number, { index: number; id: number; action: 'CREATED' | 'UPDATED' }>();

@@ -146,7 +146,10 @@ describe.each(engines())('current accounts on %s', (engine) => {
     const badType = await post({ currentAccountType: 'PARTNER', name: 'Ortak', partnerType: 'COMPANY', sharePercentage: 10, capital: 1 });
     expect(badType.status).toBe(400);
     expect(badType.body.fieldErrors[0].field).toBe('partnerType');
-    const ok = await post({ currentAccountType: 'PARTNER', name: 'Yeni Ortak', partnerType: 'INDIVIDUAL', sharePercentage: 12.5, capital: 125000.75, taxNumber: TCKN[2] });
+    // The demo partners hold 100 %: an active partner with a share does not fit, a passive one does.
+    const full = await post({ currentAccountType: 'PARTNER', name: 'Yeni Ortak', partnerType: 'INDIVIDUAL', sharePercentage: 12.5, capital: 125000.75, taxNumber: TCKN[2] });
+    expect(full.body.fieldErrors?.[0]?.code).toBe('SHARE_TOTAL_EXCEEDED');
+    const ok = await post({ currentAccountType: 'PARTNER', name: 'Yeni Ortak', partnerType: 'INDIVIDUAL', sharePercentage: 12.5, capital: 125000.75, taxNumber: TCKN[2], active: false });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ partnerType: 'INDIVIDUAL', sharePercentage: 12.5, capital: 125000.75, accountGroupCode: '331' });
     const notPartner = await post(customer({ sharePercentage: 10, capital: 5 }));
@@ -213,7 +216,7 @@ describe.each(engines())('current accounts on %s', (engine) => {
     expect(page.body).toHaveLength(2);
     expect(Number(page.headers.get('x-total-count'))).toBeGreaterThanOrEqual(6);
     const passive = (await post(customer({ name: 'Pasif', active: false }))).body;
-    const act = (await api.call('GET', `${CURRENTS}?active=false&size=100`, { token: owner })).body;
+    const act = (await api.call('GET', `${CURRENTS}?active=false&currentAccountType=CUSTOMER&size=100`, { token: owner })).body;
     expect(act.map((c: any) => c.id)).toEqual([passive.id]);
     // The other company's currents are not there.
     expect((await api.call('GET', `${CURRENTS}/${passive.id}`, { token: eczaci })).status).toBe(404);

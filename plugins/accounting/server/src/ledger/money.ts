@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { problems } from '@tezgah/server';
+import { ownAccount, type LedgerDb } from './accounts';
+import { underAccount } from './reports';
+
+/** Where money sits: a safe (cash, under 100) or a bank account (under 102). */
+export type MoneyKind = 'SAFE' | 'BANK_ACCOUNT';
+
+export interface MoneyAccount {
+  kind: MoneyKind;
+  id: number;
+  name: string;
+  /** Its own ledger sub-account (100.01, 102.03 …). */
+  accountCode: string;
+  currencyId: number;
+}
+
+/**
+ * A safe or a bank account of the company with its ledger account, or a 400 on `field` when
+ * there is none. Each kind's table keeps `name`, `account_code` and `currency_id`.
+ */
+export async function moneyAccount(db: LedgerDb, companyId: number, kind: MoneyKind, id: number, field = 'accountId'): Promise<MoneyAccount> {
+  const table = kind === 'SAFE' ? sql.table('safes') : sql.table('bank_accounts');
+  const r = await sql<{ id: number; name: string; account_code: string; currency_id: number }>`
+    select id, name, account_code, currency_id from ${table} where company_id = ${companyId} and id = ${id}`.execute(db);
+  const row = r.rows[0];
+  if (!row) throw problems.invalidField(field, kind === 'SAFE' ? 'Kasa bulunamadı.' : 'Banka hesabı bulunamadı.', 'ACCOUNT_NOT_FOUND');
+  return { kind, id: row.id, name: row.name, accountCode: row.account_code, currencyId: row.currency_id };
+}
+
+/** The chart account each kind of current is kept under when it names none (currents/rules.ts). */
+const CURRENT_PARENTS: Record<string, string> = { CUSTOMER: '120', SUPPLIER: '320', PERSONNEL: '335', PARTNER: '331' };
+
+export interface CurrentAccount { id: number; name: string; type: string; accountCode: string; currencyId: number }
+
+/**
+ * A current account's own ledger sub-account (120.001 for a customer, 320.001 for a supplier,
+ * 335.001 personnel, 331.001 a partner), made on its first use under the current's main account
+ * (its account group code) or the default for its type.
+ */
+export async function currentAccount(db: LedgerDb, companyId: number, currentId: number, field = 'currentId'): Promise<CurrentAccount> {
+  const r = await sql<{ id: number; name: string; type: string; currency_id: number; main_code: string | null }>`
+    select c.id, c.name, c.type, c.currency_id,
+           (select m.account_code from current_main_accounts m where m.company_id = c.company_id and m.current_id = c.id order by m.id limit 1) as main_code
+      from currents c where c.company_id = ${companyId} and c.id = ${currentId}`.execute(db);
+  const c = r.rows[0];
+  if (!c) throw problems.invalidField(field, 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  const parent = c.main_code && /^[1-9][0-9]{2}$/.test(c.main_code) ? c.main_code : CURRENT_PARENTS[c.type] ?? '120';
+  const code = await ownAccount(db, companyId, { parent, kind: 'CURRENT', ownerId: c.id, name: c.name, currencyId: c.currency_id, width: 3 });
+  return { id: c.id, name: c.name, type: c.type, accountCode: code, currencyId: c.currency_id };
+}
+
+/** Debit minus credit of an account and its sub-accounts, in lira, as a decimal string. */
+export async function balanceOf(db: LedgerDb, companyId: number, accountCode: string): Promise<string> {
+  const under = underAccount('account_code', accountCode);
+  const r = await sql<{ b: string }>`select coalesce(sum(debit - credit), 0)::text as b from journal_lines where company_id = ${companyId} and ${under}`.execute(db);
+  return r.rows[0]?.b ?? '0';
+}

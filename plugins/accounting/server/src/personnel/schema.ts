@@ -1,0 +1,31 @@
+import type { ColumnType } from 'kysely';
+
+type Num = ColumnType<string, string | number, string | number>;
+type DateCol = ColumnType<string, string, string>;
+
+/** Payments to personnel (migration 20261123050100-personnel-payments.sql). The personnel are PERSONNEL currents. */
+export interface Tables {
+  personnel_payments: {
+    company_id: number;
+    id: ColumnType<number, number | undefined, never>;
+    personnel_id: number;
+    payment_type: 'NORMAL' | 'INSTRUCTED';
+    payment_date: DateCol;
+    amount: Num;
+    currency_id: number;
+    rate: Num | null;
+    lira_amount: Num;
+    money_kind: 'SAFE' | 'BANK_ACCOUNT';
+    money_id: number;
+    money_account_code: string;
+    explanation: string | null;
+    entry_id: number;
+    reversal_entry_id: number | null;
+    cancelled_at: ColumnType<Date | null, never, Date | string>;
+    cancelled_by: string | null;
+    created_by: string | null;
+    created_at: ColumnType<Date, never, never>;
+    updated_by: string | null;
+    updated_at: ColumnType<Date | null, never, Date | string>;
+  };
+}

@@ -1,0 +1,243 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
+import type { AccountingTables } from '../schema';
+import type { LedgerDb } from '../ledger/accounts';
+import { currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
+import { isDay, money, post, reverse, type PostingLine } from '../ledger/posting';
+import { liraRate } from './rates';
+import { balances } from './safes.handlers';
+
+const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
+const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
+const num = (v: string | null): number | null => (v === null ? null : new Decimal(v).toNumber());
+
+type Ref = { kind: MoneyKind; id: number };
+export type TransactionBody = {
+  type: 'TRANSFER' | 'COLLECTION' | 'PAYMENT'; kind?: 'PAYMENT' | 'DUE' | 'CAPITAL' | 'UNPAID_CAPITAL'; date: string; amount: number | string;
+  from?: Ref; to?: Ref; currentId?: number; rate?: number | string; toRate?: number | string; explanation?: string | null;
+};
+
+const TYPE_TEXT = { TRANSFER: 'Virman', COLLECTION: 'Tahsilat', PAYMENT: 'Ödeme' } as const;
+
+async function codeOf(d: LedgerDb, currencyId: number): Promise<string> {
+  const r = await d.selectFrom('currencies').select('code').where('id', '=', currencyId).executeTakeFirstOrThrow();
+  return r.code;
+}
+
+/** One side's line: lira and, for a foreign-currency account, its own amount and rate. */
+function side(account: MoneyAccount, lira: Decimal, own: Decimal, rate: Decimal, dir: 'debit' | 'credit', explanation: string): PostingLine {
+  return {
+    account: account.accountCode, [dir]: lira, explanation,
+    ...(account.currencyId === 1 ? {} : { currencyId: account.currencyId, amountFc: own, rate }),
+  };
+}
+
+/**
+ * Records and posts a transaction. A transfer debits the receiving account and credits the giving
+ * one; when their currencies differ the amount (in the giving account's currency) is turned into
+ * lira at `rate` (or the day's TCMB rate) and the receiving side gets lira / `toRate`. A collection
+ * debits the money account and credits the current's own account; a payment the other way round.
+ */
+/** A 409 when a safe's balance (in its own currency) is below zero after a posting. */
+export async function assertCashLeft(d: LedgerDb, companyId: number, safe: MoneyAccount) {
+  const b = (await balances(d, companyId, [safe.accountCode])).get(safe.accountCode);
+  const left = safe.currencyId === 1 ? b?.lira : b?.fc;
+  if (left && left.isNegative()) {
+    throw problems.conflict(`Kasa bakiyesi yetersiz: bu işlemle ${safe.name} kasası ${left.toFixed(2)} bakiyeye düşer.`, 'INSUFFICIENT_CASH', 'amount');
+  }
+}
+
+export async function recordTransaction(d: LedgerDb, auth: { companyId: number; login: string }, b: TransactionBody): Promise<number> {
+  if (!isDay(b.date)) throw problems.invalidField('date', 'Geçerli bir tarih girin.', 'DATE');
+  const amount = money(b.amount, 'amount');
+  if (!amount.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
+  const need = (r: Ref | undefined, field: 'from' | 'to') => {
+    if (!r) throw problems.invalidField(field, field === 'from' ? 'Çıkış hesabı zorunludur.' : 'Giriş hesabı zorunludur.', 'REQUIRED');
+    return moneyAccount(d, auth.companyId, r.kind, r.id, `${field}.id`);
+  };
+  const explanation = b.explanation?.trim() || null;
+  let from: MoneyAccount | null = null;
+  let to: MoneyAccount | null = null;
+  let current: Awaited<ReturnType<typeof currentAccount>> | null = null;
+  if (b.type === 'TRANSFER') {
+    if (b.currentId !== undefined) throw problems.invalidField('currentId', 'Virmanda cari hesap olmaz.', 'NOT_ALLOWED');
+    from = await need(b.from, 'from');
+    to = await need(b.to, 'to');
+    if (from.kind === to.kind && from.id === to.id) throw problems.invalidField('to', 'Bir hesaptan kendisine virman yapılamaz.', 'SAME_ACCOUNT');
+  } else {
+    if (b.currentId === undefined) throw problems.invalidField('currentId', 'Cari hesap zorunludur.', 'REQUIRED');
+    current = await currentAccount(d, auth.companyId, b.currentId);
+    if (b.type === 'COLLECTION') {
+      if (b.from) throw problems.invalidField('from', 'Tahsilatta çıkış hesabı cari hesaptır.', 'NOT_ALLOWED');
+      to = await need(b.to, 'to');
+    } else {
+      if (b.to) throw problems.invalidField('to', 'Ödemede giriş hesabı cari hesaptır.', 'NOT_ALLOWED');
+      from = await need(b.from, 'from');
+    }
+  }
+  // The amount is in the giving money account's currency, or the receiving one's for a collection.
+  const base = (from ?? to)!;
+  const rate = await liraRate(d, b.date, base.currencyId, await codeOf(d, base.currencyId), b.rate, 'rate');
+  const lira = amount.times(rate).toDecimalPlaces(2);
+  if (!lira.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
+  let toAmount: Decimal | null = null;
+  let toRate: Decimal | null = null;
+  const text = explanation ?? `${TYPE_TEXT[b.type]}${current ? `: ${current.name}` : from && to ? `: ${from.name} → ${to.name}` : ''}`;
+  const lines: PostingLine[] = [];
+  if (from && to) {
+    if (to.currencyId === from.currencyId) {
+      toAmount = amount;
+      toRate = rate;
+    } else {
+      toRate = await liraRate(d, b.date, to.currencyId, await codeOf(d, to.currencyId), b.toRate, 'toRate');
+      toAmount = lira.div(toRate).toDecimalPlaces(2);
+    }
+    lines.push(side(to, lira, toAmount, toRate, 'debit', text), side(from, lira, amount, rate, 'credit', text));
+  } else if (to && current) {
+    lines.push(side(to, lira, amount, rate, 'debit', text), { account: current.accountCode, credit: lira, explanation: text });
+  } else if (from && current) {
+    lines.push({ account: current.accountCode, debit: lira, explanation: text }, side(from, lira, amount, rate, 'credit', text));
+  }
+  const id = Number((await sql<{ id: string }>`select nextval('money_transactions_id_seq')::text as id`.execute(d)).rows[0]!.id);
+  const posted = await post(d, auth.companyId, { date: b.date, explanation: text, source: { kind: 'TRANSACTION', id }, createdBy: auth.login, lines });
+  // Cash cannot go below zero (a bank account may: an overdraft or a credit account). The posting
+  // holds the fiscal year's row, so two payments from one safe cannot both pass this check.
+  if (from?.kind === 'SAFE') await assertCashLeft(d, auth.companyId, from);
+  await d.insertInto('money_transactions').values({
+    company_id: auth.companyId, id, type: b.type, kind: b.kind ?? 'PAYMENT', from_kind: from?.kind ?? null, from_id: from?.id ?? null,
+    to_kind: to?.kind ?? null, to_id: to?.id ?? null, current_id: current?.id ?? null, transaction_date: b.date, amount: amount.toFixed(2),
+    currency_id: base.currencyId, to_amount: toAmount?.toFixed(2) ?? null, rate: base.currencyId === 1 ? null : rate.toString(),
+    to_rate: from && to && to.currencyId !== 1 ? toRate?.toString() ?? null : null, lira_amount: lira.toFixed(2), explanation,
+    entry_id: posted.id, created_by: auth.login,
+  }).execute();
+  return id;
+}
+
+const createTransaction: Handler = async (ctx) => {
+  const id = await recordTransaction(db(ctx), requireAuth(ctx), ctx.body as TransactionBody);
+  ctx.setStatus(201);
+  return transactionOr404(ctx, id);
+};
+
+interface TxRow {
+  id: number; type: string; kind: string; transaction_date: string; amount: string; currency_id: number; to_amount: string | null; rate: string | null;
+  to_rate: string | null; lira_amount: string; from_kind: string | null; from_id: number | null; to_kind: string | null; to_id: number | null;
+  current_id: number | null; current_name: string | null; explanation: string | null; entry_id: number; entry_no: number; reverses_id: number | null;
+  reversed_by: number | null; created_by: string | null; from_name: string | null; from_code: string | null; to_name: string | null; to_code: string | null;
+}
+
+function transactions(d: LedgerDb, companyId: number) {
+  return d.selectFrom('money_transactions as t')
+    .innerJoin('journal_entries as e', (j) => j.onRef('e.company_id', '=', 't.company_id').onRef('e.id', '=', 't.entry_id'))
+    .leftJoin('currents as c', (j) => j.onRef('c.company_id', '=', 't.company_id').onRef('c.id', '=', 't.current_id'))
+    .leftJoin('ledger_accounts as fa', (j) => j.onRef('fa.company_id', '=', 't.company_id').onRef('fa.owner_kind', '=', 't.from_kind').onRef('fa.owner_id', '=', 't.from_id'))
+    .leftJoin('ledger_accounts as ta', (j) => j.onRef('ta.company_id', '=', 't.company_id').onRef('ta.owner_kind', '=', 't.to_kind').onRef('ta.owner_id', '=', 't.to_id'))
+    .select([
+      't.id', 't.type', 't.kind', 't.transaction_date', 't.amount', 't.currency_id', 't.to_amount', 't.rate', 't.to_rate', 't.lira_amount',
+      't.from_kind', 't.from_id', 't.to_kind', 't.to_id', 't.current_id', 'c.name as current_name', 't.explanation', 't.entry_id', 'e.entry_no',
+      't.reverses_id', 't.created_by', 'fa.name as from_name', 'fa.code as from_code', 'ta.name as to_name', 'ta.code as to_code',
+    ])
+    .select((eb) => eb.selectFrom('money_transactions as r').select('r.id').whereRef('r.company_id', '=', 't.company_id').whereRef('r.reverses_id', '=', 't.id').as('reversed_by'))
+    .where('t.company_id', '=', companyId);
+}
+
+const view = (t: TxRow) => ({
+  id: t.id, type: t.type, kind: t.kind, date: t.transaction_date, amount: num(t.amount)!, currencyId: t.currency_id, toAmount: num(t.to_amount),
+  rate: num(t.rate), toRate: num(t.to_rate), liraAmount: num(t.lira_amount)!,
+  from: t.from_kind ? { kind: t.from_kind, id: Number(t.from_id), name: t.from_name ?? '', accountCode: t.from_code ?? '' } : null,
+  to: t.to_kind ? { kind: t.to_kind, id: Number(t.to_id), name: t.to_name ?? '', accountCode: t.to_code ?? '' } : null,
+  currentId: t.current_id, currentName: t.current_name, explanation: t.explanation, entryId: t.entry_id, entryNo: t.entry_no,
+  reversesId: t.reverses_id, reversedById: (t.reversed_by as number | null) ?? null, createdBy: t.created_by,
+});
+
+async function transactionOr404(ctx: RequestContext, id: number) {
+  const t = await transactions(db(ctx), company(ctx)).where('t.id', '=', id).executeTakeFirst();
+  if (!t) throw problems.notFound('İşlem');
+  return view(t as TxRow);
+}
+
+const listTransactions: Handler = async (ctx) => {
+  const c = company(ctx);
+  const p = pageRequest(ctx, ['date', 'desc']);
+  const q = ctx.query as { type?: string; currentId?: number; accountKind?: MoneyKind; accountId?: number; startDate?: string; endDate?: string };
+  let base = transactions(db(ctx), c);
+  let count = db(ctx).selectFrom('money_transactions as t').where('t.company_id', '=', c);
+  const filters: ((qb: any) => any)[] = [];
+  if (q.type) filters.push((qb) => qb.where('t.type', '=', q.type));
+  if (q.currentId) filters.push((qb) => qb.where('t.current_id', '=', q.currentId));
+  if (q.accountKind && q.accountId) {
+    filters.push((qb) => qb.where((eb: any) => eb.or([
+      eb.and([eb('t.from_kind', '=', q.accountKind), eb('t.from_id', '=', q.accountId)]),
+      eb.and([eb('t.to_kind', '=', q.accountKind), eb('t.to_id', '=', q.accountId)]),
+    ])));
+  }
+  if (q.startDate) filters.push((qb) => qb.where('t.transaction_date', '>=', q.startDate));
+  if (q.endDate) filters.push((qb) => qb.where('t.transaction_date', '<=', q.endDate));
+  for (const f of filters) { base = f(base); count = f(count); }
+  const total = Number((await count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const cols = { id: 't.id', date: 't.transaction_date', amount: 't.lira_amount' } as const;
+  for (const [f, dir] of p.sort) base = base.orderBy(cols[f as keyof typeof cols], dir);
+  const rows = await base.orderBy('t.id', 'desc').limit(p.size).offset(p.offset).execute();
+  return pageResult(ctx, (rows as TxRow[]).map(view), total);
+};
+
+const getTransaction: Handler = async (ctx) => transactionOr404(ctx, (ctx.params as { id: number }).id);
+
+/** Cancels a transaction: its entry is reversed and a reversing transaction names it. */
+const reverseTransaction: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const d = db(ctx);
+  const original = await d.selectFrom('money_transactions').selectAll().where('company_id', '=', auth.companyId)
+    .where('id', '=', (ctx.params as { id: number }).id).executeTakeFirst();
+  if (!original) throw problems.notFound('İşlem');
+  if (original.reverses_id !== null) throw problems.conflict('Bir iptal işlemi yeniden iptal edilemez.', 'IS_REVERSAL');
+  // Two cancellations at once: reverse() locks the entry, and the second one finds it reversed.
+  const done = await d.selectFrom('money_transactions').select('id').where('company_id', '=', auth.companyId).where('reverses_id', '=', original.id).executeTakeFirst();
+  if (done) throw problems.conflict('Bu işlem zaten iptal edildi.', 'ALREADY_REVERSED');
+  const date = (ctx.body as { date?: string } | undefined)?.date;
+  const posted = await reverse(d, auth.companyId, original.entry_id, { createdBy: auth.login, ...(date ? { date } : {}) });
+  // Taking back money that came into a safe must leave cash in it.
+  if (original.to_kind === 'SAFE' && original.to_id !== null) await assertCashLeft(d, auth.companyId, await moneyAccount(d, auth.companyId, 'SAFE', original.to_id));
+  const id = Number((await sql<{ id: string }>`select nextval('money_transactions_id_seq')::text as id`.execute(d)).rows[0]!.id);
+  const { id: _old, created_at: _at, company_id: _c, ...rest } = original;
+  await d.insertInto('money_transactions').values({
+    ...rest, company_id: auth.companyId, id, transaction_date: posted.date, entry_id: posted.id, reverses_id: original.id, created_by: auth.login,
+    explanation: `İptal: ${original.explanation ?? TYPE_TEXT[original.type as keyof typeof TYPE_TEXT]}`,
+  }).execute();
+  ctx.setStatus(201);
+  return transactionOr404(ctx, id);
+};
+
+/** Lines of the money accounts (groups 100, 102, 108 unless told), newest first. */
+const listTransactionLines: Handler = async (ctx) => {
+  const c = company(ctx);
+  const d = db(ctx);
+  const p = pageRequest(ctx, ['date', 'desc']);
+  const q = ctx.query as { accountGroups?: string; accountKind?: MoneyKind; accountId?: number; startDate?: string; endDate?: string };
+  let where = sql`l.company_id = ${c}`;
+  if (q.accountKind && q.accountId) {
+    const a = await moneyAccount(d, c, q.accountKind, q.accountId, 'accountId');
+    where = sql`${where} and l.account_code = ${a.accountCode}`;
+  } else {
+    const groups = (q.accountGroups ?? '100,102,108').split(',');
+    where = sql`${where} and substr(l.account_code, 1, 3) = any(${groups}::text[])`;
+  }
+  if (q.startDate) where = sql`${where} and l.entry_date >= ${q.startDate}`;
+  if (q.endDate) where = sql`${where} and l.entry_date <= ${q.endDate}`;
+  const total = (await sql<{ n: number }>`select count(*)::int as n from journal_lines l where ${where}`.execute(d)).rows[0]?.n ?? 0;
+  const rows = await sql<{ id: number; entry_id: number; entry_no: number; entry_date: string; account_code: string; name: string; explanation: string; debit: string; credit: string; amount_fc: string | null; currency_id: number; source_kind: string; source_id: string }>`
+    select l.id, l.entry_id, e.entry_no, l.entry_date, l.account_code, a.name, coalesce(l.explanation, e.explanation) as explanation, l.debit, l.credit,
+           l.amount_fc, l.currency_id, e.source_kind, e.source_id
+      from journal_lines l
+      join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+      join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
+     where ${where}
+     order by l.entry_date desc, l.id desc limit ${p.size} offset ${p.offset}`.execute(d);
+  return pageResult(ctx, rows.rows.map((r) => ({
+    id: r.id, entryId: r.entry_id, entryNo: r.entry_no, date: r.entry_date, accountCode: r.account_code, accountName: r.name, explanation: r.explanation,
+    debit: num(r.debit)!, credit: num(r.credit)!, amountFc: num(r.amount_fc), currencyId: r.currency_id, sourceKind: r.source_kind, sourceId: r.source_id,
+  })), total);
+};
+
+export const transactionHandlers: Record<string, Handler> = { createTransaction, listTransactions, getTransaction, reverseTransaction, listTransactionLines };
