@@ -10,7 +10,9 @@ export type WebArea = Pick<WebPlugin, 'menu' | 'routes' | 'widgets' | 'quickAdds
 /** The accounting menu groups (seeds 000 §2), shared by the areas that fill them. */
 export const GROUPS = {
   currents: { id: 'current-category', title: 'Cari Hesaplar', titleKey: 'accounting:menu.currents', icon: 'people', order: 30 },
+  finance: { id: 'finance-category', title: 'Finans', titleKey: 'accounting:menu.finance', icon: 'bank-account', order: 35 },
   stock: { id: 'order-category', title: 'Stok', titleKey: 'accounting:menu.stock', icon: 'box', order: 70 },
+  ledger: { id: 'accounting-category', title: 'Muhasebe', titleKey: 'accounting:menu.ledger', icon: 'book', order: 75 },
   settings: { id: 'settings', title: 'Ayarlar', titleKey: 'settings:menu.settings', icon: 'cog', order: 900 },
 } as const;
 

@@ -1,6 +1,10 @@
 /**
  * @tezgah/accounting-web: the accounting screens (seeds 000 §2, §3): current accounts, products and
- * stock, warehouses, units, price lists, taxes, tags, currencies. Composed from its areas; the
+ * stock, warehouses, units, price lists, taxes, tags, currencies, the money side (safes, banks, bank
+ * branches and accounts, money transactions, cheques, the cash and bank widget) and the books (fiscal
+ * years, journals, entries, chart of accounts, trial balance, account statement, journal book, the
+ * reports as Excel and PDF files), partners and their capital, payments to personnel, and tax
+ * declarations with the VAT draft. Composed from its areas; the
  * workbench finds it by `tezgah.web` in package.json.
  */
 import { composeAreas } from './area';
@@ -13,8 +17,17 @@ import { area as pricelists } from './pricelists/contribution';
 import { area as taxes } from './taxes/contribution';
 import { area as tags } from './tags/contribution';
 import { area as currencies } from './currencies/contribution';
+import { area as ledger } from './ledger/contribution';
+import { area as books } from './books/contribution';
+import { area as finance } from './finance/contribution';
+import { area as safes } from './safes/contribution';
+import { area as banks } from './banks/contribution';
+import { area as cheques } from './cheques/contribution';
+import { area as partners } from './partners/contribution';
+import { area as personnel } from './personnel/contribution';
+import { area as declarations } from './declarations/contribution';
 
 export default composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [
   { messages },
-  currents, products, warehouses, units, pricelists, taxes, tags, currencies,
+  currents, partners, personnel, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
 ]);

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Button, ButtonGroup, Callout, Card, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, CURRENCIES, formatAmount, formatDate, formatPhone, type ContributionProps } from '@tezgah/core';
 import { Field, fieldErrorsFor, reportFailure, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { CurrentStatement } from '../books/CurrentStatement';
+import { PaymentsPanel } from '../personnel/PaymentsPage';
+import { PersonnelStatementView } from '../personnel/PersonnelStatement';
+import { mayPaymentsView, mayStatement } from '../personnel/model';
 import { CurrentForm } from './CurrentForm';
 import { TagChips } from './CurrentTags';
 import { ACCOUNT_CHOICES, CURRENTS, MAIN_ACCOUNTS, TYPES, formatIban, isPharmacy, may, typeKey, type Current, type MainAccount } from './model';
@@ -10,7 +14,9 @@ import { ACCOUNT_CHOICES, CURRENTS, MAIN_ACCOUNTS, TYPES, formatIban, isPharmacy
 /**
  * One current account (/customer/:id, /supplier/:id, /personnel/:id, /partner/:id): its fields,
  * its main accounts in the chart (add another code or currency, remove one but the last), edit
- * and delete.
+ * and delete; with the type's extract view (8), its "Hesap Ekstresi" (the ledger of its own
+ * account with the running balance, as Excel or PDF too); a personnel's page adds its payments
+ * (payment view 16) and its personnel statement (the personnel area).
  */
 export default function CurrentDetailPage({ host, params }: ContributionProps) {
   const shell = useShell();
@@ -21,6 +27,7 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
   const [current, setCurrent] = useState<Current | null>(null);
   const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState('info');
 
   const load = useCallback(async () => {
     try {
@@ -83,18 +90,37 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
           {may(host, type, Action.DELETE) && <Button icon="trash" intent="danger" text={t('currents.delete')} onClick={remove} />}
         </ButtonGroup>
       </div>
-      <Card style={{ marginTop: 12 }}>
-        <HTMLTable compact aria-label={t('currents.detail.fields')}>
-          <tbody>
-            {rows.filter(([, v]) => v).map(([f, v]) => (
-              <tr key={f}><th scope="row">{t(`currents.fields.${f}`)}</th><td>{v}</td></tr>
-            ))}
-            {current.tags.length > 0 && <tr><th scope="row">{t('currents.fields.tagIds')}</th><td><TagChips tags={current.tags} /></td></tr>}
-            <tr><th scope="row">{t('currents.detail.created')}</th><td>{formatDate(current.createdDate)}</td></tr>
-          </tbody>
-        </HTMLTable>
-      </Card>
-      <MainAccounts host={host} current={current} />
+      <Tabs id="current-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
+        <Tab id="info" title={t('currents.detail.fields')} panel={<>
+          <Card style={{ marginTop: 12 }}>
+            <HTMLTable compact aria-label={t('currents.detail.fields')}>
+              <tbody>
+                {rows.filter(([, v]) => v).map(([f, v]) => (
+                  <tr key={f}><th scope="row">{t(`currents.fields.${f}`)}</th><td>{v}</td></tr>
+                ))}
+                {current.tags.length > 0 && <tr><th scope="row">{t('currents.fields.tagIds')}</th><td><TagChips tags={current.tags} /></td></tr>}
+                <tr><th scope="row">{t('currents.detail.created')}</th><td>{formatDate(current.createdDate)}</td></tr>
+              </tbody>
+            </HTMLTable>
+          </Card>
+          <MainAccounts host={host} current={current} />
+        </>} />
+        {may(host, type, Action.EXTRACT_VIEW) && (
+          <Tab id="statement" title={t('books.statement.tab')} panel={
+            <Card style={{ marginTop: 12 }}><CurrentStatement host={host} current={current} /></Card>
+          } />
+        )}
+        {type === 'PERSONNEL' && mayPaymentsView(host) && (
+          <Tab id="payments" title={t('personnel.tabs.payments')} panel={
+            <Card style={{ marginTop: 12 }}><PaymentsPanel host={host} label={t('personnel.tabs.payments')} personnelId={current.id} /></Card>
+          } />
+        )}
+        {type === 'PERSONNEL' && mayStatement(host) && (
+          <Tab id="personnel-statement" title={t('personnel.tabs.statement')} panel={
+            <Card style={{ marginTop: 12 }}><PersonnelStatementView host={host} personnelId={current.id} /></Card>
+          } />
+        )}
+      </Tabs>
       {editing && (
         <CurrentForm host={host} type={type} current={current} onClose={() => setEditing(false)}
           onSaved={(saved) => { setEditing(false); setCurrent(saved); }} />

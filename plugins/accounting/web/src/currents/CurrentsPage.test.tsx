@@ -35,8 +35,10 @@ describe('current accounts: declarations', () => {
     expect(validateWebPlugin(accounting)).toEqual([]);
     const group = accounting.menu!.find((m) => m.id === 'current-category')!;
     expect(group.children!.map((c) => [c.route, c.module, c.addButton?.action])).toEqual(expect.arrayContaining([
-      ['/customer', 6, 2], ['/supplier', 5, 2], ['/personnel', 8, 2], ['/partner', 7, 2],
+      ['/customer', 6, 2], ['/supplier', 5, 2], ['/personnel', 8, 2],
     ]));
+    // The partners have screens of their own (the partners area: their capital from the ledger).
+    expect(group.children!.map((c) => c.route)).not.toContain('/partner');
     expect(accounting.quickAdds!.map((q) => q.id)).toEqual(expect.arrayContaining(['account', 'customer']));
   });
 });
@@ -62,16 +64,10 @@ describe('/customer and the other lists', () => {
     await waitFor(() => expect(s.requests.some((r) => r.path.includes('active=false'))).toBe(true));
   });
 
-  it('calls them customers in a general company, and lists partners with share and capital', async () => {
-    const partner = { ...AYSE, id: 9, currentAccountType: 'PARTNER', name: 'Demo Holding', lastName: null, partnerType: 'CORPORATE', sharePercentage: 40, capital: 400000, patientType: null };
-    const s = server(['6_1', '7_1'], [partner], false);
+  it('calls them customers in a general company', async () => {
+    const s = server(['6_1'], [AYSE], false);
     await renderWorkbench({ plugins: [accounting], path: '/customer', server: s, signedIn: true });
     expect(await screen.findByRole('table', { name: 'Müşteriler' }, { timeout: 5000 })).toBeInTheDocument();
-    const s2 = server(['7_1'], [partner], false);
-    await renderWorkbench({ plugins: [accounting], path: '/partner', server: s2, signedIn: true });
-    const table = await screen.findByRole('table', { name: 'Ortaklar' }, { timeout: 5000 });
-    await waitFor(() => expect(within(table).getByText('%40,00')).toBeInTheDocument());
-    expect(within(table).getByText('400.000,00 TL')).toBeInTheDocument();
   });
 
   it('shows tags and filters by one when the user may view tags', async () => {
@@ -183,29 +179,6 @@ describe('the current form', () => {
     expect(control(form, 'E-posta')).toHaveAccessibleDescription('Hatalı e-posta biçimi');
     expect(within(form).queryByLabelText(/^Vergi dairesi\s*\*$/)).toBeNull();
     expect(s.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
-  });
-
-  it('asks partners for their type, share (0 to 100) and capital, read the Turkish way', async () => {
-    const s = server(['7_1', '7_2'], [], false);
-    s.on(`POST ${CURRENTS}`, async (req) => json({ ...AYSE, ...(await req.json()), id: 12 }, { status: 201 }));
-    const { toasts } = await renderWorkbench({ plugins: [accounting], path: '/partner?new=1', server: s, signedIn: true });
-    const pf = await screen.findByRole('form', { name: 'Ortak ekle' }, { timeout: 5000 });
-    const user = userEvent.setup();
-    await user.type(control(pf, 'Ad'), 'Demo Holding');
-    await user.type(control(pf, 'Hisse oranı (%)'), '120');
-    await user.type(control(pf, 'Sermaye'), '-5');
-    await user.click(within(pf).getByRole('button', { name: 'Kaydet' }));
-    expect(control(pf, 'Ortak tipi')).toHaveAccessibleDescription('Ortak tipi zorunludur: şahıs veya kurumsal.');
-    expect(control(pf, 'Hisse oranı (%)')).toHaveAccessibleDescription('Hisse oranı 0 ile 100 arasında, en çok iki ondalıklı olmalıdır.');
-    expect(control(pf, 'Sermaye')).toHaveAccessibleDescription('Sermaye negatif olamaz.');
-    await user.selectOptions(control(pf, 'Ortak tipi'), 'CORPORATE');
-    await user.clear(control(pf, 'Hisse oranı (%)'));
-    await user.type(control(pf, 'Hisse oranı (%)'), '12,5');
-    await user.clear(control(pf, 'Sermaye'));
-    await user.type(control(pf, 'Sermaye'), '250.000,75');
-    await user.click(within(pf).getByRole('button', { name: 'Kaydet' }));
-    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Başarıyla eklendi.'));
-    expect(s.requests.find((r) => r.method === 'POST')!.body).toMatchObject({ currentAccountType: 'PARTNER', partnerType: 'CORPORATE', sharePercentage: 12.5, capital: 250000.75, accountGroupCode: '331', patientType: null });
   });
 
   it('also adds a supplier as a customer when the user may, and then needs a tax office', async () => {

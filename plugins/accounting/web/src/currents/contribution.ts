@@ -1,7 +1,7 @@
 import { Action, Module, SEED_TEXTS_TR } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 
-const page = (name: 'CustomerPage' | 'SupplierPage' | 'PersonnelPage' | 'PartnerPage') => () => import('./CurrentsPage').then((m) => ({ default: m[name] }));
+const page = (name: 'CustomerPage' | 'SupplierPage' | 'PersonnelPage') => () => import('./CurrentsPage').then((m) => ({ default: m[name] }));
 const detail = () => import('./CurrentDetailPage');
 
 const tr = {
@@ -108,8 +108,9 @@ const entry = (id: string, route: string, module: number, order: number, icon: s
 
 /**
  * Current accounts under 'Cari Hesaplar' (seeds 000 §2): customers (/customer, patients in a
- * pharmacy company), suppliers, personnel and partners, each gated by its module with its Add
- * button; detail pages under them; the quick-add dialogs "account" and "customer".
+ * pharmacy company), suppliers and personnel, each gated by its module with its Add button; detail
+ * pages under them; the quick-add dialogs "account" and "customer". The partners (/partner) are
+ * PARTNER currents too, but their screens show their capital from the ledger: the partners area.
  */
 export const area: WebArea = {
   menu: [{
@@ -118,7 +119,6 @@ export const area: WebArea = {
       entry('customer', '/customer', Module.CUSTOMER, 10, 'person'),
       entry('supplier', '/supplier', Module.SUPPLIER, 20, 'office'),
       entry('personnel', '/personnel', Module.PERSONNEL, 30, 'id-number'),
-      entry('partner', '/partner', Module.PARTNER, 40, 'people'),
     ],
   }],
   routes: [
@@ -128,8 +128,6 @@ export const area: WebArea = {
     { path: '/supplier/:id', module: Module.SUPPLIER, title: 'Tedarikçi' },
     { path: '/personnel', module: Module.PERSONNEL, title: 'Personel', titleKey: 'currents.menu.personnel' },
     { path: '/personnel/:id', module: Module.PERSONNEL, title: 'Personel' },
-    { path: '/partner', module: Module.PARTNER, title: 'Ortaklar', titleKey: 'currents.menu.partner' },
-    { path: '/partner/:id', module: Module.PARTNER, title: 'Ortak' },
   ],
   quickAdds: [
     { id: 'account', title: tr.quick.account, titleKey: 'currents.quick.account', codes: ['6_2', '5_2', '7_2', '8_2'] },
@@ -140,7 +138,6 @@ export const area: WebArea = {
       '/customer': page('CustomerPage'), '/customer/:id': detail,
       '/supplier': page('SupplierPage'), '/supplier/:id': detail,
       '/personnel': page('PersonnelPage'), '/personnel/:id': detail,
-      '/partner': page('PartnerPage'), '/partner/:id': detail,
     },
     quickAdds: {
       account: () => import('./QuickAdd').then((m) => ({ default: m.QuickAccount })),

@@ -1,0 +1,170 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Action, formatDate, type ContributionProps } from '@tezgah/core';
+import { DateInput, Field, PagedTable, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { formatIban } from '../currents/model';
+import { isDay, money } from '../ledger/model';
+import { TransactionDialog } from '../finance/TransactionForm';
+import { TransactionsTable } from '../finance/TransactionsPage';
+import type { MoneyAccountChoice } from '../finance/parts';
+import { TL, currencyCode, mayRecord, moneyChanged, useMoneyVersion, type TransactionType } from '../finance/model';
+import { BankAccountDialog } from './BankAccountForm';
+import { useBanks } from './BankForms';
+import { ownBalance } from './BankAccountsPage';
+import { BANK_ACCOUNTS, MOVEMENTS, mayBank, type BankAccount, type BankAccountMovement } from './model';
+
+/** The account's movements (listBankAccountMovements): its ledger lines with the balance after each, newest first, between two dates. */
+function MovementsTable(props: { account: BankAccount; label: string }) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const a = props.account;
+  const [startDate, setStart] = useState('');
+  const [endDate, setEnd] = useState('');
+  const foreign = a.currencyId !== TL;
+  const code = currencyCode(a.currencyId);
+  const filter = { ...(isDay(startDate) ? { startDate } : {}), ...(isDay(endDate) ? { endDate } : {}) };
+  return (
+    <PagedTable<BankAccountMovement>
+      label={props.label}
+      reloadKey={`${a.balance}/${JSON.stringify(filter)}`}
+      defaultSort="date,desc"
+      emptyText={t('banks.movements.empty')}
+      toolbar={<>
+        <Field id="bm-start" label={t('ledger.common.startDate')} inline>
+          <DateInput id="bm-start" value={startDate} onValueChange={setStart} />
+        </Field>
+        <Field id="bm-end" label={t('ledger.common.endDate')} inline>
+          <DateInput id="bm-end" value={endDate} onValueChange={setEnd} />
+        </Field>
+      </>}
+      columns={[
+        { key: 'date', title: t('finance.list.date'), sortField: 'date', render: (m) => formatDate(m.date), width: 110 },
+        { key: 'entryNo', title: t('finance.list.entryNo'), render: (m) => m.entryNo, width: 70 },
+        { key: 'explanation', title: t('finance.list.explanation'), render: (m) => m.explanation, width: 280 },
+        ...(foreign ? [{ key: 'fc', title: t('safes.lines.amountFc', { currency: code }), render: (m: BankAccountMovement) => (m.amountFc === null ? '' : `${m.debit > 0 ? '' : '-'}${money(Math.abs(m.amountFc))}`), width: 130 }] : []),
+        { key: 'in', title: t('finance.lines.in'), render: (m) => (m.debit ? money(m.debit) : ''), width: 120 },
+        { key: 'out', title: t('finance.lines.out'), render: (m) => (m.credit ? money(m.credit) : ''), width: 120 },
+        { key: 'balance', title: t('safes.lines.balance'), render: (m) => money(m.balance), width: 130 },
+        ...(foreign ? [{ key: 'balanceFc', title: t('safes.lines.balanceFc', { currency: code }), render: (m: BankAccountMovement) => money(m.balanceFc), width: 130 }] : []),
+      ]}
+      fetchPage={(q) => shell.api.list(MOVEMENTS, { params: { path: { id: a.id }, query: { page: q.page, size: q.size, sort: [q.sort], ...filter } } })}
+      onError={(e) => shell.notify.failure(e)}
+    />
+  );
+}
+
+/**
+ * One bank account (/bank/:id): its balance, edit and delete, the buttons that move money in or
+ * out of it, and its tabs: Hareketler (its ledger lines with the balance after each), İşlemler and
+ * Bilgiler (bank, branch, type, IBAN, opening).
+ */
+export default function BankAccountDetailPage({ host, params }: ContributionProps) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const { confirm, dialog } = useConfirm();
+  const version = useMoneyVersion(host);
+  const id = Number(params?.id);
+  const [account, setAccount] = useState<BankAccount | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [recording, setRecording] = useState<TransactionType | null>(null);
+  const [tab, setTab] = useState('movements');
+  const banks = useBanks(editing);
+
+  const load = useCallback(async () => {
+    try {
+      setAccount(await shell.api.request('GET', `${BANK_ACCOUNTS}/{id}`, { params: { path: { id } } }));
+    } catch (e) {
+      setMissing(true);
+      shell.notify.failure(e);
+    }
+  }, [shell, id]);
+  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
+
+  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('banks.accounts.notFound')} />;
+  if (!account) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const a = account;
+  const self: MoneyAccountChoice = { kind: 'BANK_ACCOUNT', id: a.id, name: a.name, currencyId: a.currencyId };
+
+  async function remove() {
+    if (!(await confirm({ message: a.name, detail: t('banks.accounts.deleteDetail') }))) return;
+    try {
+      await shell.api.request('DELETE', `${BANK_ACCOUNTS}/{id}`, { params: { path: { id: a.id } } });
+      host.notify.success(t('notify.deleted', { ns: 'kernel' }));
+      moneyChanged(host, 'deleted', 'bankAccount', a.id);
+      host.navigate('/bank');
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    }
+  }
+
+  const rows: [string, string | null][] = [
+    [t('banks.accounts.fields.bank'), a.bankName],
+    [t('banks.accounts.fields.branch'), a.branchName],
+    [t('banks.accounts.fields.accountType'), t(`banks.types.${a.accountType}`)],
+    [t('banks.accounts.fields.iban'), a.iban ? formatIban(a.iban) : null],
+    [t('banks.accounts.fields.accountNo'), a.accountNo],
+    [t('banks.accounts.fields.accountCode'), a.accountCode],
+    [t('banks.accounts.fields.currencyId'), a.currencyCode],
+    [t('banks.accounts.fields.openingBalance', { currency: a.currencyCode }), money(a.openingBalance)],
+    [t('banks.accounts.fields.openingDate'), a.openingDate ? formatDate(a.openingDate) : null],
+    [t('banks.accounts.fields.openingAccount'), a.openingAccount],
+    [t('banks.accounts.fields.explanation'), a.explanation],
+  ];
+
+  return (
+    <section aria-label={a.name}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <H2 style={{ margin: 0 }}>{a.name}</H2>
+        <Tag minimal intent="primary">{a.bankName}</Tag>
+        <Tag minimal large aria-label={t('banks.accounts.balance')}>{ownBalance(a)}</Tag>
+        <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
+          <Button icon="arrow-left" text={t('banks.back')} onClick={() => host.navigate('/bank')} />
+          {mayRecord(host) && <>
+            <Button icon="swap-horizontal" text={t('finance.types.TRANSFER')} onClick={() => setRecording('TRANSFER')} />
+            <Button icon="import" text={t('finance.types.COLLECTION')} onClick={() => setRecording('COLLECTION')} />
+            <Button icon="export" text={t('finance.types.PAYMENT')} onClick={() => setRecording('PAYMENT')} />
+          </>}
+          {mayBank(host, Action.UPDATE) && <Button icon="edit" text={t('banks.accounts.edit')} onClick={() => setEditing(true)} />}
+          {mayBank(host, Action.DELETE) && <Button icon="trash" intent="danger" text={t('banks.accounts.delete')} onClick={remove} />}
+        </ButtonGroup>
+      </div>
+      <Card style={{ marginTop: 12 }}>
+        <Tabs id="bank-account-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
+          <Tab id="movements" title={t('banks.tabs.movements')} panel={<MovementsTable key={version} account={a} label={t('banks.tabs.movements')} />} />
+          <Tab id="transactions" title={t('banks.tabs.transactions')} panel={
+            <TransactionsTable host={host} label={t('banks.tabs.transactions')} accountKind="BANK_ACCOUNT" accountId={a.id} reloadKey={version} />
+          } />
+          <Tab id="info" title={t('banks.tabs.info')} panel={
+            <HTMLTable compact aria-label={t('banks.tabs.info')}>
+              <tbody>{rows.filter(([, v]) => v).map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v}</td></tr>)}</tbody>
+            </HTMLTable>
+          } />
+        </Tabs>
+      </Card>
+      {editing && (
+        <BankAccountDialog banks={banks} account={a} onClose={() => setEditing(false)} onSaved={(saved) => {
+          setEditing(false);
+          setAccount(saved);
+          host.notify.success(t('notify.updated', { ns: 'kernel' }));
+          moneyChanged(host, 'updated', 'bankAccount', saved.id, saved);
+        }} />
+      )}
+      {recording && (
+        <TransactionDialog
+          host={host}
+          type={recording}
+          {...(recording === 'COLLECTION' ? { to: self } : { from: self })}
+          onClose={() => setRecording(null)}
+          onSaved={(x) => {
+            setRecording(null);
+            host.notify.success(t('finance.form.saved', { type: t(`finance.types.${x.type}`), no: x.entryNo }));
+            moneyChanged(host, 'created', 'moneyTransaction', x.id, x);
+          }}
+        />
+      )}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Action, formatDate, type ContributionProps } from '@tezgah/core';
+import type { TezgahPromiseApi } from '@tezgah/sdk';
+import { PagedTable, reportFailure, useConfirm, useShell, type PagedResult } from '@tezgah/workbench/ui';
+import { money } from '../ledger/model';
+import { TagChips, useCompanyTags } from '../currents/CurrentTags';
+import { TransactionDialog } from '../finance/TransactionForm';
+import { TransactionsTable } from '../finance/TransactionsPage';
+import type { MoneyAccountChoice } from '../finance/parts';
+import {
+  SAFES, TL, TRANSACTION_LINES, currencyCode, maySafe, mayRecord, moneyChanged, moved, runningBalances, runningBalancesFc, useMoneyVersion,
+  type MoneyKind, type Safe, type TransactionLine, type TransactionType,
+} from '../finance/model';
+import { SafeDialog } from './SafeForm';
+import { ownBalance } from './SafesPage';
+
+/** The largest page the API gives (size ≤ 1000). */
+const MAX_SIZE = 1000;
+
+/** A line with the account's balance after it (in lira, and in the account's currency for a foreign one). */
+export type LineWithBalance = TransactionLine & { balance: number; balanceFc: number | null };
+
+/**
+ * One page of a money account's lines (listTransactionLines, newest first) with the balance after
+ * each. The contract's lines carry no balance, so it is worked out from the account's balance now:
+ * the balance after the page's newest line is today's balance minus what every newer line (the
+ * earlier pages) moved.
+ */
+export async function linesWithBalance(
+  api: TezgahPromiseApi, account: { kind: MoneyKind; id: number; balance: number; balanceFc: number | null }, page: number, size: number,
+): Promise<PagedResult<LineWithBalance>> {
+  const query = (p: number, s: number) => ({ params: { query: { accountKind: account.kind, accountId: account.id, page: p, size: s } } });
+  const current = await api.list(TRANSACTION_LINES, query(page, size));
+  let newer: TransactionLine[] = [];
+  if (page > 0) {
+    if (page * size <= MAX_SIZE) newer = (await api.list(TRANSACTION_LINES, query(0, page * size))).items;
+    else newer = (await Promise.all(Array.from({ length: page }, (_, p) => api.list(TRANSACTION_LINES, query(p, size))))).flatMap((r) => r.items);
+  }
+  const before = moved(newer);
+  const lira = runningBalances(current.items, account.balance - before.lira);
+  const fc = account.balanceFc === null ? null : runningBalancesFc(current.items, account.balanceFc - before.fc);
+  return { total: current.total, items: current.items.map((l, i) => ({ ...l, balance: lira[i]!, balanceFc: fc ? fc[i]! : null })) };
+}
+
+/** A money account's lines with the running balance (the safe's and the bank account's "Hareketler"). */
+export function AccountLinesTable(props: { label: string; account: { kind: MoneyKind; id: number; balance: number; balanceFc: number | null; currencyId: number } }) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const a = props.account;
+  const foreign = a.currencyId !== TL && a.balanceFc !== null;
+  const code = currencyCode(a.currencyId);
+  return (
+    <PagedTable<LineWithBalance>
+      label={props.label}
+      reloadKey={`${a.balance}/${a.balanceFc}`}
+      emptyText={t('safes.lines.empty')}
+      columns={[
+        { key: 'date', title: t('finance.list.date'), render: (l) => formatDate(l.date), width: 110 },
+        { key: 'entryNo', title: t('finance.list.entryNo'), render: (l) => l.entryNo, width: 70 },
+        { key: 'explanation', title: t('finance.list.explanation'), render: (l) => l.explanation, width: 280 },
+        ...(foreign ? [{ key: 'fc', title: t('safes.lines.amountFc', { currency: code }), render: (l: LineWithBalance) => (l.amountFc === null ? '' : `${l.debit > 0 ? '' : '-'}${money(Math.abs(l.amountFc))}`), width: 130 }] : []),
+        { key: 'in', title: t('finance.lines.in'), render: (l) => (l.debit ? money(l.debit) : ''), width: 120 },
+        { key: 'out', title: t('finance.lines.out'), render: (l) => (l.credit ? money(l.credit) : ''), width: 120 },
+        { key: 'balance', title: t('safes.lines.balance'), render: (l) => money(l.balance), width: 130 },
+        ...(foreign ? [{ key: 'balanceFc', title: t('safes.lines.balanceFc', { currency: code }), render: (l: LineWithBalance) => money(l.balanceFc), width: 130 }] : []),
+      ]}
+      fetchPage={(q) => linesWithBalance(shell.api, a, q.page, q.size)}
+      onError={(e) => shell.notify.failure(e)}
+    />
+  );
+}
+
+/**
+ * One safe (/safe/:id): its balance, edit and delete, the buttons that move money in or out of
+ * it, and its tabs: Hareketler (its ledger lines, newest first, with the balance after each),
+ * İşlemler (its transactions, cancellable) and Bilgiler (its fields).
+ */
+export default function SafeDetailPage({ host, params }: ContributionProps) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const { confirm, dialog } = useConfirm();
+  const version = useMoneyVersion(host);
+  const tags = useCompanyTags(host);
+  const id = Number(params?.id);
+  const [safe, setSafe] = useState<Safe | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [recording, setRecording] = useState<TransactionType | null>(null);
+  const [tab, setTab] = useState('lines');
+
+  const load = useCallback(async () => {
+    try {
+      setSafe(await shell.api.request('GET', `${SAFES}/{id}`, { params: { path: { id } } }));
+    } catch (e) {
+      setMissing(true);
+      shell.notify.failure(e);
+    }
+  }, [shell, id]);
+  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
+
+  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('safes.notFound')} />;
+  if (!safe) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const s = safe;
+  const self: MoneyAccountChoice = { kind: 'SAFE', id: s.id, name: s.name, currencyId: s.currencyId };
+
+  async function remove() {
+    if (!(await confirm({ message: s.name, detail: t('safes.deleteDetail') }))) return;
+    try {
+      await shell.api.request('DELETE', `${SAFES}/{id}`, { params: { path: { id: s.id } } });
+      host.notify.success(t('notify.deleted', { ns: 'kernel' }));
+      moneyChanged(host, 'deleted', 'safe', s.id);
+      host.navigate('/safe');
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    }
+  }
+
+  const rows: [string, string | null][] = [
+    [t('safes.fields.accountCode'), s.accountCode],
+    [t('safes.fields.currencyId'), `${s.currencyCode}${s.currencySymbol ? ` (${s.currencySymbol})` : ''}`],
+    [t('safes.fields.openingBalance', { currency: s.currencyCode }), money(s.openingBalance)],
+    [t('safes.fields.openingDate'), s.openingDate ? formatDate(s.openingDate) : null],
+    [t('safes.balance'), ownBalance(s)],
+    [t('safes.balanceLira'), money(s.balance)],
+    [t('safes.fields.explanation'), s.explanation],
+  ];
+  const safeTags = (tags ?? []).filter((x) => s.tagIds.includes(x.id));
+
+  return (
+    <section aria-label={s.name}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <H2 style={{ margin: 0 }}>{s.name}</H2>
+        <Tag minimal intent="primary">{s.currencyCode}</Tag>
+        <Tag minimal large aria-label={t('safes.balance')}>{ownBalance(s)}</Tag>
+        <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
+          <Button icon="arrow-left" text={t('safes.back')} onClick={() => host.navigate('/safe')} />
+          {mayRecord(host) && <>
+            <Button icon="swap-horizontal" text={t('finance.types.TRANSFER')} onClick={() => setRecording('TRANSFER')} />
+            <Button icon="import" text={t('finance.types.COLLECTION')} onClick={() => setRecording('COLLECTION')} />
+            <Button icon="export" text={t('finance.types.PAYMENT')} onClick={() => setRecording('PAYMENT')} />
+          </>}
+          {maySafe(host, Action.UPDATE) && <Button icon="edit" text={t('safes.edit')} onClick={() => setEditing(true)} />}
+          {maySafe(host, Action.DELETE) && <Button icon="trash" intent="danger" text={t('safes.delete')} onClick={remove} />}
+        </ButtonGroup>
+      </div>
+      <Card style={{ marginTop: 12 }}>
+        <Tabs id="safe-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
+          <Tab id="lines" title={t('safes.tabs.lines')} panel={<AccountLinesTable key={version} label={t('safes.tabs.lines')} account={{ kind: 'SAFE', ...s }} />} />
+          <Tab id="transactions" title={t('safes.tabs.transactions')} panel={
+            <TransactionsTable host={host} label={t('safes.tabs.transactions')} accountKind="SAFE" accountId={s.id} reloadKey={version} />
+          } />
+          <Tab id="info" title={t('safes.tabs.info')} panel={
+            <HTMLTable compact aria-label={t('safes.tabs.info')}>
+              <tbody>
+                {rows.filter(([, v]) => v).map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v}</td></tr>)}
+                {safeTags.length > 0 && <tr><th scope="row">{t('safes.fields.tagIds')}</th><td><TagChips tags={safeTags} /></td></tr>}
+              </tbody>
+            </HTMLTable>
+          } />
+        </Tabs>
+      </Card>
+      {editing && (
+        <SafeDialog host={host} safe={s} onClose={() => setEditing(false)} onSaved={(saved) => {
+          setEditing(false);
+          setSafe(saved);
+          host.notify.success(t('notify.updated', { ns: 'kernel' }));
+          moneyChanged(host, 'updated', 'safe', saved.id, saved);
+        }} />
+      )}
+      {recording && (
+        <TransactionDialog
+          host={host}
+          type={recording}
+          {...(recording === 'COLLECTION' ? { to: self } : { from: self })}
+          onClose={() => setRecording(null)}
+          onSaved={(x) => {
+            setRecording(null);
+            host.notify.success(t('finance.form.saved', { type: t(`finance.types.${x.type}`), no: x.entryNo }));
+            moneyChanged(host, 'created', 'moneyTransaction', x.id, x);
+          }}
+        />
+      )}
+      {dialog}
+    </section>
+  );
+}
