@@ -9,7 +9,7 @@ import {
   type BankAccountInput, type BankAccountRow,
 } from './accounts';
 import { cleanIban } from './directory';
-import { turkeyDay } from './rates';
+import { today } from '../ledger/dates';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
@@ -50,7 +50,7 @@ const getBankAccount: Handler = async (ctx) => view(ctx, idParam(ctx));
 
 const createBankAccountHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
-  const id = await createBankAccount(db(ctx), auth.companyId, ctx.body as BankAccountInput, { today: turkeyDay(ctx.services.now()), createdBy: auth.login });
+  const id = await createBankAccount(db(ctx), auth.companyId, ctx.body as BankAccountInput, { today: today(ctx), createdBy: auth.login });
   ctx.audit({ action: 'accounting.bank-account.created', entity: 'bank-account', entityId: id, detail: { name: (ctx.body as BankAccountInput).name } });
   ctx.setStatus(201);
   return view(ctx, id);
@@ -59,7 +59,7 @@ const createBankAccountHandler: Handler = async (ctx) => {
 const updateBankAccountHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const b = ctx.body as BankAccountInput & { id: number };
-  await updateBankAccount(db(ctx), auth.companyId, b.id, b, { today: turkeyDay(ctx.services.now()), createdBy: auth.login });
+  await updateBankAccount(db(ctx), auth.companyId, b.id, b, { today: today(ctx), createdBy: auth.login });
   ctx.audit({ action: 'accounting.bank-account.updated', entity: 'bank-account', entityId: b.id });
   return view(ctx, b.id);
 };

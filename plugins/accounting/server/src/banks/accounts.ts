@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import { problems } from '@tezgah/server';
 import { accountsByCode, ownAccount, type LedgerDb } from '../ledger/accounts';
+import { balances, otherMovements } from '../ledger/money';
 import { isDay, money, post, reverse } from '../ledger/posting';
 import { checkedIban, directoryBank, ibanBankCode } from './directory';
 import { currencyOf, inLira, liraRate, type CurrencyRef } from './rates';
@@ -37,26 +38,6 @@ export async function bankAccountRow(d: LedgerDb, companyId: number, id: number,
   let q = bankAccounts(d, companyId).select(ACCOUNT_COLUMNS).where('a.id', '=', id);
   if (forUpdate) q = q.forUpdate('a');
   return q.executeTakeFirst() as Promise<BankAccountRow | undefined>;
-}
-
-export interface Balance { lira: Decimal; fc: Decimal }
-
-/**
- * Balances from the ledger, never stored: debit minus credit of each account and its
- * sub-accounts in lira, and in the account's own currency the signed amounts of the lines kept in
- * a foreign currency (a debit adds its amount_fc, a credit takes it away).
- */
-export async function balances(d: LedgerDb, companyId: number, codes: string[]): Promise<Map<string, Balance>> {
-  const out = new Map<string, Balance>();
-  if (codes.length === 0) return out;
-  const r = await sql<{ code: string; lira: string; fc: string }>`
-    select a.code, coalesce(sum(l.debit - l.credit), 0)::text as lira,
-           coalesce(sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end), 0)::text as fc
-      from unnest(${codes}::text[]) as a(code)
-      left join journal_lines l on l.company_id = ${companyId} and (l.account_code = a.code or (l.account_code >= a.code || '.' and l.account_code < a.code || '/'))
-     group by a.code`.execute(d);
-  for (const row of r.rows) out.set(row.code, { lira: new Decimal(row.lira), fc: new Decimal(row.fc) });
-  return out;
 }
 
 const num = (v: string | null) => (v === null ? null : new Decimal(v).toNumber());
@@ -213,15 +194,6 @@ export async function createBankAccount(d: LedgerDb, companyId: number, input: B
   return bankAccountId;
 }
 
-/** Lines of the account other than its opening entries and their reversals. */
-export async function otherMovements(d: LedgerDb, companyId: number, a: { id: number; account_code: string }): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
-     where l.company_id = ${companyId} and ${underAccount('l.account_code', a.account_code)}
-       and not (e.source_kind = ${OPENING_SOURCE} and e.source_id = ${String(a.id)})`.execute(d);
-  return r.rows[0]?.n ?? 0;
-}
-
 /**
  * Changes a bank account. A change of its opening balance (amount, date, rate, counter account,
  * or currency) reverses the opening entry and posts the new one; the currency changes only while
@@ -232,7 +204,7 @@ export async function updateBankAccount(d: LedgerDb, companyId: number, id: numb
   if (!a) throw problems.notFound('Banka hesabı');
   const v = await clean(d, companyId, { ...input, openingDate: input.openingDate ?? a.opening_date }, o.today, id);
   const currencyChanged = v.currency.id !== a.currency_id;
-  if (currencyChanged && await otherMovements(d, companyId, a) > 0) {
+  if (currencyChanged && await otherMovements(d, companyId, a.account_code, OPENING_SOURCE, a.id) > 0) {
     throw problems.conflict('Hareketi olan bir banka hesabının para birimi değiştirilemez.', 'BANK_ACCOUNT_HAS_MOVEMENTS', 'currencyId');
   }
   const before = new Decimal(a.opening_balance);
@@ -270,7 +242,7 @@ export async function updateBankAccount(d: LedgerDb, companyId: number, id: numb
 export async function deleteBankAccount(d: LedgerDb, companyId: number, id: number, createdBy: string | null): Promise<BankAccountRow> {
   const a = await bankAccountRow(d, companyId, id, true);
   if (!a) throw problems.notFound('Banka hesabı');
-  const n = await otherMovements(d, companyId, a);
+  const n = await otherMovements(d, companyId, a.account_code, OPENING_SOURCE, a.id);
   if (n > 0) {
     throw problems.conflict(`Bu banka hesabının açılış bakiyesi dışında ${n} hareketi var; silinemez. Önce hareketleri iptal edin.`, 'BANK_ACCOUNT_HAS_MOVEMENTS');
   }

@@ -5,8 +5,8 @@ import { bankHandlers } from './banks.handlers';
 import { seedDemoBanks } from './demo';
 import { seedCompanyBanks } from './directory';
 
-export { bankAccountRow, balances, type BankAccountRow } from './accounts';
-export { currencyOf, inLira, liraRate, turkeyDay, type CurrencyRef } from './rates';
+export { bankAccountRow, type BankAccountRow } from './accounts';
+export { currencyOf, inLira, liraRate, type CurrencyRef } from './rates';
 
 /**
  * Banks, bank branches and bank accounts (seeds 000 §3, §5, §7).

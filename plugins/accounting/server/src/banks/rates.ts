@@ -16,18 +16,14 @@ export async function currencyOf(db: LedgerDb, id: number, field = 'currencyId')
   return c;
 }
 
-/** The calendar day in Türkiye (UTC+3 all year), YYYY-MM-DD. */
-export function turkeyDay(now: Date): string {
-  return new Date(now.getTime() + 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * Lira per unit of a foreign currency on a day: the rate the request gives (above zero, at most
  * six decimals, as journal lines keep it), else the TCMB forex buying rate stored for that day by
  * the currencies area (the rate VUK values foreign-currency assets at), else a 400 on `field`
- * asking for the rate. Null for the lira.
+ * asking for the rate. Null for the lira. The one rate lookup of the money areas (bank accounts,
+ * safes, money transactions, cheques, personnel payments).
  */
-export async function liraRate(db: LedgerDb, date: string, currency: CurrencyRef, given: number | string | null | undefined, field: string): Promise<Decimal | null> {
+export async function liraRate(db: LedgerDb, date: string, currency: Pick<CurrencyRef, 'id' | 'code'>, given: number | string | null | undefined, field: string): Promise<Decimal | null> {
   if (currency.id === DEFAULT_CURRENCY_ID) return null;
   if (given !== undefined && given !== null) {
     let r: Decimal;

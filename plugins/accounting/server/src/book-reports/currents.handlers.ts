@@ -10,7 +10,8 @@ import type { CurrentType } from '../currents/rules';
 import { amount, company, db, fitsOneFile, heading } from './common';
 import { currentAging, currentBalances, lineDays, periodSums, type AgingRow } from './currents';
 import { attachment, fileSlug, pdf, side, toDecimal, trMoney, xlsx, type Column, type Row } from './files';
-import { currentType, fileFormat, optionalDay, range, requireType, today, typesFor } from './input';
+import { currentType, fileFormat, optionalDay, range, requireType, typesFor } from './input';
+import { today } from '../ledger/dates';
 
 /**
  * The current-account ledger (cari hareketler): a current's debits and credits with the running

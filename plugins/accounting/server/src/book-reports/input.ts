@@ -11,11 +11,6 @@ import { CURRENT_TYPES, TYPE_MODULE, TYPE_NAME, type CurrentType } from '../curr
 
 export type FileFormat = 'xlsx' | 'pdf';
 
-/** Today in Turkey, YYYY-MM-DD. */
-export function today(ctx: RequestContext): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(ctx.services.now());
-}
-
 const DAY_NAMES: Record<string, string> = { startDate: 'başlangıç tarihi', endDate: 'bitiş tarihi', date: 'tarih' };
 
 export function day(field: string, v: unknown): string {

@@ -3,6 +3,7 @@ import { Action } from '@tezgah/core';
 import { mayIn, pageRequest, pageResult, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import { findChartAccounts, type Db } from '../lookups/lookups.repository';
+import { today } from '../ledger/dates';
 import { loadRuleContext } from './context';
 import * as repo from './currents.repository';
 import {
@@ -30,11 +31,6 @@ function requireType(auth: Auth, type: CurrentType, action: number, prefix = '')
 }
 
 const typesAllowed = (auth: Auth, action: number) => CURRENT_TYPES.filter((t) => may(auth, t, action));
-
-/** Today in Turkey, YYYY-MM-DD. */
-function today(ctx: RequestContext): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(ctx.services.now());
-}
 
 const ruleContext = (ctx: RequestContext, records: CurrentInput[]): Promise<RuleContext> => loadRuleContext(db(ctx), requireAuth(ctx).companyId, records, today(ctx));
 

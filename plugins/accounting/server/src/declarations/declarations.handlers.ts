@@ -4,7 +4,7 @@ import { likePattern, pageRequest, pageResult, problems, requireAuth, tables, ty
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { folded, foldedPattern } from '../lookups/search';
-import { today } from '../safes/rates';
+import { today } from '../ledger/dates';
 import {
   CREATE_STATUSES, OPEN_STATUSES, parsePeriod, periodProblem, previousMonth, STATUS_NAMES, SYSTEM_TYPES, transitionProblem, VAT_TYPE_CODE,
   type DeclarationStatus, type PeriodKind,
@@ -13,7 +13,6 @@ import { vatFigures } from './vat';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
-const todayOf = (ctx: RequestContext) => today(ctx.services.now());
 const noChanges = (field: string) => problems.badRequest('You made no changes!', [{ field, message: 'You made no changes!', code: 'NO_CHANGES' }]);
 
 /** Every new company starts with the usual declaration types. */
@@ -189,7 +188,7 @@ async function typeFor(ctx: RequestContext, typeId: number): Promise<TypeRow> {
 }
 
 function checkPeriod(ctx: RequestContext, t: TypeRow, period: string) {
-  const why = periodProblem(t, period.trim(), todayOf(ctx));
+  const why = periodProblem(t, period.trim(), today(ctx));
   if (why) throw problems.invalidField('period', why, 'PERIOD');
   return period.trim();
 }
@@ -351,7 +350,7 @@ export async function vatDraft(d: LedgerDb, auth: { companyId: number; login: st
 const createVatDraft: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const b = ctx.body as { period: string; explanation?: string | null };
-  const r = await vatDraft(db(ctx), auth, b.period, todayOf(ctx), b.explanation);
+  const r = await vatDraft(db(ctx), auth, b.period, today(ctx), b.explanation);
   ctx.audit({ action: 'accounting.declaration.vatDraft', entity: 'declaration', entityId: r.id, detail: { period: b.period, created: r.created } });
   ctx.setStatus(r.created ? 201 : 200);
   return declarationOr404(ctx, r.id);

@@ -1,4 +1,6 @@
+import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import { problems } from '@tezgah/server';
 import { ownAccount, type LedgerDb } from './accounts';
 import { underAccount } from './reports';
@@ -55,4 +57,40 @@ export async function balanceOf(db: LedgerDb, companyId: number, accountCode: st
   const under = underAccount('account_code', accountCode);
   const r = await sql<{ b: string }>`select coalesce(sum(debit - credit), 0)::text as b from journal_lines where company_id = ${companyId} and ${under}`.execute(db);
   return r.rows[0]?.b ?? '0';
+}
+
+/** An account's balance: in lira, and in its own currency for a foreign-currency account. */
+export interface Balance { lira: Decimal; fc: Decimal }
+
+/**
+ * Balances from the ledger, never stored (a safe's, a bank account's, the cash/bank summary's):
+ * debit minus credit of each account and its sub-accounts in lira, and in the account's own
+ * currency the signed amounts of the lines kept in a foreign currency (a debit adds its
+ * amount_fc, a credit takes it away). Every code asked for is in the map, zero when it has no lines.
+ */
+export async function balances(db: LedgerDb, companyId: number, codes: string[]): Promise<Map<string, Balance>> {
+  const out = new Map<string, Balance>();
+  if (codes.length === 0) return out;
+  const r = await sql<{ code: string; lira: string; fc: string }>`
+    select a.code, coalesce(sum(l.debit - l.credit), 0)::text as lira,
+           coalesce(sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end), 0)::text as fc
+      from unnest(${codes}::text[]) as a(code)
+      left join journal_lines l on l.company_id = ${companyId} and (l.account_code = a.code or (l.account_code >= a.code || '.' and l.account_code < a.code || '/'))
+     group by a.code`.execute(db);
+  for (const row of r.rows) out.set(row.code, { lira: new Decimal(row.lira), fc: new Decimal(row.fc) });
+  return out;
+}
+
+/**
+ * How many lines a money account's ledger account (and its sub-accounts) has besides its own
+ * opening entries and their reversals: the entries of source `openingKind` (SAFE_OPENING,
+ * BANK_ACCOUNT_OPENING) whose source id is the owner's id. A safe or a bank account with such
+ * movements keeps its currency and is not deleted.
+ */
+export async function otherMovements(db: LedgerDb, companyId: number, accountCode: string, openingKind: string, ownerId: number): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+     where l.company_id = ${companyId} and ${underAccount('l.account_code', accountCode)}
+       and not (e.source_kind = ${openingKind} and e.source_id = ${String(ownerId)})`.execute(db);
+  return r.rows[0]?.n ?? 0;
 }

@@ -7,7 +7,7 @@ import type { Db } from '../lookups/lookups.repository';
 import { loadRuleContext } from '../currents/context';
 import * as currents from '../currents/currents.repository';
 import { checkCurrent, complete, normalize, type CurrentInput, type FieldProblem } from '../currents/rules';
-import { today } from '../safes/rates';
+import { today } from '../ledger/dates';
 import { findPartner, listPartners, lockShares, otherShares, pct, tl, PARTNER_OWNER, type PartnerView } from './partners.repository';
 
 const db = (ctx: RequestContext): LedgerDb & Db => tables<AccountingTables>(ctx);
@@ -39,7 +39,7 @@ export async function partnerOr404(ctx: RequestContext, id: number): Promise<Par
 async function checkPartner(ctx: RequestContext, input: CurrentInput, self?: PartnerView): Promise<CurrentInput> {
   const d = db(ctx);
   const c = company(ctx);
-  const { value, problems: found } = checkCurrent(input, await loadRuleContext(d, c, [input], today(ctx.services.now())));
+  const { value, problems: found } = checkCurrent(input, await loadRuleContext(d, c, [input], today(ctx)));
   const fail = (field: string, message: string, code: string) => found.push({ field, message, code } as FieldProblem);
   if (value.currencyId !== null && value.currencyId !== 1 && !found.some((f) => f.field === 'currencyId')) {
     fail('currencyId', 'Ortak sermayesi Türk lirası (TL) olarak tutulur (TTK md. 332).', 'CURRENCY');

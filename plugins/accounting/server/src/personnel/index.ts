@@ -14,7 +14,7 @@ import { paymentHandlers, recordPayment } from './payments.handlers';
  * credit the safe's or bank account's sub-account. Decisions, as a Turkish accountant pays wages:
  * - The money leaves the account in the account's currency: the payment's currency must be the
  *   account's; a foreign-currency payment is posted in lira at the rate given, else the day's
- *   TCMB forex buying rate (safes/rates.ts), with its own amount and rate on the lines.
+ *   TCMB forex buying rate (banks/rates.ts liraRate), with its own amount and rate on the lines.
  * - INSTRUCTED (talimatlı) is a payment order given to the bank (maaş ödeme talimatı): only from a
  *   bank account.
  * - A change reverses the payment's entry (dated like it: a locked period refuses the change)

@@ -6,7 +6,7 @@ import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
 import { isDay, money, post, reverse, type PostingLine } from '../ledger/posting';
-import { liraRate } from '../safes/rates';
+import { liraRate } from '../banks/rates';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const num = (v: string | null): number | null => (v === null ? null : new Decimal(v).toNumber());
@@ -70,7 +70,7 @@ async function plan(d: LedgerDb, companyId: number, b: PaymentBody): Promise<Pla
     const own = await d.selectFrom('currencies').select('code').where('id', '=', from.currencyId).executeTakeFirst();
     throw problems.invalidField('currencyId', `Ödeme, seçilen hesabın para biriminde (${own?.code ?? from.currencyId}) yapılır.`, 'CURRENCY_MISMATCH');
   }
-  const rate = currency.id === 1 ? null : await liraRate(d, b.date, currency.id, currency.code, b.rate, 'rate');
+  const rate = await liraRate(d, b.date, currency, b.rate, 'rate');
   const lira = rate ? amount.times(rate).toDecimalPlaces(2) : amount;
   if (!lira.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
   return { personnel, from, type, date: b.date, amount, currencyId: currency.id, rate, lira, explanation: b.explanation?.trim() || null };

@@ -15,7 +15,7 @@ async function seedDemoSafes(trx: Trx, demo: DemoTenant) {
   for (const companyId of [demo.companies.pharmacy, demo.companies.general]) {
     await setTenant(trx, companyId);
     const auth = { companyId, login: 'system' };
-    const safe = await insertSafe(d, auth, new Date('2026-01-01T09:00:00Z'), { name: 'Merkez Kasa', currencyId: 1, openingBalance: '15000.00', openingDate: '2026-01-01', explanation: 'Dükkân kasası' });
+    const safe = await insertSafe(d, auth, '2026-01-01', { name: 'Merkez Kasa', currencyId: 1, openingBalance: '15000.00', openingDate: '2026-01-01', explanation: 'Dükkân kasası' });
     const pick = async (type: string) => (await sql<{ id: number }>`select id from currents where company_id = ${companyId} and type = ${type} order by id limit 1`.execute(d)).rows[0]?.id;
     const customer = await pick('CUSTOMER');
     const supplier = await pick('SUPPLIER');

@@ -3,8 +3,10 @@ import { sql } from 'kysely';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import { ownAccount, type LedgerDb } from '../ledger/accounts';
+import { today } from '../ledger/dates';
+import { balances, otherMovements } from '../ledger/money';
 import { isDay, money, post, reverse } from '../ledger/posting';
-import { liraRate, today } from './rates';
+import { liraRate } from '../banks/rates';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
@@ -21,18 +23,6 @@ function safes(d: LedgerDb, companyId: number) {
   return d.selectFrom('safes as s').innerJoin('currencies as cu', 'cu.id', 's.currency_id')
     .select(['s.id', 's.company_id', 's.name', 's.account_code', 's.currency_id', 's.opening_balance', 's.opening_date', 's.opening_rate', 's.opening_entry_id', 's.explanation', 's.tag_ids', 'cu.code as currency_code', 'cu.symbol as currency_symbol'])
     .where('s.company_id', '=', companyId);
-}
-
-/** Balance in lira and, for a foreign-currency account, in its own currency (signed amount_fc). */
-export async function balances(d: LedgerDb, companyId: number, codes: string[]): Promise<Map<string, { lira: Decimal; fc: Decimal }>> {
-  const out = new Map<string, { lira: Decimal; fc: Decimal }>();
-  if (codes.length === 0) return out;
-  const r = await sql<{ account_code: string; lira: string; fc: string }>`
-    select account_code, coalesce(sum(debit - credit), 0)::text as lira,
-           coalesce(sum(case when debit > 0 then coalesce(amount_fc, 0) else -coalesce(amount_fc, 0) end), 0)::text as fc
-      from journal_lines where company_id = ${companyId} and account_code = any(${codes}::text[]) group by account_code`.execute(d);
-  for (const row of r.rows) out.set(row.account_code, { lira: new Decimal(row.lira), fc: new Decimal(row.fc) });
-  return out;
 }
 
 async function views(d: LedgerDb, rows: SafeRow[]) {
@@ -61,7 +51,7 @@ export type SafeBody = {
   openingAccount?: string; explanation?: string | null; tagIds?: number[];
 };
 
-async function clean(d: LedgerDb, c: number, now: Date, b: SafeBody, exceptId?: number) {
+async function clean(d: LedgerDb, c: number, day: string, b: SafeBody, exceptId?: number) {
   const name = b.name.trim();
   if (!name) throw problems.invalidField('name', 'Kasa adı zorunludur.', 'REQUIRED');
   let q = d.selectFrom('safes').select('id').where('company_id', '=', c).where(sql`lower(name)`, '=', sql`lower(${name})`);
@@ -71,7 +61,7 @@ async function clean(d: LedgerDb, c: number, now: Date, b: SafeBody, exceptId?: 
   if (!currency) throw problems.invalidField('currencyId', 'Para birimi bulunamadı.', 'CURRENCY');
   const opening = b.openingBalance == null ? new Decimal(0) : money(b.openingBalance, 'openingBalance');
   if (opening.isNegative()) throw problems.invalidField('openingBalance', 'Açılış bakiyesi eksi olamaz.', 'AMOUNT');
-  const openingDate = b.openingDate ?? today(now);
+  const openingDate = b.openingDate ?? day;
   if (!isDay(openingDate)) throw problems.invalidField('openingDate', 'Geçerli bir tarih girin.', 'DATE');
   const tagIds = [...new Set(b.tagIds ?? [])];
   if (tagIds.length) {
@@ -87,7 +77,7 @@ export async function postOpening(
   d: LedgerDb, companyId: number,
   o: { sourceKind: string; sourceId: string; accountCode: string; name: string; currencyId: number; currencyCode: string; amount: Decimal; date: string; rate?: number | string | undefined; counter: string; createdBy: string | null },
 ): Promise<{ entryId: number; rate: Decimal | null }> {
-  const rate = o.currencyId === 1 ? null : await liraRate(d, o.date, o.currencyId, o.currencyCode, o.rate, 'openingRate');
+  const rate = await liraRate(d, o.date, { id: o.currencyId, code: o.currencyCode }, o.rate, 'openingRate');
   const lira = rate ? o.amount.times(rate).toDecimalPlaces(2) : o.amount;
   const posted = await post(d, companyId, {
     date: o.date, explanation: `${o.name} açılış bakiyesi`, source: { kind: o.sourceKind, id: o.sourceId }, createdBy: o.createdBy,
@@ -120,9 +110,9 @@ const listSafes: Handler = async (ctx) => {
 
 const getSafe: Handler = async (ctx) => (await views(db(ctx), [await safeOr404(ctx, (ctx.params as { id: number }).id)]))[0];
 
-/** A new safe: its row, its own account under 100 and its opening entry. */
-export async function insertSafe(d: LedgerDb, auth: { companyId: number; login: string }, now: Date, body: SafeBody): Promise<number> {
-  const b = await clean(d, auth.companyId, now, body);
+/** A new safe: its row, its own account under 100 and its opening entry (dated `day`, today, unless the body gives a date). */
+export async function insertSafe(d: LedgerDb, auth: { companyId: number; login: string }, day: string, body: SafeBody): Promise<number> {
+  const b = await clean(d, auth.companyId, day, body);
   const row = await d.insertInto('safes').values({
     company_id: auth.companyId, name: b.name, account_code: '100', currency_id: b.currencyId, opening_balance: b.opening.toFixed(2),
     opening_date: b.openingDate, explanation: b.explanation, tag_ids: b.tagIds, created_by: auth.login,
@@ -142,27 +132,19 @@ export async function insertSafe(d: LedgerDb, auth: { companyId: number; login: 
 }
 
 const createSafe: Handler = async (ctx) => {
-  const id = await insertSafe(db(ctx), requireAuth(ctx), ctx.services.now(), ctx.body as SafeBody);
+  const id = await insertSafe(db(ctx), requireAuth(ctx), today(ctx), ctx.body as SafeBody);
   ctx.setStatus(201);
   return (await views(db(ctx), [await safeOr404(ctx, id)]))[0];
 };
-
-/** Movements of a safe's account other than its opening entries (and their reversals). */
-async function otherMovements(d: LedgerDb, companyId: number, accountCode: string, safeId: number): Promise<number> {
-  const r = await sql<{ n: number }>`select count(*)::int as n from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
-    where l.company_id = ${companyId} and l.account_code = ${accountCode}
-      and not (e.source_kind = 'SAFE_OPENING' and e.source_id = ${String(safeId)})`.execute(d);
-  return r.rows[0]?.n ?? 0;
-}
 
 const updateSafe: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const d = db(ctx);
   const body = ctx.body as SafeBody & { id: number };
   const s = await safeOr404(ctx, body.id, true);
-  const b = await clean(d, auth.companyId, ctx.services.now(), body, s.id);
+  const b = await clean(d, auth.companyId, today(ctx), body, s.id);
   const openingChanged = !b.opening.eq(s.opening_balance) || (b.opening.gt(0) && (b.openingDate !== s.opening_date || (body.openingRate !== undefined && !new Decimal(String(body.openingRate)).eq(s.opening_rate ?? 0)) || body.openingAccount !== undefined));
-  if (b.currencyId !== s.currency_id && await otherMovements(d, auth.companyId, s.account_code, s.id) > 0) {
+  if (b.currencyId !== s.currency_id && await otherMovements(d, auth.companyId, s.account_code, 'SAFE_OPENING', s.id) > 0) {
     throw problems.conflict('Hareketi olan bir kasanın para birimi değiştirilemez.', 'SAFE_HAS_MOVEMENTS', 'currencyId');
   }
   let entryId = s.opening_entry_id;
@@ -190,7 +172,7 @@ const deleteSafe: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const d = db(ctx);
   const s = await safeOr404(ctx, (ctx.params as { id: number }).id, true);
-  if (await otherMovements(d, auth.companyId, s.account_code, s.id) > 0) {
+  if (await otherMovements(d, auth.companyId, s.account_code, 'SAFE_OPENING', s.id) > 0) {
     throw problems.conflict('Hareketi olan bir kasa silinemez.', 'SAFE_HAS_MOVEMENTS');
   }
   if (s.opening_entry_id !== null) {
@@ -208,7 +190,7 @@ const deleteSafe: Handler = async (ctx) => {
 const getSummaries: Handler = async (ctx) => {
   const c = company(ctx);
   const d = db(ctx);
-  const now = today(ctx.services.now());
+  const now = today(ctx);
   const q = ctx.query as { startDate?: string; endDate?: string };
   const start = q.startDate ?? `${now.slice(0, 8)}01`;
   const end = q.endDate ?? new Date(Date.UTC(Number(now.slice(0, 4)), Number(now.slice(5, 7)), 0)).toISOString().slice(0, 10);

@@ -3,10 +3,9 @@ import { sql } from 'kysely';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
-import { currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
+import { balances, currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
 import { isDay, money, post, reverse, type PostingLine } from '../ledger/posting';
-import { liraRate } from './rates';
-import { balances } from './safes.handlers';
+import { liraRate } from '../banks/rates';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
@@ -78,7 +77,8 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
   }
   // The amount is in the giving money account's currency, or the receiving one's for a collection.
   const base = (from ?? to)!;
-  const rate = await liraRate(d, b.date, base.currencyId, await codeOf(d, base.currencyId), b.rate, 'rate');
+  // The lira's rate is one (liraRate gives null for it).
+  const rate = (await liraRate(d, b.date, { id: base.currencyId, code: await codeOf(d, base.currencyId) }, b.rate, 'rate')) ?? new Decimal(1);
   const lira = amount.times(rate).toDecimalPlaces(2);
   if (!lira.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
   let toAmount: Decimal | null = null;
@@ -90,7 +90,7 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
       toAmount = amount;
       toRate = rate;
     } else {
-      toRate = await liraRate(d, b.date, to.currencyId, await codeOf(d, to.currencyId), b.toRate, 'toRate');
+      toRate = (await liraRate(d, b.date, { id: to.currencyId, code: await codeOf(d, to.currencyId) }, b.toRate, 'toRate')) ?? new Decimal(1);
       toAmount = lira.div(toRate).toDecimalPlaces(2);
     }
     lines.push(side(to, lira, toAmount, toRate, 'debit', text), side(from, lira, amount, rate, 'credit', text));

@@ -2,57 +2,18 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
-import { DateInput, Field, PagedTable, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { formatIban } from '../currents/model';
-import { isDay, money } from '../ledger/model';
-import { TransactionDialog } from '../finance/TransactionForm';
+import { money } from '../ledger/model';
+import { Movements } from '../finance/Movements';
+import { AccountTransactionDialog, RecordButtons } from '../finance/TransactionForm';
 import { TransactionsTable } from '../finance/TransactionsPage';
 import type { MoneyAccountChoice } from '../finance/parts';
-import { TL, currencyCode, mayRecord, moneyChanged, useMoneyVersion, type TransactionType } from '../finance/model';
+import { moneyChanged, useMoneyVersion, type TransactionType } from '../finance/model';
 import { BankAccountDialog } from './BankAccountForm';
 import { useBanks } from './BankForms';
 import { ownBalance } from './BankAccountsPage';
 import { BANK_ACCOUNTS, MOVEMENTS, mayBank, type BankAccount, type BankAccountMovement } from './model';
-
-/** The account's movements (listBankAccountMovements): its ledger lines with the balance after each, newest first, between two dates. */
-function MovementsTable(props: { account: BankAccount; label: string }) {
-  const shell = useShell();
-  const { t } = useTranslation('accounting');
-  const a = props.account;
-  const [startDate, setStart] = useState('');
-  const [endDate, setEnd] = useState('');
-  const foreign = a.currencyId !== TL;
-  const code = currencyCode(a.currencyId);
-  const filter = { ...(isDay(startDate) ? { startDate } : {}), ...(isDay(endDate) ? { endDate } : {}) };
-  return (
-    <PagedTable<BankAccountMovement>
-      label={props.label}
-      reloadKey={`${a.balance}/${JSON.stringify(filter)}`}
-      defaultSort="date,desc"
-      emptyText={t('banks.movements.empty')}
-      toolbar={<>
-        <Field id="bm-start" label={t('ledger.common.startDate')} inline>
-          <DateInput id="bm-start" value={startDate} onValueChange={setStart} />
-        </Field>
-        <Field id="bm-end" label={t('ledger.common.endDate')} inline>
-          <DateInput id="bm-end" value={endDate} onValueChange={setEnd} />
-        </Field>
-      </>}
-      columns={[
-        { key: 'date', title: t('finance.list.date'), sortField: 'date', render: (m) => formatDate(m.date), width: 110 },
-        { key: 'entryNo', title: t('finance.list.entryNo'), render: (m) => m.entryNo, width: 70 },
-        { key: 'explanation', title: t('finance.list.explanation'), render: (m) => m.explanation, width: 280 },
-        ...(foreign ? [{ key: 'fc', title: t('safes.lines.amountFc', { currency: code }), render: (m: BankAccountMovement) => (m.amountFc === null ? '' : `${m.debit > 0 ? '' : '-'}${money(Math.abs(m.amountFc))}`), width: 130 }] : []),
-        { key: 'in', title: t('finance.lines.in'), render: (m) => (m.debit ? money(m.debit) : ''), width: 120 },
-        { key: 'out', title: t('finance.lines.out'), render: (m) => (m.credit ? money(m.credit) : ''), width: 120 },
-        { key: 'balance', title: t('safes.lines.balance'), render: (m) => money(m.balance), width: 130 },
-        ...(foreign ? [{ key: 'balanceFc', title: t('safes.lines.balanceFc', { currency: code }), render: (m: BankAccountMovement) => money(m.balanceFc), width: 130 }] : []),
-      ]}
-      fetchPage={(q) => shell.api.list(MOVEMENTS, { params: { path: { id: a.id }, query: { page: q.page, size: q.size, sort: [q.sort], ...filter } } })}
-      onError={(e) => shell.notify.failure(e)}
-    />
-  );
-}
 
 /**
  * One bank account (/bank/:id): its balance, edit and delete, the buttons that move money in or
@@ -121,18 +82,17 @@ export default function BankAccountDetailPage({ host, params }: ContributionProp
         <Tag minimal large aria-label={t('banks.accounts.balance')}>{ownBalance(a)}</Tag>
         <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
           <Button icon="arrow-left" text={t('banks.back')} onClick={() => host.navigate('/bank')} />
-          {mayRecord(host) && <>
-            <Button icon="swap-horizontal" text={t('finance.types.TRANSFER')} onClick={() => setRecording('TRANSFER')} />
-            <Button icon="import" text={t('finance.types.COLLECTION')} onClick={() => setRecording('COLLECTION')} />
-            <Button icon="export" text={t('finance.types.PAYMENT')} onClick={() => setRecording('PAYMENT')} />
-          </>}
+          <RecordButtons host={host} onRecord={setRecording} />
           {mayBank(host, Action.UPDATE) && <Button icon="edit" text={t('banks.accounts.edit')} onClick={() => setEditing(true)} />}
           {mayBank(host, Action.DELETE) && <Button icon="trash" intent="danger" text={t('banks.accounts.delete')} onClick={remove} />}
         </ButtonGroup>
       </div>
       <Card style={{ marginTop: 12 }}>
         <Tabs id="bank-account-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
-          <Tab id="movements" title={t('banks.tabs.movements')} panel={<MovementsTable key={version} account={a} label={t('banks.tabs.movements')} />} />
+          <Tab id="movements" title={t('banks.tabs.movements')} panel={
+            <Movements<BankAccountMovement> key={version} label={t('banks.tabs.movements')} account={a} emptyText={t('banks.movements.empty')} datesId="bm"
+              fetchPage={(q, dates) => shell.api.list(MOVEMENTS, { params: { path: { id: a.id }, query: { page: q.page, size: q.size, sort: [q.sort], ...dates } } })} />
+          } />
           <Tab id="transactions" title={t('banks.tabs.transactions')} panel={
             <TransactionsTable host={host} label={t('banks.tabs.transactions')} accountKind="BANK_ACCOUNT" accountId={a.id} reloadKey={version} />
           } />
@@ -151,19 +111,7 @@ export default function BankAccountDetailPage({ host, params }: ContributionProp
           moneyChanged(host, 'updated', 'bankAccount', saved.id, saved);
         }} />
       )}
-      {recording && (
-        <TransactionDialog
-          host={host}
-          type={recording}
-          {...(recording === 'COLLECTION' ? { to: self } : { from: self })}
-          onClose={() => setRecording(null)}
-          onSaved={(x) => {
-            setRecording(null);
-            host.notify.success(t('finance.form.saved', { type: t(`finance.types.${x.type}`), no: x.entryNo }));
-            moneyChanged(host, 'created', 'moneyTransaction', x.id, x);
-          }}
-        />
-      )}
+      {recording && <AccountTransactionDialog host={host} type={recording} account={self} onClose={() => setRecording(null)} />}
       {dialog}
     </section>
   );

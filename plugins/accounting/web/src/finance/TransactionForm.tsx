@@ -5,7 +5,7 @@ import type { WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, money, today } from '../ledger/model';
 import { CurrentSuggest, MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts, type MoneyAccountChoice } from './parts';
-import { TL, TRANSACTIONS, currencyCode, readMoney, readRate, type Current, type MoneyTransaction, type TransactionType } from './model';
+import { TL, TRANSACTIONS, currencyCode, mayRecord, moneyChanged, readMoney, readRate, type Current, type MoneyTransaction, type TransactionType } from './model';
 
 export const TYPES: readonly TransactionType[] = ['TRANSFER', 'COLLECTION', 'PAYMENT'];
 
@@ -173,5 +173,38 @@ export function TransactionDialog(props: { host: WorkbenchHost; type?: Transacti
         </>} />
       </form>
     </Dialog>
+  );
+}
+
+/** The Virman, Tahsilat and Ödeme buttons of a money account's page (the safe's, the bank account's), for a user who may record them. */
+export function RecordButtons(props: { host: WorkbenchHost; onRecord: (type: TransactionType) => void }) {
+  const { t } = useTranslation('accounting');
+  if (!mayRecord(props.host)) return null;
+  return <>
+    <Button icon="swap-horizontal" text={t('finance.types.TRANSFER')} onClick={() => props.onRecord('TRANSFER')} />
+    <Button icon="import" text={t('finance.types.COLLECTION')} onClick={() => props.onRecord('COLLECTION')} />
+    <Button icon="export" text={t('finance.types.PAYMENT')} onClick={() => props.onRecord('PAYMENT')} />
+  </>;
+}
+
+/**
+ * The dialog those buttons open: the page's account is the giving side (the receiving one for a
+ * collection); once saved it closes, says so and tells the money pages (moneyChanged).
+ */
+export function AccountTransactionDialog(props: { host: WorkbenchHost; type: TransactionType; account: MoneyAccountChoice; onClose: () => void }) {
+  const { t } = useTranslation('accounting');
+  const { host } = props;
+  return (
+    <TransactionDialog
+      host={host}
+      type={props.type}
+      {...(props.type === 'COLLECTION' ? { to: props.account } : { from: props.account })}
+      onClose={props.onClose}
+      onSaved={(x) => {
+        props.onClose();
+        host.notify.success(t('finance.form.saved', { type: t(`finance.types.${x.type}`), no: x.entryNo }));
+        moneyChanged(host, 'created', 'moneyTransaction', x.id, x);
+      }}
+    />
   );
 }

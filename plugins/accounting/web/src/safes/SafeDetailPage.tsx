@@ -3,14 +3,15 @@ import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, 
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
-import { PagedTable, reportFailure, useConfirm, useShell, type PagedResult } from '@tezgah/workbench/ui';
+import { reportFailure, useConfirm, useShell, type PagedResult } from '@tezgah/workbench/ui';
 import { money } from '../ledger/model';
 import { TagChips, useCompanyTags } from '../currents/CurrentTags';
-import { TransactionDialog } from '../finance/TransactionForm';
+import { Movements } from '../finance/Movements';
+import { AccountTransactionDialog, RecordButtons } from '../finance/TransactionForm';
 import { TransactionsTable } from '../finance/TransactionsPage';
 import type { MoneyAccountChoice } from '../finance/parts';
 import {
-  SAFES, TL, TRANSACTION_LINES, currencyCode, maySafe, mayRecord, moneyChanged, moved, runningBalances, runningBalancesFc, useMoneyVersion,
+  SAFES, TRANSACTION_LINES, maySafe, moneyChanged, moved, runningBalances, runningBalancesFc, useMoneyVersion,
   type MoneyKind, type Safe, type TransactionLine, type TransactionType,
 } from '../finance/model';
 import { SafeDialog } from './SafeForm';
@@ -42,34 +43,6 @@ export async function linesWithBalance(
   const lira = runningBalances(current.items, account.balance - before.lira);
   const fc = account.balanceFc === null ? null : runningBalancesFc(current.items, account.balanceFc - before.fc);
   return { total: current.total, items: current.items.map((l, i) => ({ ...l, balance: lira[i]!, balanceFc: fc ? fc[i]! : null })) };
-}
-
-/** A money account's lines with the running balance (the safe's and the bank account's "Hareketler"). */
-export function AccountLinesTable(props: { label: string; account: { kind: MoneyKind; id: number; balance: number; balanceFc: number | null; currencyId: number } }) {
-  const shell = useShell();
-  const { t } = useTranslation('accounting');
-  const a = props.account;
-  const foreign = a.currencyId !== TL && a.balanceFc !== null;
-  const code = currencyCode(a.currencyId);
-  return (
-    <PagedTable<LineWithBalance>
-      label={props.label}
-      reloadKey={`${a.balance}/${a.balanceFc}`}
-      emptyText={t('safes.lines.empty')}
-      columns={[
-        { key: 'date', title: t('finance.list.date'), render: (l) => formatDate(l.date), width: 110 },
-        { key: 'entryNo', title: t('finance.list.entryNo'), render: (l) => l.entryNo, width: 70 },
-        { key: 'explanation', title: t('finance.list.explanation'), render: (l) => l.explanation, width: 280 },
-        ...(foreign ? [{ key: 'fc', title: t('safes.lines.amountFc', { currency: code }), render: (l: LineWithBalance) => (l.amountFc === null ? '' : `${l.debit > 0 ? '' : '-'}${money(Math.abs(l.amountFc))}`), width: 130 }] : []),
-        { key: 'in', title: t('finance.lines.in'), render: (l) => (l.debit ? money(l.debit) : ''), width: 120 },
-        { key: 'out', title: t('finance.lines.out'), render: (l) => (l.credit ? money(l.credit) : ''), width: 120 },
-        { key: 'balance', title: t('safes.lines.balance'), render: (l) => money(l.balance), width: 130 },
-        ...(foreign ? [{ key: 'balanceFc', title: t('safes.lines.balanceFc', { currency: code }), render: (l: LineWithBalance) => money(l.balanceFc), width: 130 }] : []),
-      ]}
-      fetchPage={(q) => linesWithBalance(shell.api, a, q.page, q.size)}
-      onError={(e) => shell.notify.failure(e)}
-    />
-  );
 }
 
 /**
@@ -136,18 +109,17 @@ export default function SafeDetailPage({ host, params }: ContributionProps) {
         <Tag minimal large aria-label={t('safes.balance')}>{ownBalance(s)}</Tag>
         <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
           <Button icon="arrow-left" text={t('safes.back')} onClick={() => host.navigate('/safe')} />
-          {mayRecord(host) && <>
-            <Button icon="swap-horizontal" text={t('finance.types.TRANSFER')} onClick={() => setRecording('TRANSFER')} />
-            <Button icon="import" text={t('finance.types.COLLECTION')} onClick={() => setRecording('COLLECTION')} />
-            <Button icon="export" text={t('finance.types.PAYMENT')} onClick={() => setRecording('PAYMENT')} />
-          </>}
+          <RecordButtons host={host} onRecord={setRecording} />
           {maySafe(host, Action.UPDATE) && <Button icon="edit" text={t('safes.edit')} onClick={() => setEditing(true)} />}
           {maySafe(host, Action.DELETE) && <Button icon="trash" intent="danger" text={t('safes.delete')} onClick={remove} />}
         </ButtonGroup>
       </div>
       <Card style={{ marginTop: 12 }}>
         <Tabs id="safe-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
-          <Tab id="lines" title={t('safes.tabs.lines')} panel={<AccountLinesTable key={version} label={t('safes.tabs.lines')} account={{ kind: 'SAFE', ...s }} />} />
+          <Tab id="lines" title={t('safes.tabs.lines')} panel={
+            <Movements<LineWithBalance> key={version} label={t('safes.tabs.lines')} account={s} emptyText={t('safes.lines.empty')}
+              fetchPage={(q) => linesWithBalance(shell.api, { kind: 'SAFE', ...s }, q.page, q.size)} />
+          } />
           <Tab id="transactions" title={t('safes.tabs.transactions')} panel={
             <TransactionsTable host={host} label={t('safes.tabs.transactions')} accountKind="SAFE" accountId={s.id} reloadKey={version} />
           } />
@@ -169,19 +141,7 @@ export default function SafeDetailPage({ host, params }: ContributionProps) {
           moneyChanged(host, 'updated', 'safe', saved.id, saved);
         }} />
       )}
-      {recording && (
-        <TransactionDialog
-          host={host}
-          type={recording}
-          {...(recording === 'COLLECTION' ? { to: self } : { from: self })}
-          onClose={() => setRecording(null)}
-          onSaved={(x) => {
-            setRecording(null);
-            host.notify.success(t('finance.form.saved', { type: t(`finance.types.${x.type}`), no: x.entryNo }));
-            moneyChanged(host, 'created', 'moneyTransaction', x.id, x);
-          }}
-        />
-      )}
+      {recording && <AccountTransactionDialog host={host} type={recording} account={self} onClose={() => setRecording(null)} />}
       {dialog}
     </section>
   );
