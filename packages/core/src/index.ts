@@ -1,6 +1,6 @@
 /**
  * @tezgah/core: domain rules shared by the server, the workbench, the CLI and plugins.
- * No runtime dependencies.
+ * Runtime dependencies: mitt (the event bus) and decimal.js (the invoice computation).
  */
 export * from './permissions';
 export * from './authority';
@@ -11,3 +11,4 @@ export * from './messages';
 export * from './plugin';
 export * from './events';
 export * from './catalogue';
+export * from './invoice';
