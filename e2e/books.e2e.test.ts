@@ -202,7 +202,7 @@ describe('the books in a browser: safe, collection, cheque endorsement, period l
     // The new state, where the cheque went, the steps left, and the step in its history.
     const details = cheque.getByRole('table', { name: 'Çek bilgileri' });
     await expect.poll(() => details.getByRole('row', { name: /Ciro edilen/ }).textContent(), { timeout: 15_000 }).toBe('Ciro edilenEge Kırtasiye');
-    expect(await cheque.getByRole('group', { name: 'İşlemler' }).getByRole('button').allTextContents()).toEqual(['Karşılıksız']);
+    await expect.poll(() => cheque.getByRole('group', { name: 'İşlemler' }).getByRole('button').allTextContents(), { timeout: 15_000 }).toEqual(['Karşılıksız']);
     const history = cheque.getByRole('table', { name: 'Çek geçmişi' });
     await expect.poll(async () => (await bodyRows(history)).map((c) => c.slice(0, 4).concat(c[5]!)), { timeout: 15_000 }).toEqual([
       ['12/10/2026', 'Çek alındı', 'Portföyde', 'Marmara Yapı Market', '45.000,00'],
@@ -222,7 +222,9 @@ describe('the books in a browser: safe, collection, cheque endorsement, period l
   it('locks October: every earlier period is locked with it', async () => {
     await open('/journals');
     await page.getByRole('heading', { name: 'Yevmiye Dönemleri', exact: true }).waitFor();
-    expect(await page.getByRole('combobox', { name: 'Mali yıl' }).locator('option:checked').textContent()).toBe('2026 (01/01/2026 – 31/12/2026)');
+    // The fiscal years load after the heading: the active one is chosen once they are in.
+    await expect.poll(() => page.getByRole('combobox', { name: 'Mali yıl' }).locator('option:checked').textContent(), { timeout: 15_000 })
+      .toBe('2026 (01/01/2026 – 31/12/2026)');
     await expect.poll(periods, { timeout: 15_000 }).toEqual(expected(() => false));
     await page.getByRole('button', { name: 'Kilitle: 10. dönem', exact: true }).click();
     await confirmYes('10. dönem kilitlensin mi?');
