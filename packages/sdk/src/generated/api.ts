@@ -671,6 +671,203 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Invoices of the directions the caller may see, paged (the list screens sort by date, newest first). */
+        get: operations["listInvoices"];
+        /** Change an invoice. A draft is rewritten (and posted when `draft` is false); a posted invoice's postings are reversed and it is posted again as it now reads, keeping its number. A cancelled invoice is not changed. */
+        put: operations["updateInvoice"];
+        /** Write an invoice. Unless `draft`, it is posted in the same transaction: stock moves (a sale out, a purchase in; below zero only where the company allows it), its journal entry, the current's account and each inline payment's safe or bank — all of it or nothing. */
+        post: operations["createInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many invoices match (the list's filters). */
+        get: operations["countInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice with its lines, discounts, payments and totals. */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        /** Remove a draft. A posted invoice is not deleted: it is cancelled (409 INVOICE_POSTED, 'Kesilmiş fatura silinemez; iptal edin.'). */
+        delete: operations["deleteInvoice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a posted invoice: every posting (stock, journal entry, payments) is reversed, dated today unless its own period is still open, and `accounting.invoice.cancelled` is emitted after the commit with itsCancel and eInvoiceType for the plugins that act on them. */
+        post: operations["cancelInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/cash/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A retail sale paid in cash on the spot: a SALE whose whole payable is one CASH payment into `safeId` (the company's first safe when left out), posted at once. */
+        post: operations["createCashInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoice-by-date-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The posted invoices between two dates, oldest first (at most 1000). Without both dates: 400 'Invoice date range empty'; none found: 404 'No invoice found in the given date range'. */
+        get: operations["invoicesByDateRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/last-invoice-by-company-id": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's last posted sale (by number); 404 when it has none. */
+        get: operations["lastInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices-recetes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prescriptions linked to an invoice (the pharmacy plugin links them; empty until then). */
+        get: operations["invoicePrescriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pdf/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice as a printed A4 PDF (satış / alış faturası).
+         * @description The seller and the buyer (the company and the current, with their VKN or TCKN and tax office), number, dates, currency and rate, the lines with quantity, unit price, discount and KDV, the totals (KDV per rate, other taxes, withholding, payable), the payments written on it, the explanation and the payable in words (Yalnız … TL … Kr). A draft prints marked TASLAK and without a number, a cancelled invoice marked İPTAL EDİLDİ. Long invoices go on to further pages with the table header repeated and "Sayfa n / m" on every page. The caller needs the view authority of the invoice's own direction (sales 11, purchases 12). File name fatura-<number>.pdf (a draft: fatura-taslak-<id>.pdf).
+         */
+        get: operations["invoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/turmob/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The invoice's journal entry (yevmiye fişi) as an xlsx sheet an accountant's program imports.
+         * @description One row per journal line, with the Tekdüzen account code and name: Fiş No, Tarih, Belge No, Hesap Kodu, Hesap Adı, Açıklama, Borç, Alacak (in lira), then a totals row. The lines are those of the invoice's entry (source INVOICE) and of its inline payments' entries (source INVOICE_PAYMENT). For a posted invoice only the live entries (neither reversed nor reversals: an edit's earlier postings are left out); for a cancelled invoice its entries and their reversals, so the file nets to zero. A draft has no entry (409 INVOICE_DRAFT). File name turmob-<number>.xlsx. The caller needs the view authority of the invoice's own direction (sales 11, purchases 12).
+         */
+        get: operations["invoiceTurmob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/stock-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company's stock may go below zero (pharmacies sell before the purchase invoice is in). */
+        get: operations["getStockSettings"];
+        /** Allow or refuse stock below zero for the company. */
+        put: operations["updateStockSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/fiscal-years": {
         parameters: {
             query?: never;
@@ -2942,6 +3139,197 @@ export interface components {
             /** Format: date-time */
             statusChangedDate: string | null;
         };
+        /** @enum {string} */
+        InvoiceType: "SALE" | "BUYING";
+        /**
+         * @description Taslak (not posted, no number), Kesildi (posted), İptal edildi (every posting reversed).
+         * @enum {string}
+         */
+        InvoiceStatus: "DRAFT" | "POSTED" | "CANCELLED";
+        /**
+         * @description Ödendi (nothing remains), Kısmi ödendi, Ödenmedi.
+         * @enum {string}
+         */
+        InvoicePaymentStatus: "PAID" | "PARTIAL" | "UNPAID";
+        /**
+         * @description Kredi kartı (into a bank account; one per invoice), Nakit and Portal nakit (into a safe), Ücretsiz (written off), Açık hesap (left on the current, not paid).
+         * @enum {string}
+         */
+        PaymentType: "CREDIT_CARD" | "CASH" | "PORTAL_CASH" | "FREE" | "OPEN_ACCOUNT";
+        /** @description Above zero, at most two decimals. */
+        QuantityIn: number | string;
+        /** @description Not negative, at most eight decimals. */
+        UnitPriceIn: number | string;
+        /** @description A percentage, above 0 and at most 100, at most four decimals. */
+        PercentIn: number | string;
+        InvoiceDiscountIn: {
+            /** @enum {string} */
+            type: "AMOUNT" | "PERCENTAGE";
+            percentage?: components["schemas"]["PercentIn"];
+            amount?: components["schemas"]["MoneyIn"];
+        };
+        InvoiceLineIn: {
+            productId: number;
+            /** @description Default: the product's name. */
+            description?: string | null;
+            quantity: components["schemas"]["QuantityIn"];
+            unitPrice: components["schemas"]["UnitPriceIn"];
+            /** @description Applied in order, each percentage on what the ones before left. */
+            discounts?: components["schemas"]["InvoiceDiscountIn"][];
+            /** @description The line's taxes (at most one of a type). Left out: the company's active KDV at the product's default rate. */
+            taxes?: {
+                taxId: number;
+            }[];
+            /** @description KDV withholding (tevkifat) code of GİB's list (601–627, 801–825): the ratio comes from the code. */
+            withholdingCode?: string | null;
+            /** @description The percent of the KDV withheld, for the codes GİB pairs with two (601 30/40, 603 50/70, …). */
+            withholdingPercent?: number | null;
+            /** @description Where the goods leave from or arrive to; the quantities add up to the line's. Left out: the product's warehouse (or the company's default). Services carry none. */
+            stocks?: {
+                warehouseId: number;
+                quantity: components["schemas"]["QuantityIn"];
+            }[];
+            /** @description The account the line posts to; default the product's main account for the direction (SALES_INTERNAL / STOCK), else 600 (sale), 153 (goods bought) or 770 (a service bought). */
+            accountCode?: components["schemas"]["AccountCode"] | null;
+        };
+        InvoicePaymentIn: {
+            paymentType: components["schemas"]["PaymentType"];
+            amount: components["schemas"]["ChequeAmountIn"];
+            /** @description Default: the invoice's date. */
+            date?: components["schemas"]["Day"] | null;
+            /** @description CASH, PORTAL_CASH: the safe (default the first safe in the currency). */
+            safeId?: number | null;
+            /** @description CREDIT_CARD: the bank account (required). */
+            bankAccountId?: number | null;
+        };
+        InvoiceContent: {
+            currentId: number;
+            date: components["schemas"]["Day"];
+            /** @description Vade; not before the date. */
+            dueDate?: components["schemas"]["Day"] | null;
+            /** @description TL unless given. */
+            currencyId?: number | null;
+            conversionRate?: components["schemas"]["BankRateIn"];
+            explanation?: string | null;
+            tagIds?: number[];
+            products: components["schemas"]["InvoiceLineIn"][];
+            /** @description Document discounts */
+            discounts?: components["schemas"]["InvoiceDiscountIn"][];
+            /** @description The total the client computed (tax included); refused when it differs from the server's by a kuruş (TOTAL_MISMATCH). */
+            totalAmount?: components["schemas"]["MoneyIn"];
+        };
+        InvoiceFields: components["schemas"]["InvoiceContent"] & {
+            invoiceType: components["schemas"]["InvoiceType"];
+            /** @description Keep as a draft: not posted, no number (default false). */
+            draft?: boolean;
+            /** @description BUYING: the supplier's invoice number. SALE: given on posting, not sent. */
+            documentNo?: string | null;
+            /** @description SALE: the series (default the first three characters of the company's invoice prefix, else TZG). */
+            series?: string | null;
+            payments?: components["schemas"]["InvoicePaymentIn"][];
+        };
+        InvoiceTax: {
+            taxId: number;
+            taxType: components["schemas"]["TaxType"];
+            percentage: number;
+            exceptionCode: string | null;
+            base: number;
+            amount: number;
+        };
+        InvoiceLine: {
+            id: number;
+            lineNo: number;
+            productId: number;
+            productName: string;
+            barcode: string;
+            description: string;
+            quantity: number;
+            unitPrice: number;
+            discounts: components["schemas"]["InvoiceDiscountIn"][];
+            taxes: components["schemas"]["InvoiceTax"][];
+            withholdingCode: string | null;
+            /** @description Tenths of the KDV withheld (5 for 5/10). */
+            withholdingRatio: number | null;
+            stocks: {
+                warehouseId: number;
+                warehouseName: string;
+                quantity: number;
+            }[];
+            accountCode: string;
+            movesStock: boolean;
+            /** @description Quantity × unit price. */
+            gross: number;
+            /** @description The line's own discounts. */
+            discount: number;
+            /** @description The line's share of the document discounts. */
+            documentDiscount: number;
+            taxBase: number;
+            tax: number;
+            withheld: number;
+            /** @description Tax base + taxes. */
+            total: number;
+        };
+        InvoicePayment: {
+            id: number;
+            paymentType: components["schemas"]["PaymentType"];
+            amount: number;
+            date: string;
+            safeId: number | null;
+            bankAccountId: number | null;
+            /** @description The safe's or bank account's name. */
+            accountName: string | null;
+        };
+        InvoiceTaxSummary: {
+            taxType: string;
+            percentage: number;
+            base: number;
+            amount: number;
+        };
+        InvoiceSummary: {
+            id: number;
+            invoiceType: components["schemas"]["InvoiceType"];
+            status: components["schemas"]["InvoiceStatus"];
+            documentNo: string | null;
+            date: string;
+            dueDate: string | null;
+            currentId: number;
+            currentName: string;
+            explanation: string | null;
+            currencyId: number;
+            currencyCode: string;
+            currencySymbol: string | null;
+            conversionRate: number;
+            subtotal: number;
+            totalDiscount: number;
+            taxBase: number;
+            totalTax: number;
+            withheld: number;
+            /** @description Tax included. */
+            totalAmount: number;
+            /** @description Total less the withheld KDV. */
+            payable: number;
+            paid: number;
+            remaining: number;
+            paymentStatus: components["schemas"]["InvoicePaymentStatus"];
+            tags: components["schemas"]["Tag"][];
+            createdBy: string | null;
+        };
+        Invoice: components["schemas"]["InvoiceSummary"] & {
+            series: string | null;
+            products: components["schemas"]["InvoiceLine"][];
+            discounts: components["schemas"]["InvoiceDiscountIn"][];
+            payments: components["schemas"]["InvoicePayment"][];
+            taxSummary: components["schemas"]["InvoiceTaxSummary"][];
+            /** @description The journal entry that posts it. */
+            entryId: number | null;
+            entryNo: number | null;
+            itsCancel: boolean | null;
+            eInvoiceType: string | null;
+            cancelledAt: string | null;
+        };
+        StockSettings: {
+            allowNegative: boolean;
+        };
         /** @description A calendar day, YYYY-MM-DD. */
         Day: string;
         /** @description An account of the chart: 100, 102.01, 120.001. */
@@ -4157,6 +4545,10 @@ export interface components {
         CurrencyIdPath: number;
         /** @description The day, YYYY-MM-DD; not in the future. */
         RateDatePath: string;
+        /** @description SALE or BUYING (both the caller may see when left out). */
+        InvoiceTypeQuery: components["schemas"]["InvoiceType"];
+        InvoiceStatusQuery: components["schemas"]["InvoiceStatus"];
+        InvoicePaymentStatusQuery: components["schemas"]["InvoicePaymentStatus"];
         SectorIdPath: number;
         /** @description Zero-based page number. */
         Page: number;
@@ -5739,6 +6131,419 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description SALE or BUYING (both the caller may see when left out). */
+                invoiceType?: components["parameters"]["InvoiceTypeQuery"];
+                status?: components["parameters"]["InvoiceStatusQuery"];
+                paymentStatus?: components["parameters"]["InvoicePaymentStatusQuery"];
+                currentId?: number;
+                /** @description From this date (YYYY-MM-DD). */
+                startDate?: components["schemas"]["Day"];
+                /** @description Up to this date (YYYY-MM-DD). */
+                endDate?: components["schemas"]["Day"];
+                tagId?: number;
+                /** @description Part of the document number, the explanation or the current name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceFields"];
+            };
+        };
+        responses: {
+            /** @description Written (and posted unless a draft). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    countInvoices: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description SALE or BUYING (both the caller may see when left out). */
+                invoiceType?: components["parameters"]["InvoiceTypeQuery"];
+                status?: components["parameters"]["InvoiceStatusQuery"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        count: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+                /** @description Also cancel the drug-tracking (ITS) notification (the pharmacy plugin acts on it). */
+                itsCancel: boolean;
+                /** @description The e-document the invoice went out as (NONE, EFATURA, EARSIV); the e-document plugin acts on it. */
+                eInvoiceType: "NONE" | "EFATURA" | "EARSIV";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCashInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceContent"] & {
+                    safeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sold and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    invoicesByDateRange: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description SALE or BUYING (both the caller may see when left out). */
+                invoiceType?: components["parameters"]["InvoiceTypeQuery"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoices. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    lastInvoice: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last sale. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    invoicePrescriptions: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The linked prescriptions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        receteNo: string;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    invoicePdf: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF, as an attachment. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="fatura-dmt2026000000001.pdf" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    invoiceTurmob: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sheet, as an attachment. */
+            200: {
+                headers: {
+                    /** @description attachment; filename="turmob-dmt2026000000001.xlsx" */
+                    "content-disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getStockSettings: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateStockSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StockSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StockSettings"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -275,6 +275,20 @@ function contextOf(
     services,
     audit: (e) => { audits.push(e); },
     afterwards: (fn) => { after.push(fn); },
+    emit: (name, payload) => {
+      after.push(async (_db, committed) => {
+        if (!committed) return;
+        for (const plugin of services.plugins) {
+          const listener = plugin.on?.[name];
+          if (!listener) continue;
+          try {
+            await listener({ name, companyId: auth?.companyId ?? null, payload }, services);
+          } catch (e) {
+            request.log.error({ err: e, event: name, plugin: plugin.id }, 'event listener failed');
+          }
+        }
+      });
+    },
     setHeader,
     setStatus,
   };

@@ -45,6 +45,10 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
   [`${A}/journals-getMax/{companyId}/{fiscalYearId}`]: async (id, v) => `${A}/journals-getMax/${v['company.id']}/${await id(`${A}/fiscal-years`)}`,
   [`${A}/transactions-order/{year}/{companyId}`]: async (id, v) => `${A}/transactions-order/${await id(`${A}/fiscal-years`)}/${v['company.id']}`,
   [`${A}/transactions-order/{companyId}/{startDate}/{endDate}`]: async (_id, v) => `${A}/transactions-order/${v['company.id']}/2026-01-01/2026-12-31`,
+  [`${A}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`]: async (id) => `${A}/invoices/cancel/${await id(`${A}/invoices`)}/false/NONE`,
+  [`${A}/invoices-recetes/{id}`]: async (id) => `${A}/invoices-recetes/${await id(`${A}/invoices`)}`,
+  [`${A}/pdf/{id}`]: async (id) => `${A}/pdf/${await id(`${A}/invoices`)}`,
+  [`${A}/turmob/{id}`]: async (id) => `${A}/turmob/${await id(`${A}/invoices`)}`,
 };
 
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */

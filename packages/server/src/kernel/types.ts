@@ -89,6 +89,12 @@ export interface RequestContext<Body = any, Query = any, Params = any> {
    * (Never inside the transaction: embedded PGlite is one connection.)
    */
   afterwards(fn: (db: Kysely<DB>, committed: boolean) => Promise<void>): void;
+  /**
+   * Announces a server event (`<plugin>.<entity>.<pastTense>`, e.g. `accounting.invoice.posted`)
+   * to every plugin's `on` listener, after the request's transaction has committed; nothing is
+   * delivered when it rolls back. A listener's failure is logged and does not touch the request.
+   */
+  emit(name: string, payload: Record<string, unknown>): void;
   setHeader(name: string, value: string): void;
   setStatus(status: number): void;
 }
@@ -116,7 +122,15 @@ export interface ServerPlugin {
    * into the provider's files.
    */
   provides?: Record<string, unknown>;
+  /**
+   * Listeners of other plugins' server events (RequestContext.emit), by event name; each runs
+   * after the emitting request has committed, with the event's company and payload.
+   */
+  on?: Record<string, ServerEventListener>;
 }
+
+/** What a listener receives: the event, the company it happened in, and the server's services. */
+export type ServerEventListener = (event: { name: string; companyId: number | null; payload: Record<string, unknown> }, services: Services) => Promise<void>;
 
 export function requireAuth(ctx: RequestContext): Auth {
   if (!ctx.auth) throw new Error(`operation ${ctx.op.operationId} needs a signed-in caller`);

@@ -41,6 +41,7 @@ export interface Tables {
     product_id: number;
     kind: string;
     stock_type: 'IN' | 'OUT';
+    invoice_id?: number | null;
     reason: string | null;
     quantity: Numeric;
     balance: Numeric;

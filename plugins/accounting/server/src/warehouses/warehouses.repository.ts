@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
-import { likePattern, type KernelTables } from '@tezgah/server';
+import { formatNumber } from '@tezgah/core';
+import { likePattern, problems, type KernelTables } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 
 /** The request's transaction with the kernel's and the plugin's tables. */
@@ -122,8 +123,11 @@ export interface Movement {
   /** Hundredths, above zero. */
   quantityCents: number;
   transferId?: number | null;
+  invoiceId?: number | null;
   explanation?: string | null;
   createdBy: string | null;
+  /** The company lets stock go below zero (stock_settings); otherwise a 409 INSUFFICIENT_STOCK. */
+  allowNegative?: boolean;
 }
 
 /**
@@ -136,11 +140,14 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
   const wp = await db.updateTable('warehouse_products').set({ quantity: sql`quantity + ${delta}`, updated_at: sql`now()` })
     .where('company_id', '=', m.companyId).where('warehouse_id', '=', m.warehouseId).where('product_id', '=', m.productId)
     .returning('quantity').executeTakeFirstOrThrow();
+  if (!m.allowNegative && Number(wp.quantity) < 0) {
+    throw problems.conflict(`Stok yetersiz: depoda ${formatNumber((cents(wp.quantity) - Math.round(delta * 100)) / 100)} var, ${formatNumber(m.quantityCents / 100)} çıkılamaz.`, 'INSUFFICIENT_STOCK', 'quantity');
+  }
   await db.updateTable('products').set({ stock_quantity: sql`stock_quantity + ${delta}` })
     .where('company_id', '=', m.companyId).where('id', '=', m.productId).execute();
   const line = await db.insertInto('stock_movements').values({
     company_id: m.companyId, warehouse_id: m.warehouseId, product_id: m.productId, kind: m.kind, stock_type: m.stockType,
-    reason: m.reason, quantity: m.quantityCents / 100, balance: wp.quantity, transfer_id: m.transferId ?? null,
+    reason: m.reason, quantity: m.quantityCents / 100, balance: wp.quantity, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null,
     explanation: m.explanation ?? null, created_by: m.createdBy,
   }).returning('id').executeTakeFirstOrThrow();
   return { id: line.id, balance: cents(wp.quantity) };

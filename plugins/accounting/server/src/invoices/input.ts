@@ -1,0 +1,210 @@
+import Decimal from 'decimal.js';
+import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
+import { Problem, problems } from '@tezgah/server';
+import { accountsByCode, type LedgerDb } from '../ledger/accounts';
+import { isDay } from '../ledger/posting';
+import { currencyOf, liraRate } from '../banks/rates';
+import { compute, type Computed, type DiscountIn, type PaymentType } from './compute';
+
+export type InvoiceType = 'SALE' | 'BUYING';
+
+/** The body of POST/PUT /invoices (and /cash/invoices), as the contract validated it. */
+export interface InvoiceBody {
+  id?: number;
+  invoiceType: InvoiceType;
+  draft?: boolean;
+  currentId: number;
+  date: string;
+  dueDate?: string | null;
+  documentNo?: string | null;
+  series?: string | null;
+  currencyId?: number | null;
+  conversionRate?: number | string | null;
+  explanation?: string | null;
+  tagIds?: number[];
+  products: {
+    productId: number; description?: string | null; quantity: number | string; unitPrice: number | string; discounts?: DiscountIn[];
+    taxes?: { taxId: number }[]; withholdingCode?: string | null; withholdingPercent?: number | null; stocks?: { warehouseId: number; quantity: number | string }[];
+    accountCode?: string | null;
+  }[];
+  discounts?: DiscountIn[];
+  payments?: { paymentType: PaymentType; amount: number | string; date?: string | null; safeId?: number | null; bankAccountId?: number | null }[];
+  totalAmount?: number | string | null;
+}
+
+export interface ResolvedTax { taxId: number; taxType: string; percentage: string; exceptionCode: string | null }
+export interface ResolvedLine {
+  productId: number; productName: string; description: string; quantity: string; unitPrice: string; discounts: DiscountIn[];
+  taxes: ResolvedTax[]; withholding: { code: string; percent: number | null } | null; accountCode: string; movesStock: boolean;
+  stocks: { warehouseId: number; quantity: string }[];
+}
+export interface ResolvedPayment { paymentType: PaymentType; amount: string; date: string; safeId: number | null; bankAccountId: number | null }
+
+/** An invoice ready to be written: every reference checked, every figure computed. */
+export interface Resolved {
+  invoiceType: InvoiceType; draft: boolean; currentId: number; date: string; dueDate: string | null; documentNo: string | null;
+  series: string | null; currencyId: number; conversionRate: string; explanation: string | null; tagIds: number[];
+  lines: ResolvedLine[]; discounts: DiscountIn[]; payments: ResolvedPayment[]; totals: Computed;
+}
+
+const SERVICES = new Set(['SERVICE_GIVEN', 'SERVICE_TAKEN']);
+/** The default accounts of a line (Tekdüzen): a sale 600, goods bought 153, a service bought 770. */
+const defaultAccount = (type: InvoiceType, service: boolean) => (type === 'SALE' ? '600' : service ? '770' : '153');
+
+const bad = (field: string, message: string, code: string) => problems.invalidField(field, message, code);
+
+/** Two decimals at most, above zero (quantities). */
+function quantity(v: number | string, field: string): Decimal {
+  let d: Decimal;
+  try { d = new Decimal(String(v).trim()); } catch { throw bad(field, 'Geçerli bir miktar girin.', 'QUANTITY'); }
+  if (!d.isFinite() || d.lte(0)) throw bad(field, 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
+  if (d.decimalPlaces() > 2) throw bad(field, 'Miktar en fazla iki ondalık basamak taşır.', 'QUANTITY');
+  return d;
+}
+
+/**
+ * Reads what an invoice body names (current, products, taxes, warehouses, safes, bank accounts,
+ * accounts, tags) in the company, fills the defaults (the product's tax, warehouse and main
+ * account; the day's rate; the first safe) and computes the figures with @tezgah/core. Every
+ * problem is a 400 on the field a person filled in.
+ */
+export async function resolveInvoice(db: LedgerDb, companyId: number, b: InvoiceBody, companyPrefix: string | null): Promise<Resolved> {
+  if (!isDay(b.date)) throw bad('date', 'Geçerli bir tarih girin.', 'DATE');
+  if (b.dueDate && !isDay(b.dueDate)) throw bad('dueDate', 'Geçerli bir tarih girin.', 'DATE');
+  if (b.dueDate && b.dueDate < b.date) throw bad('dueDate', 'Vade tarihi fatura tarihinden önce olamaz.', 'DUE_BEFORE_DATE');
+
+  const current = await db.selectFrom('currents').select(['id', 'type', 'currency_id']).where('company_id', '=', companyId).where('id', '=', b.currentId).executeTakeFirst();
+  if (!current) throw bad('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+
+  const currencyId = b.currencyId ?? DEFAULT_CURRENCY_ID;
+  const currency = await currencyOf(db, currencyId);
+  const rate = await liraRate(db, b.date, currency, b.conversionRate, 'conversionRate');
+
+  // Products, their default taxes, warehouses and main accounts, in one read each.
+  const productIds = [...new Set(b.products.map((l) => l.productId))];
+  const products = new Map((await db.selectFrom('products').select(['id', 'name', 'product_type', 'tax_id', 'warehouse_id', 'status'])
+    .where('company_id', '=', companyId).where('id', 'in', productIds).execute()).map((p) => [p.id, p]));
+  const mains = await db.selectFrom('product_main_accounts').select(['product_id', 'account_type', 'account_code'])
+    .where('company_id', '=', companyId).where('product_id', 'in', productIds).execute();
+  const mainOf = (productId: number, type: 'STOCK' | 'SALES_INTERNAL') => mains.find((m) => m.product_id === productId && m.account_type === type)?.account_code;
+  const taxIds = [...new Set(b.products.flatMap((l, i) => l.taxes?.map((t) => t.taxId) ?? [products.get(b.products[i]!.productId)?.tax_id ?? 0]))].filter((x) => x > 0);
+  const taxes = new Map((await db.selectFrom('taxes').select(['id', 'tax_type', 'percentage', 'exception_code', 'active'])
+    .where('company_id', '=', companyId).where('id', 'in', taxIds.length ? taxIds : [0]).execute()).map((t) => [t.id, t]));
+  const warehouseIds = [...new Set(b.products.flatMap((l) => l.stocks?.map((s) => s.warehouseId) ?? []))];
+  const warehouses = new Set((await db.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
+    .where('id', 'in', warehouseIds.length ? warehouseIds : [0]).execute()).map((w) => w.id));
+  const fallbackWarehouse = (await db.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
+    .orderBy('is_default', 'desc').orderBy('main', 'desc').orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+
+  const lines: ResolvedLine[] = b.products.map((l, i) => {
+    const at = `products.${i}`;
+    const p = products.get(l.productId);
+    if (!p) throw bad(`${at}.productId`, 'Ürün bulunamadı.', 'PRODUCT_NOT_FOUND');
+    if (p.status !== 'ACTIVE') throw bad(`${at}.productId`, `${p.name} pasif; faturaya eklenemez.`, 'PRODUCT_PASSIVE');
+    const service = SERVICES.has(p.product_type);
+    const q = quantity(l.quantity, `${at}.quantity`);
+    const lineTaxes = (l.taxes ?? [{ taxId: p.tax_id }]).map((t, k) => {
+      const tax = taxes.get(t.taxId);
+      if (!tax) throw bad(l.taxes ? `${at}.taxes.${k}.taxId` : `${at}.productId`, 'Vergi bulunamadı.', 'TAX_NOT_FOUND');
+      if (!tax.active) throw bad(l.taxes ? `${at}.taxes.${k}.taxId` : `${at}.productId`, `${tax.tax_type} %${new Decimal(tax.percentage).toString()} pasif; başka bir vergi seçin.`, 'TAX_PASSIVE');
+      return { taxId: tax.id, taxType: tax.tax_type, percentage: new Decimal(tax.percentage).toString(), exceptionCode: tax.exception_code };
+    });
+    if (l.withholdingPercent != null && !l.withholdingCode) throw bad(`${at}.withholdingCode`, 'Tevkifat oranı bir tevkifat koduyla verilir.', 'WITHHOLDING_CODE');
+    const withholding: ResolvedLine['withholding'] = l.withholdingCode ? { code: l.withholdingCode, percent: l.withholdingPercent ?? null } : null;
+    let stocks: ResolvedLine['stocks'] = [];
+    if (service) {
+      if (l.stocks?.length) throw bad(`${at}.stocks`, 'Hizmetler stok hareketi taşımaz.', 'SERVICE_STOCK');
+    } else if (l.stocks?.length) {
+      let sum = new Decimal(0);
+      stocks = l.stocks.map((s, k) => {
+        if (!warehouses.has(s.warehouseId)) throw bad(`${at}.stocks.${k}.warehouseId`, 'Depo bulunamadı.', 'WAREHOUSE_NOT_FOUND');
+        const sq = quantity(s.quantity, `${at}.stocks.${k}.quantity`);
+        sum = sum.plus(sq);
+        return { warehouseId: s.warehouseId, quantity: sq.toFixed(2) };
+      });
+      if (!sum.eq(q)) throw bad(`${at}.stocks`, `Depo miktarlarının toplamı (${sum.toFixed(2)}) satır miktarına (${q.toFixed(2)}) eşit olmalı.`, 'STOCK_SUM');
+      const seen = new Set<number>();
+      for (const [k, s] of stocks.entries()) {
+        if (seen.has(s.warehouseId)) throw bad(`${at}.stocks.${k}.warehouseId`, 'Aynı depo bir satırda iki kez yazılamaz.', 'WAREHOUSE_TWICE');
+        seen.add(s.warehouseId);
+      }
+    } else {
+      const w = p.warehouse_id ?? fallbackWarehouse;
+      if (w === null) throw bad(`${at}.stocks`, 'Şirketin deposu yok; önce bir depo ekleyin.', 'WAREHOUSE_REQUIRED');
+      stocks = [{ warehouseId: w, quantity: q.toFixed(2) }];
+    }
+    const accountCode = l.accountCode ?? mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service);
+    return {
+      productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: q.toFixed(2), unitPrice: String(l.unitPrice),
+      discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks,
+    };
+  });
+
+  // The accounts named or defaulted must exist and take postings.
+  const codes = [...new Set(lines.map((l) => l.accountCode))];
+  const accounts = await accountsByCode(db, companyId, codes);
+  for (const [i, l] of lines.entries()) {
+    const a = accounts.get(l.accountCode);
+    if (!a || !a.active) throw bad(`products.${i}.accountCode`, `${l.accountCode} hesabı hesap planında yok.`, 'ACCOUNT_NOT_FOUND');
+    if (a.header || !a.postable) throw bad(`products.${i}.accountCode`, `${a.code} ${a.name} bir başlık hesabıdır; alt hesaplarından birini seçin.`, 'HEADER_ACCOUNT');
+  }
+
+  // Inline payments: where the money goes, in the invoice's currency.
+  const payments: ResolvedPayment[] = [];
+  for (const [i, p] of (b.payments ?? []).entries()) {
+    const at = `payments.${i}`;
+    const date = p.date ?? b.date;
+    if (!isDay(date)) throw bad(`${at}.date`, 'Geçerli bir tarih girin.', 'DATE');
+    if (date < b.date) throw bad(`${at}.date`, 'Ödeme tarihi fatura tarihinden önce olamaz.', 'PAYMENT_BEFORE_DATE');
+    let safeId: number | null = null;
+    let bankAccountId: number | null = null;
+    if (p.paymentType === 'CASH' || p.paymentType === 'PORTAL_CASH') {
+      if (p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Nakit ödeme bir kasaya girer; banka hesabı seçilmez.', 'PAYMENT_ACCOUNT');
+      const safe = p.safeId
+        ? await db.selectFrom('safes').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', p.safeId).executeTakeFirst()
+        : await db.selectFrom('safes').select(['id', 'currency_id']).where('company_id', '=', companyId).where('currency_id', '=', currencyId).orderBy('id').limit(1).executeTakeFirst();
+      if (!safe) throw bad(`${at}.safeId`, p.safeId ? 'Kasa bulunamadı.' : 'Bu para biriminde kasa yok; önce bir kasa açın.', 'SAFE_NOT_FOUND');
+      if (safe.currency_id !== currencyId) throw bad(`${at}.safeId`, 'Kasanın para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
+      safeId = safe.id;
+    } else if (p.paymentType === 'CREDIT_CARD') {
+      if (!p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Kredi kartı tahsilatının gireceği banka hesabını seçin.', 'REQUIRED');
+      const acc = await db.selectFrom('bank_accounts').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', p.bankAccountId).executeTakeFirst();
+      if (!acc) throw bad(`${at}.bankAccountId`, 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
+      if (acc.currency_id !== currencyId) throw bad(`${at}.bankAccountId`, 'Banka hesabının para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
+      bankAccountId = acc.id;
+    } else if (p.safeId || p.bankAccountId) {
+      throw bad(`${at}.paymentType`, 'Ücretsiz ve açık hesap ödemeleri bir kasaya ya da bankaya girmez.', 'PAYMENT_ACCOUNT');
+    }
+    payments.push({ paymentType: p.paymentType, amount: String(p.amount), date, safeId, bankAccountId });
+  }
+
+  const totals = compute({ lines, discounts: b.discounts ?? [], payments, conversionRate: rate?.toString() ?? null });
+  if (b.totalAmount != null && !new Decimal(String(b.totalAmount)).eq(totals.totalAmount)) {
+    throw new Problem(400, 'Toplam tutmuyor', {
+      detail: `Gönderilen toplam (${new Decimal(String(b.totalAmount)).toFixed(2)}) sunucunun hesabıyla (${totals.totalAmount}) aynı değil; fatura yeniden hesaplanmalı.`,
+      code: 'TOTAL_MISMATCH', fieldErrors: [{ field: 'totalAmount', message: `Sunucunun hesabı ${totals.totalAmount}.`, code: 'TOTAL_MISMATCH' }],
+    });
+  }
+
+  let documentNo: string | null = null;
+  let series: string | null = null;
+  if (b.invoiceType === 'BUYING') {
+    documentNo = b.documentNo?.trim() || null;
+    if (b.series) throw bad('series', 'Alış faturasının serisi tedarikçinin belge numarasındadır.', 'SERIES_ON_BUYING');
+  } else {
+    if (b.documentNo) throw bad('documentNo', 'Satış faturasının numarası kesilirken verilir.', 'DOCUMENT_NO_ON_SALE');
+    series = b.series ?? defaultSeries(companyPrefix);
+  }
+
+  return {
+    invoiceType: b.invoiceType, draft: b.draft ?? false, currentId: current.id, date: b.date, dueDate: b.dueDate ?? null, documentNo, series,
+    currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
+    lines, discounts: b.discounts ?? [], payments, totals,
+  };
+}
+
+/** A sale's series: the first three characters of the company's invoice prefix (GİB's series), else TZG. */
+export function defaultSeries(prefix: string | null): string {
+  const s = (prefix ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '').slice(0, 3);
+  return s.length === 3 ? s : 'TZG';
+}

@@ -1,0 +1,452 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { Module } from '@tezgah/core';
+import { likePattern, mayIn, pageRequest, pageResult, Problem, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
+import type { AccountingTables } from '../schema';
+import type { LedgerDb } from '../ledger/accounts';
+import { today as todayOf } from '../ledger/dates';
+import { resolveInvoice, type InvoiceBody, type InvoiceType, type Resolved } from './input';
+import { postInvoice, unpostInvoice, type PostableInvoice } from './posting';
+
+const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
+const idParam = (ctx: RequestContext) => (ctx.params as { id: number }).id;
+const n = (v: string | number | null) => (v === null ? 0 : new Decimal(v).toNumber());
+
+// --- who may do what, by direction ---------------------------------------------------------------
+
+const MODULE_OF: Record<InvoiceType, number> = { SALE: Module.SALES, BUYING: Module.EXPENSE };
+export const ACTION = { VIEW: 1, CREATE: 2, UPDATE: 3, DELETE: 4, CANCEL: 46 } as const;
+const WORDS: Record<number, string> = { 1: 'görme', 2: 'kesme', 3: 'değiştirme', 4: 'silme', 46: 'iptal etme' };
+
+export function mayDo(auth: Auth, type: InvoiceType, ...actions: number[]): boolean {
+  return actions.some((a) => mayIn(auth, MODULE_OF[type], a, auth.companyId));
+}
+export function must(ctx: RequestContext, type: InvoiceType, ...actions: number[]) {
+  if (!mayDo(requireAuth(ctx), type, ...actions)) {
+    throw problems.forbidden(`${type === 'SALE' ? 'Satış' : 'Alış'} faturalarını ${WORDS[actions[0]!]} yetkiniz yok.`);
+  }
+}
+const visibleTypes = (auth: Auth): InvoiceType[] => (['SALE', 'BUYING'] as const).filter((t) => mayDo(auth, t, ACTION.VIEW));
+
+// --- reading ------------------------------------------------------------------------------------
+
+function invoices(d: LedgerDb, companyId: number) {
+  return d.selectFrom('invoices as i')
+    .innerJoin('currencies as cu', 'cu.id', 'i.currency_id')
+    .innerJoin('currents as cr', (j) => j.onRef('cr.company_id', '=', 'i.company_id').onRef('cr.id', '=', 'i.current_id'))
+    .where('i.company_id', '=', companyId);
+}
+
+const SUMMARY_COLUMNS = [
+  'i.id', 'i.invoice_type', 'i.status', 'i.document_no', 'i.series', 'i.invoice_date', 'i.due_date', 'i.current_id', 'i.explanation', 'i.currency_id',
+  'cu.code as currency_code', 'cu.symbol as currency_symbol', 'i.conversion_rate', 'i.subtotal', 'i.total_discount', 'i.tax_base', 'i.total_tax',
+  'i.withheld', 'i.total_amount', 'i.payable', 'i.paid', 'i.entry_id', 'i.its_cancel', 'i.e_invoice_type', 'i.cancelled_at', 'i.created_by',
+] as const;
+
+interface SummaryRow {
+  id: number; invoice_type: InvoiceType; status: 'DRAFT' | 'POSTED' | 'CANCELLED'; document_no: string | null; series: string | null; invoice_date: string;
+  due_date: string | null; current_id: number; current_name: string; explanation: string | null; currency_id: number; currency_code: string;
+  currency_symbol: string | null; conversion_rate: string; subtotal: string; total_discount: string; tax_base: string; total_tax: string; withheld: string;
+  total_amount: string; payable: string; paid: string; entry_id: number | null; its_cancel: boolean | null; e_invoice_type: string | null;
+  cancelled_at: Date | string | null; created_by: string | null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const withCurrentName = <T extends { select: (...a: any[]) => any }>(q: T) => q.select(sql<string>`concat_ws(' ', cr.name, cr.last_name)`.as('current_name'));
+
+async function tagsOf(d: LedgerDb, companyId: number, ids: number[]) {
+  const out = new Map<number, { id: number; name: string; color: string }[]>();
+  if (!ids.length) return out;
+  const rows = await d.selectFrom('invoice_tags as it')
+    .innerJoin('tags as t', (j) => j.onRef('t.company_id', '=', 'it.company_id').onRef('t.id', '=', 'it.tag_id'))
+    .select(['it.invoice_id', 't.id', 't.name', 't.color']).where('it.company_id', '=', companyId).where('it.invoice_id', 'in', ids)
+    .orderBy('t.name').execute();
+  for (const r of rows) out.set(r.invoice_id, [...(out.get(r.invoice_id) ?? []), { id: r.id, name: r.name, color: r.color }]);
+  return out;
+}
+
+function summaryView(r: SummaryRow, tags: { id: number; name: string; color: string }[]) {
+  const payable = new Decimal(r.payable);
+  const remaining = r.status === 'CANCELLED' ? new Decimal(0) : payable.minus(r.paid);
+  return {
+    id: r.id, invoiceType: r.invoice_type, status: r.status, documentNo: r.document_no, date: r.invoice_date, dueDate: r.due_date,
+    currentId: r.current_id, currentName: r.current_name, explanation: r.explanation, currencyId: r.currency_id, currencyCode: r.currency_code,
+    currencySymbol: r.currency_symbol, conversionRate: n(r.conversion_rate), subtotal: n(r.subtotal), totalDiscount: n(r.total_discount),
+    taxBase: n(r.tax_base), totalTax: n(r.total_tax), withheld: n(r.withheld), totalAmount: n(r.total_amount), payable: payable.toNumber(),
+    paid: n(r.paid), remaining: remaining.toNumber(),
+    paymentStatus: remaining.lte(0) ? 'PAID' : new Decimal(r.paid).gt(0) ? 'PARTIAL' : 'UNPAID',
+    tags, createdBy: r.created_by,
+  };
+}
+
+async function invoiceRow(d: LedgerDb, companyId: number, id: number): Promise<SummaryRow | undefined> {
+  return withCurrentName(invoices(d, companyId).select(SUMMARY_COLUMNS)).where('i.id', '=', id).executeTakeFirst() as Promise<SummaryRow | undefined>;
+}
+
+/** The whole invoice as GET /invoices/{id} answers it. */
+export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
+  const r = await invoiceRow(d, companyId, id);
+  if (!r) throw problems.notFound('Fatura');
+  const [tags, lines, taxes, stocks, discounts, payments, entry] = await Promise.all([
+    tagsOf(d, companyId, [id]),
+    d.selectFrom('invoice_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
+      .select(['l.id', 'l.line_no', 'l.product_id', 'p.name as product_name', 'p.barcode', 'l.description', 'l.quantity', 'l.unit_price', 'l.discounts',
+        'l.withholding_code', 'l.withholding_ratio', 'l.account_code', 'l.moves_stock', 'l.gross', 'l.discount', 'l.document_discount', 'l.tax_base',
+        'l.tax', 'l.withheld', 'l.total'])
+      .where('l.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('l.line_no').execute(),
+    d.selectFrom('invoice_line_taxes as t').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
+      .select(['t.line_id', 't.tax_id', 't.tax_type', 't.percentage', 't.exception_code', 't.base', 't.amount'])
+      .where('t.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('t.id').execute(),
+    d.selectFrom('invoice_stock_lines as s').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
+      .innerJoin('warehouses as w', (j) => j.onRef('w.company_id', '=', 's.company_id').onRef('w.id', '=', 's.warehouse_id'))
+      .select(['s.line_id', 's.warehouse_id', 'w.name as warehouse_name', 's.quantity'])
+      .where('s.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('s.id').execute(),
+    d.selectFrom('invoice_discounts').select(['discount_type', 'percentage', 'amount']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('seq').execute(),
+    d.selectFrom('invoice_payments as p')
+      .leftJoin('safes as s', (j) => j.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.safe_id'))
+      .leftJoin('bank_accounts as b', (j) => j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.bank_account_id'))
+      .select(['p.id', 'p.payment_type', 'p.amount', 'p.payment_date', 'p.safe_id', 'p.bank_account_id', 's.name as safe_name', 'b.name as bank_name'])
+      .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).orderBy('p.id').execute(),
+    r.entry_id === null ? Promise.resolve(undefined)
+      : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
+  ]);
+  const summary = new Map<string, { taxType: string; percentage: Decimal; base: Decimal; amount: Decimal }>();
+  for (const t of taxes) {
+    const key = `${t.tax_type}|${new Decimal(t.percentage).toString()}`;
+    const s = summary.get(key) ?? { taxType: t.tax_type, percentage: new Decimal(t.percentage), base: new Decimal(0), amount: new Decimal(0) };
+    summary.set(key, { ...s, base: s.base.plus(t.base), amount: s.amount.plus(t.amount) });
+  }
+  return {
+    ...summaryView(r, tags.get(id) ?? []),
+    series: r.series,
+    products: lines.map((l) => ({
+      id: l.id, lineNo: l.line_no, productId: l.product_id, productName: l.product_name, barcode: l.barcode, description: l.description,
+      quantity: n(l.quantity), unitPrice: n(l.unit_price), discounts: l.discounts as unknown[],
+      taxes: taxes.filter((t) => t.line_id === l.id).map((t) => ({
+        taxId: t.tax_id, taxType: t.tax_type, percentage: n(t.percentage), exceptionCode: t.exception_code, base: n(t.base), amount: n(t.amount),
+      })),
+      withholdingCode: l.withholding_code, withholdingRatio: l.withholding_ratio,
+      stocks: stocks.filter((s) => s.line_id === l.id).map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
+      accountCode: l.account_code, movesStock: l.moves_stock, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
+      taxBase: n(l.tax_base), tax: n(l.tax), withheld: n(l.withheld), total: n(l.total),
+    })),
+    discounts: discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
+    payments: payments.map((p) => ({
+      id: p.id, paymentType: p.payment_type, amount: n(p.amount), date: p.payment_date, safeId: p.safe_id, bankAccountId: p.bank_account_id,
+      accountName: p.safe_name ?? p.bank_name ?? null,
+    })),
+    taxSummary: [...summary.values()].sort((a, b) => a.taxType.localeCompare(b.taxType) || a.percentage.cmp(b.percentage))
+      .map((s) => ({ taxType: s.taxType, percentage: s.percentage.toNumber(), base: s.base.toNumber(), amount: s.amount.toNumber() })),
+    entryId: r.entry_id, entryNo: entry?.entry_no ?? null, itsCancel: r.its_cancel, eInvoiceType: r.e_invoice_type,
+    cancelledAt: r.cancelled_at === null ? null : new Date(r.cancelled_at).toISOString(),
+  };
+}
+
+// --- writing ------------------------------------------------------------------------------------
+
+/** Replaces the invoice's content (lines, their taxes and warehouses, discounts, payments, tags) with what was resolved. */
+async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resolved) {
+  await d.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+  await d.deleteFrom('invoice_discounts').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+  await d.deleteFrom('invoice_payments').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+  await d.deleteFrom('invoice_tags').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+  const lines = await d.insertInto('invoice_lines').values(r.lines.map((l, i) => {
+    const c = r.totals.lines[i]!;
+    return {
+      company_id: companyId, invoice_id: id, line_no: i + 1, product_id: l.productId, description: l.description.slice(0, 300), quantity: l.quantity,
+      unit_price: c.unitPrice, discounts: JSON.stringify(l.discounts), withholding_code: l.withholding?.code ?? null,
+      withholding_ratio: l.withholding ? c.withholdingRatio : null, account_code: l.accountCode, moves_stock: l.movesStock, gross: c.gross,
+      discount: c.discount, document_discount: c.documentDiscount, tax_base: c.taxBase, tax: c.tax, withheld: c.withheld, total: c.total,
+    };
+  })).returning(['id', 'line_no']).execute();
+  const lineId = (i: number) => lines.find((x) => x.line_no === i + 1)!.id;
+  const taxRows = r.lines.flatMap((l, i) => r.totals.lines[i]!.taxes.map((t) => ({
+    company_id: companyId, line_id: lineId(i), tax_id: t.taxId, tax_type: t.taxType, percentage: t.percentage, exception_code: t.exceptionCode,
+    base: t.base, amount: t.amount,
+  })));
+  if (taxRows.length) await d.insertInto('invoice_line_taxes').values(taxRows).execute();
+  const stockRows = r.lines.flatMap((l, i) => l.stocks.map((s) => ({ company_id: companyId, line_id: lineId(i), warehouse_id: s.warehouseId, quantity: s.quantity })));
+  if (stockRows.length) await d.insertInto('invoice_stock_lines').values(stockRows).execute();
+  if (r.totals.discounts.length) {
+    await d.insertInto('invoice_discounts').values(r.totals.discounts.map((x, i) => ({
+      company_id: companyId, invoice_id: id, seq: i + 1, discount_type: x.type, percentage: x.percentage, amount: x.amount,
+    }))).execute();
+  }
+  if (r.payments.length) {
+    await d.insertInto('invoice_payments').values(r.payments.map((p) => ({
+      company_id: companyId, invoice_id: id, payment_type: p.paymentType, amount: new Decimal(p.amount).toFixed(2), payment_date: p.date,
+      safe_id: p.safeId, bank_account_id: p.bankAccountId,
+    }))).execute();
+  }
+  if (r.tagIds.length) {
+    const own = await d.selectFrom('tags').select('id').where('company_id', '=', companyId).where('id', 'in', r.tagIds).execute();
+    const missing = r.tagIds.find((t) => !own.some((o) => o.id === t));
+    if (missing !== undefined) throw problems.invalidField('tagIds', 'Etiket bulunamadı.', 'TAG_NOT_FOUND');
+    await d.insertInto('invoice_tags').values(r.tagIds.map((t) => ({ company_id: companyId, invoice_id: id, tag_id: t }))).execute();
+  }
+}
+
+const headerOf = (r: Resolved) => ({
+  invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, due_date: r.dueDate, currency_id: r.currencyId,
+  conversion_rate: r.conversionRate, explanation: r.explanation, subtotal: r.totals.subtotal, total_discount: r.totals.totalDiscount,
+  tax_base: r.totals.taxBase, total_tax: r.totals.totalTax, withheld: r.totals.withheld, total_amount: r.totals.totalAmount, payable: r.totals.payable,
+  paid: r.totals.paid,
+});
+
+/** The next number of a sale's series in its year, in GİB's form (TZG2026000000001). */
+async function nextNumber(d: LedgerDb, companyId: number, series: string, date: string): Promise<{ documentNo: string; seq: number }> {
+  const year = Number(date.slice(0, 4));
+  const r = await d.insertInto('invoice_series').values({ company_id: companyId, series, year, last_no: 1 })
+    .onConflict((oc) => oc.columns(['company_id', 'series', 'year']).doUpdateSet({ last_no: sql`invoice_series.last_no + 1` }))
+    .returning('last_no').executeTakeFirstOrThrow();
+  const seq = Number(r.last_no);
+  if (seq > 999_999_999) throw problems.conflict(`${series} serisinin ${year} numaraları bitti; başka bir seri kullanın.`, 'SERIES_FULL', 'series');
+  return { documentNo: `${series}${year}${String(seq).padStart(9, '0')}`, seq };
+}
+
+async function postable(d: LedgerDb, companyId: number, id: number): Promise<PostableInvoice> {
+  return d.selectFrom('invoices').select(['id', 'invoice_type', 'current_id', 'invoice_date', 'document_no', 'currency_id', 'conversion_rate', 'payable', 'explanation'])
+    .where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow() as Promise<PostableInvoice>;
+}
+
+async function companyPrefix(d: LedgerDb, companyId: number): Promise<string | null> {
+  const c = await d.selectFrom('companies').select('invoice_prefix').where('id', '=', companyId).executeTakeFirst();
+  return c?.invoice_prefix ?? null;
+}
+
+/** A BUYING invoice's supplier number, once per supplier (a cancelled one does not count). */
+async function assertSupplierNumberFree(d: LedgerDb, companyId: number, r: Resolved, exceptId: number | null) {
+  if (r.invoiceType !== 'BUYING' || !r.documentNo) return;
+  let q = d.selectFrom('invoices').select('id').where('company_id', '=', companyId).where('invoice_type', '=', 'BUYING')
+    .where('current_id', '=', r.currentId).where('document_no', '=', r.documentNo).where('status', '<>', 'CANCELLED');
+  if (exceptId !== null) q = q.where('id', '<>', exceptId);
+  if (await q.executeTakeFirst()) {
+    throw problems.invalidField('documentNo', `Bu tedarikçinin ${r.documentNo} numaralı faturası zaten girilmiş.`, 'DOCUMENT_NO_TAKEN');
+  }
+}
+
+/**
+ * Writes a new invoice and, unless a draft, posts it: number, content, stock, entry, payments —
+ * in the caller's transaction. Used by POST /invoices, /cash/invoices and the demo data.
+ */
+export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody): Promise<{ id: number; resolved: Resolved; documentNo: string | null }> {
+  const r = await resolveInvoice(d, companyId, b, await companyPrefix(d, companyId));
+  await assertSupplierNumberFree(d, companyId, r, null);
+  const number = r.draft || r.invoiceType !== 'SALE' ? null : await nextNumber(d, companyId, r.series!, r.date);
+  const row = await d.insertInto('invoices').values({
+    company_id: companyId, ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', series: r.series,
+    document_no: number?.documentNo ?? r.documentNo, sequence_no: number?.seq ?? null, created_by: login,
+  }).returning('id').executeTakeFirstOrThrow();
+  await writeContent(d, companyId, row.id, r);
+  if (!r.draft) await postInvoice(d, companyId, await postable(d, companyId, row.id), login);
+  return { id: row.id, resolved: r, documentNo: number?.documentNo ?? r.documentNo };
+}
+
+async function create(ctx: RequestContext, b: InvoiceBody) {
+  const auth = requireAuth(ctx);
+  must(ctx, b.invoiceType, ACTION.CREATE);
+  const d = db(ctx);
+  const { id, resolved: r, documentNo } = await writeInvoice(d, auth.companyId, auth.login, b);
+  if (!r.draft) ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: r.invoiceType });
+  ctx.audit({ action: r.draft ? 'accounting.invoice.drafted' : 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo } });
+  ctx.setStatus(201);
+  return invoiceView(d, auth.companyId, id);
+}
+
+const createInvoice: Handler = (ctx) => create(ctx, ctx.body as InvoiceBody);
+
+/** POST /cash/invoices: a sale whose whole payable is paid in cash into a safe, posted at once. */
+const createCashInvoice: Handler = async (ctx) => {
+  const b = ctx.body as Omit<InvoiceBody, 'invoiceType' | 'payments' | 'draft'> & { safeId?: number | null };
+  const auth = requireAuth(ctx);
+  const d = db(ctx);
+  // The payable is known only once computed: resolve once without the payment to learn it.
+  const probe = await resolveInvoice(d, auth.companyId, { ...b, invoiceType: 'SALE' }, null);
+  const { safeId, ...content } = b;
+  return create(ctx, {
+    ...content, invoiceType: 'SALE', draft: false,
+    payments: [{ paymentType: 'CASH', amount: probe.totals.payable, date: b.date, safeId: safeId ?? null }],
+  });
+};
+
+const updateInvoice: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const b = ctx.body as InvoiceBody & { id: number };
+  const d = db(ctx);
+  const before = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status', 'document_no', 'series', 'sequence_no', 'invoice_date'])
+    .where('company_id', '=', auth.companyId).where('id', '=', b.id).forUpdate().executeTakeFirst();
+  if (!before) throw problems.notFound('Fatura');
+  must(ctx, before.invoice_type, ACTION.UPDATE);
+  if (b.invoiceType !== before.invoice_type) throw problems.invalidField('invoiceType', 'Faturanın yönü (satış / alış) değiştirilemez.', 'INVOICE_TYPE_FIXED');
+  if (before.status === 'CANCELLED') throw problems.conflict('İptal edilmiş fatura değiştirilemez.', 'INVOICE_CANCELLED');
+  if (before.status === 'POSTED' && b.draft) throw problems.invalidField('draft', 'Kesilmiş fatura taslağa döndürülemez; iptal edin.', 'INVOICE_POSTED');
+  const r = await resolveInvoice(d, auth.companyId, b, await companyPrefix(d, auth.companyId));
+  await assertSupplierNumberFree(d, auth.companyId, r, b.id);
+  const today = todayOf(ctx);
+  let number: { documentNo: string | null; series: string | null; seq: number | string | null } = { documentNo: r.documentNo, series: r.series, seq: null };
+  if (before.status === 'POSTED') {
+    // Its postings are reversed with the content they were made from, then it is posted as it now reads.
+    await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login, today, 'Düzeltme');
+    if (r.invoiceType === 'SALE') {
+      if (r.date.slice(0, 4) !== before.invoice_date.slice(0, 4)) throw problems.invalidField('date', 'Kesilmiş bir satış faturasının tarihi başka bir yıla taşınamaz.', 'YEAR_CHANGED');
+      number = { documentNo: before.document_no, series: before.series, seq: before.sequence_no };
+    }
+  } else if (!r.draft && r.invoiceType === 'SALE') {
+    const next = await nextNumber(d, auth.companyId, r.series!, r.date);
+    number = { documentNo: next.documentNo, series: r.series, seq: next.seq };
+  }
+  await d.updateTable('invoices').set({
+    ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', document_no: number.documentNo, series: number.series, sequence_no: number.seq,
+    entry_id: null, updated_at: new Date(),
+  }).where('company_id', '=', auth.companyId).where('id', '=', b.id).execute();
+  await writeContent(d, auth.companyId, b.id, r);
+  if (!r.draft) {
+    await postInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login);
+    ctx.emit(before.status === 'POSTED' ? 'accounting.invoice.updated' : 'accounting.invoice.posted', { invoiceId: b.id, invoiceType: r.invoiceType });
+  }
+  return invoiceView(d, auth.companyId, b.id);
+};
+
+const getInvoice: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const r = await invoiceRow(db(ctx), auth.companyId, idParam(ctx));
+  if (!r) throw problems.notFound('Fatura');
+  must(ctx, r.invoice_type, ACTION.VIEW);
+  return invoiceView(db(ctx), auth.companyId, r.id);
+};
+
+const deleteInvoice: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const d = db(ctx);
+  const r = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status']).where('company_id', '=', auth.companyId).where('id', '=', idParam(ctx)).forUpdate().executeTakeFirst();
+  if (!r) throw problems.notFound('Fatura');
+  must(ctx, r.invoice_type, ACTION.DELETE);
+  if (r.status !== 'DRAFT') {
+    throw new Problem(409, 'Fatura silinemez', { detail: 'Kesilmiş fatura silinemez; iptal edin.', code: r.status === 'POSTED' ? 'INVOICE_POSTED' : 'INVOICE_CANCELLED' });
+  }
+  await d.deleteFrom('invoices').where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();
+  ctx.setStatus(204);
+  return null;
+};
+
+const cancelInvoice: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const p = ctx.params as { id: number; itsCancel: boolean; eInvoiceType: string };
+  const d = db(ctx);
+  const r = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status']).where('company_id', '=', auth.companyId).where('id', '=', p.id).forUpdate().executeTakeFirst();
+  if (!r) throw problems.notFound('Fatura');
+  must(ctx, r.invoice_type, ACTION.CANCEL, ACTION.DELETE);
+  if (r.status === 'CANCELLED') throw problems.conflict('Fatura zaten iptal edilmiş.', 'INVOICE_CANCELLED');
+  if (r.status === 'DRAFT') throw problems.conflict('Taslak fatura iptal edilmez; silin.', 'INVOICE_DRAFT');
+  const today = todayOf(ctx);
+  await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
+  await d.updateTable('invoices').set({
+    status: 'CANCELLED', its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: new Date(), cancelled_by: auth.login, updated_at: new Date(),
+  }).where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();
+  ctx.emit('accounting.invoice.cancelled', { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType });
+  ctx.audit({ action: 'accounting.invoice.cancelled', entity: 'invoice', entityId: r.id, detail: { itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType } });
+  return invoiceView(d, auth.companyId, r.id);
+};
+
+// --- lists --------------------------------------------------------------------------------------
+
+interface ListQuery {
+  invoiceType?: InvoiceType; status?: string; paymentStatus?: 'PAID' | 'PARTIAL' | 'UNPAID'; currentId?: number; startDate?: string; endDate?: string;
+  tagId?: number; search?: string;
+}
+
+function filtered(ctx: RequestContext) {
+  const auth = requireAuth(ctx);
+  const q = (ctx.query ?? {}) as ListQuery;
+  const types = visibleTypes(auth);
+  if (q.invoiceType && !types.includes(q.invoiceType)) must(ctx, q.invoiceType, ACTION.VIEW);
+  let base = invoices(db(ctx), auth.companyId).where('i.invoice_type', 'in', q.invoiceType ? [q.invoiceType] : types);
+  if (q.status) base = base.where('i.status', '=', q.status as 'POSTED');
+  if (q.currentId !== undefined) base = base.where('i.current_id', '=', q.currentId);
+  if (q.startDate) base = base.where('i.invoice_date', '>=', q.startDate);
+  if (q.endDate) base = base.where('i.invoice_date', '<=', q.endDate);
+  if (q.tagId !== undefined) {
+    base = base.where((eb) => eb.exists(eb.selectFrom('invoice_tags as it').select('it.tag_id')
+      .whereRef('it.company_id', '=', 'i.company_id').whereRef('it.invoice_id', '=', 'i.id').where('it.tag_id', '=', q.tagId!)));
+  }
+  if (q.paymentStatus === 'PAID') base = base.where(sql<boolean>`i.paid >= i.payable`);
+  if (q.paymentStatus === 'PARTIAL') base = base.where(sql<boolean>`i.paid > 0 and i.paid < i.payable`);
+  if (q.paymentStatus === 'UNPAID') base = base.where(sql<boolean>`i.paid = 0 and i.payable > 0`);
+  if (q.paymentStatus) base = base.where('i.status', '=', 'POSTED');
+  const search = q.search?.trim();
+  if (search) {
+    const like = likePattern(search);
+    base = base.where((eb) => eb.or([eb('i.document_no', 'ilike', like), eb('i.explanation', 'ilike', like), eb(sql<string>`concat_ws(' ', cr.name, cr.last_name)`, 'ilike', like)]));
+  }
+  return base;
+}
+
+const SORTS = { id: sql`i.id`, date: sql`i.invoice_date`, documentNo: sql`i.document_no`, totalAmount: sql`i.total_amount`, payable: sql`i.payable`, remaining: sql`(i.payable - i.paid)` } as const;
+
+async function summaries(d: LedgerDb, companyId: number, rows: SummaryRow[]) {
+  const tags = await tagsOf(d, companyId, rows.map((r) => r.id));
+  return rows.map((r) => summaryView(r, tags.get(r.id) ?? []));
+}
+
+const listInvoices: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const p = pageRequest(ctx, ['date', 'desc']);
+  const base = filtered(ctx);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  let rows = withCurrentName(base.select(SUMMARY_COLUMNS));
+  for (const [f, dir] of p.sort) rows = rows.orderBy(SORTS[f as keyof typeof SORTS] ?? sql`i.id`, dir);
+  const page = await rows.orderBy('i.id', 'desc').limit(p.size).offset(p.offset).execute() as SummaryRow[];
+  return pageResult(ctx, await summaries(db(ctx), auth.companyId, page), total);
+};
+
+const countInvoices: Handler = async (ctx) => {
+  const r = await filtered(ctx).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return { count: Number(r.n) };
+};
+
+const invoicesByDateRange: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const q = (ctx.query ?? {}) as ListQuery;
+  if (!q.startDate || !q.endDate) throw new Problem(400, 'Tarih aralığı boş', { detail: 'Invoice date range empty', code: 'DATE_RANGE_EMPTY' });
+  if (q.endDate < q.startDate) throw problems.invalidField('endDate', 'Bitiş tarihi başlangıçtan önce olamaz.', 'DATE_RANGE');
+  const rows = await withCurrentName(filtered(ctx).select(SUMMARY_COLUMNS)).where('i.status', '=', 'POSTED')
+    .orderBy('i.invoice_date').orderBy('i.id').limit(1000).execute() as SummaryRow[];
+  if (!rows.length) throw new Problem(404, 'Fatura yok', { detail: 'No invoice found in the given date range', code: 'NO_INVOICE_IN_RANGE' });
+  return summaries(db(ctx), auth.companyId, rows);
+};
+
+const lastInvoice: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const r = await withCurrentName(invoices(db(ctx), auth.companyId).select(SUMMARY_COLUMNS)).where('i.invoice_type', '=', 'SALE')
+    .where('i.status', '<>', 'DRAFT').orderBy('i.invoice_date', 'desc').orderBy('i.sequence_no', 'desc').orderBy('i.id', 'desc').limit(1).executeTakeFirst() as SummaryRow | undefined;
+  if (!r) throw problems.notFound('Satış faturası');
+  return (await summaries(db(ctx), auth.companyId, [r]))[0];
+};
+
+const invoicePrescriptions: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const r = await db(ctx).selectFrom('invoices').select(['id', 'invoice_type']).where('company_id', '=', auth.companyId).where('id', '=', idParam(ctx)).executeTakeFirst();
+  if (!r) throw problems.notFound('Fatura');
+  must(ctx, r.invoice_type, ACTION.VIEW);
+  // The pharmacy plugin links prescriptions to invoices; until it does there are none.
+  return [];
+};
+
+const getStockSettings: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const r = await db(ctx).selectFrom('stock_settings').select('allow_negative').where('company_id', '=', auth.companyId).executeTakeFirst();
+  return { allowNegative: r?.allow_negative ?? false };
+};
+
+const updateStockSettings: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const { allowNegative } = ctx.body as { allowNegative: boolean };
+  await db(ctx).insertInto('stock_settings').values({ company_id: auth.companyId, allow_negative: allowNegative, updated_at: new Date() })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet({ allow_negative: allowNegative, updated_at: new Date() })).execute();
+  return { allowNegative };
+};
+
+export const invoiceHandlers: Record<string, Handler> = {
+  listInvoices, createInvoice, updateInvoice, countInvoices, getInvoice, deleteInvoice, cancelInvoice, createCashInvoice, invoicesByDateRange,
+  lastInvoice, invoicePrescriptions, getStockSettings, updateStockSettings,
+};

@@ -1,0 +1,306 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { setTenant } from '@tezgah/server';
+import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
+import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
+import { assertBooksBalance } from '../ledger/testing';
+
+const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
+const INVOICES = `${ONMUHASEBE}/invoices`;
+/** A refusal's own code: the field's for a 400 on one field, else the problem's. */
+const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
+
+describe.each(engines())('invoices on %s', (engine) => {
+  let t: TestServer;
+  let api: ReturnType<typeof http>;
+  let owner: string;
+  let cid: number;
+  let customer: { id: number; name: string };
+  let supplier: { id: number; name: string };
+  let safe: { id: number; accountCode: string };
+  let bank: { id: number; accountCode: string };
+  let unitId: number;
+  let warehouseId: number;
+  let seq = 0;
+  const inCompany = <T>(fn: (trx: any) => Promise<T>) => t.server.database.db.transaction().execute(async (trx) => {
+    await setTenant(trx, cid);
+    return fn(trx);
+  });
+  /** Debit minus credit of an account and its sub-accounts, as a decimal string. */
+  const balance = (code: string) => inCompany(async (trx) => {
+    const r = await sql<{ b: string }>`select coalesce(sum(debit - credit), 0)::text as b from journal_lines
+      where company_id = ${cid} and (account_code = ${code} or account_code like ${`${code}.%`})`.execute(trx);
+    return new Decimal(r.rows[0]!.b).toFixed(2);
+  });
+  const stock = async (productId: number) => (await api.call('GET', `${ONMUHASEBE}/products/${productId}`, { token: owner })).body.stockQuantity as number;
+  const product = async (over: Record<string, unknown> = {}) => {
+    const r = await api.call('POST', `${ONMUHASEBE}/products`, {
+      token: owner, body: {
+        name: `Ürün ${++seq}`, barcode: `869${Date.now()}${seq}`, productType: 'COMMERCIAL_GOODS', unitId, buyingCurrencyId: 1, saleCurrencyId: 1,
+        defaultTaxRate: 20, warehouseId, salePrice: 100, buyingPrice: 60, ...over,
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number; name: string };
+  };
+  const addStock = (productId: number, quantity: number) => api.call('POST', `${INVOICES}`, {
+    token: owner, body: { invoiceType: 'BUYING', currentId: supplier.id, date: '2026-03-01', documentNo: `STK${++seq}`, products: [{ productId, quantity, unitPrice: 60 }] },
+  });
+  const sale = (body: Record<string, unknown>) => api.call('POST', INVOICES, { token: owner, body: { invoiceType: 'SALE', currentId: customer.id, date: '2026-04-10', ...body } });
+  const entriesOf = (kind: string, id: number) => inCompany(async (trx) => (await sql<{ id: number; reverses_id: number | null; entry_date: string; lines: [string, string, string][] }>`
+    select e.id, e.reverses_id, e.entry_date::text as entry_date,
+           (select json_agg(json_build_array(l.account_code, l.debit::text, l.credit::text) order by l.line_no) from journal_lines l where l.company_id = e.company_id and l.entry_id = e.id) as lines
+      from journal_entries e where e.company_id = ${cid} and e.source_kind = ${kind} and e.source_id = ${String(id)} order by e.id`.execute(trx)).rows);
+
+  beforeAll(async () => {
+    t = await startTestServer({ engine });
+    api = http(t.url);
+    owner = await api.signIn('muhasebe');
+    cid = cidOf(owner);
+    const currents = (await api.call('GET', `${ONMUHASEBE}/currents?size=100`, { token: owner })).body;
+    customer = currents.find((c: any) => c.name === 'Boğaziçi Otel İşletmeleri');
+    supplier = currents.find((c: any) => c.name === 'Ege Kırtasiye');
+    safe = (await api.call('GET', `${ONMUHASEBE}/safes?size=100`, { token: owner })).body.find((s: any) => s.name === 'Merkez Kasa');
+    bank = (await api.call('GET', `${ONMUHASEBE}/bank-accounts?size=100`, { token: owner })).body.find((a: any) => a.name === 'Garanti BBVA Ticari Hesap');
+    unitId = (await api.call('GET', `${ONMUHASEBE}/units?size=100`, { token: owner })).body.find((u: any) => u.name === 'Adet').id;
+    warehouseId = (await api.call('GET', `${ONMUHASEBE}/warehouses?size=100`, { token: owner })).body[0].id;
+    expect([customer, supplier, safe, bank].every(Boolean)).toBe(true);
+  });
+  afterAll(async () => {
+    if (t) await inCompany(async (trx) => assertBooksBalance(trx, cid));
+    await t?.close();
+  });
+
+  it('sells three products with a line discount, a document discount and a partial cash payment; posts stock, entry and payment', async () => {
+    const [a, b, c] = [await product(), await product(), await product({ defaultTaxRate: 10 })];
+    for (const p of [a, b, c]) expect((await addStock(p.id, 10)).status).toBe(201);
+    const safeBefore = await balance(safe.accountCode);
+    // a: 2 × 100 = 200, 10 % off → 180; b: 1 × 50 = 50; c: 3 × 33.33 = 99.99 (KDV 10).
+    // Document discount 29.99 spread over 180 / 50 / 99.99 (329.99): 16.36 / 4.54 / 9.09 → bases 163.64 / 45.46 / 90.90.
+    // KDV: 32.73 + 9.09 + 9.09 = 50.91; total 300.00 + 50.91 = 350.91; paid 100 in cash.
+    const r = await sale({
+      products: [
+        { productId: a.id, quantity: 2, unitPrice: 100, discounts: [{ type: 'PERCENTAGE', percentage: 10 }] },
+        { productId: b.id, quantity: 1, unitPrice: 50 },
+        { productId: c.id, quantity: 3, unitPrice: '33.33' },
+      ],
+      discounts: [{ type: 'AMOUNT', amount: '29.99' }],
+      payments: [{ paymentType: 'CASH', amount: 100, safeId: safe.id }],
+      totalAmount: 350.91,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({
+      invoiceType: 'SALE', status: 'POSTED', subtotal: 349.99, totalDiscount: 49.99, taxBase: 300, totalTax: 50.91, totalAmount: 350.91,
+      payable: 350.91, paid: 100, remaining: 250.91, paymentStatus: 'PARTIAL', currentName: customer.name,
+    });
+    expect(r.body.documentNo).toMatch(/^DMT2026\d{9}$/);
+    expect(r.body.products.map((l: any) => [l.gross, l.discount, l.documentDiscount, l.taxBase, l.tax, l.total])).toEqual([
+      [200, 20, 16.36, 163.64, 32.73, 196.37], [50, 0, 4.54, 45.46, 9.09, 54.55], [99.99, 0, 9.09, 90.9, 9.09, 99.99],
+    ]);
+    expect(r.body.taxSummary).toEqual([{ taxType: 'KDV', percentage: 10, base: 90.9, amount: 9.09 }, { taxType: 'KDV', percentage: 20, base: 209.1, amount: 41.82 }]);
+    // Stock went out of the product's warehouse.
+    expect([await stock(a.id), await stock(b.id), await stock(c.id)]).toEqual([8, 9, 7]);
+    // The entry: Dr the customer 350.91; Cr 600 300.00, Cr 391 50.91.
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines[0]![0]).toMatch(/^120\.\d{3}$/);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([
+      ['120.x', '350.91', '0.00'], ['600', '0.00', '300.00'], ['391', '0.00', '50.91'],
+    ]);
+    // The cash payment: Dr the safe, Cr the customer.
+    const [pay] = await entriesOf('INVOICE_PAYMENT', r.body.payments[0].id);
+    expect(pay!.lines.map(([acc, d, cr]) => [acc === safe.accountCode ? 'safe' : acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['safe', '100.00', '0.00'], ['120.x', '0.00', '100.00']]);
+    expect(new Decimal(await balance(safe.accountCode)).minus(safeBefore).toFixed(2)).toBe('100.00');
+    const view = await api.call('GET', `${INVOICES}/${r.body.id}`, { token: owner });
+    expect(view.body).toMatchObject({ id: r.body.id, entryId: entry!.id, status: 'POSTED' });
+  });
+
+  it('numbers sales gaplessly per series and year; a refused sale takes no number', async () => {
+    const p = await product();
+    await addStock(p.id, 1);
+    const first = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }] });
+    const refused = await sale({ products: [{ productId: p.id, quantity: 5, unitPrice: 10 }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INSUFFICIENT_STOCK');
+    expect(refused.body.fieldErrors?.[0]?.field).toBe('products.0.quantity');
+    const p2 = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const second = await sale({ products: [{ productId: p2.id, quantity: 1, unitPrice: 10 }] });
+    expect(second.status).toBe(201);
+    expect(Number(second.body.documentNo.slice(7)) - Number(first.body.documentNo.slice(7))).toBe(1);
+    const other = await sale({ series: 'ABC', products: [{ productId: p2.id, quantity: 1, unitPrice: 10 }] });
+    expect(other.body.documentNo).toBe('ABC2026000000001');
+  });
+
+  it('refuses what a person can get wrong, with the field named', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const mismatch = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }], totalAmount: 11.99 });
+    expect([mismatch.status, mismatch.body.code, mismatch.body.fieldErrors[0].field]).toEqual([400, 'TOTAL_MISMATCH', 'totalAmount']);
+    const twoCards = await sale({
+      products: [{ productId: p.id, quantity: 1, unitPrice: 100 }],
+      payments: [{ paymentType: 'CREDIT_CARD', amount: 10, bankAccountId: bank.id }, { paymentType: 'CREDIT_CARD', amount: 10, bankAccountId: bank.id }],
+    });
+    expect([twoCards.status, codeOf(twoCards)]).toEqual([400, 'ONLY_ONE_ONLINE_PAYMENT']);
+    const over = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'CASH', amount: 120.01, safeId: safe.id }] });
+    expect([over.status, codeOf(over)]).toEqual([400, 'PAYMENT_EXCEEDS_REMAINING']);
+    const decimals = await sale({ products: [{ productId: p.id, quantity: '1.005', unitPrice: 100 }] });
+    expect([decimals.status, decimals.body.fieldErrors?.[0]?.field]).toEqual([400, 'products.0.quantity']);
+    const stocked = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100, stocks: [{ warehouseId, quantity: 1 }] }] });
+    expect([stocked.status, codeOf(stocked)]).toEqual([400, 'SERVICE_STOCK']);
+    const missing = await sale({ products: [{ productId: 999999, quantity: 1, unitPrice: 100 }] });
+    expect([missing.status, missing.body.fieldErrors?.[0]?.field]).toEqual([400, 'products.0.productId']);
+    const noCard = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'CREDIT_CARD', amount: 10 }] });
+    expect([noCard.status, noCard.body.fieldErrors?.[0]?.field]).toEqual([400, 'payments.0.bankAccountId']);
+    const dueBefore = await sale({ dueDate: '2026-04-01', products: [{ productId: p.id, quantity: 1, unitPrice: 100 }] });
+    expect([dueBefore.status, codeOf(dueBefore)]).toEqual([400, 'DUE_BEFORE_DATE']);
+  });
+
+  it('buys with 9/10 withholding: Dr 153 and 191, Cr the supplier and 360; stock comes in', async () => {
+    const p = await product();
+    const before = await stock(p.id);
+    // 10 × 100 = 1000, KDV 20 % = 200, withheld 9/10 = 180: the supplier is owed 1020, 360 holds 180.
+    const r = await api.call('POST', INVOICES, {
+      token: owner, body: { invoiceType: 'BUYING', currentId: supplier.id, date: '2026-04-12', documentNo: 'EGE2026000000123', products: [{ productId: p.id, quantity: 10, unitPrice: 100, withholdingCode: '602' }] },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ invoiceType: 'BUYING', documentNo: 'EGE2026000000123', totalAmount: 1200, withheld: 180, payable: 1020, remaining: 1020, paymentStatus: 'UNPAID' });
+    expect(r.body.products[0]).toMatchObject({ withholdingCode: '602', withholdingRatio: 9 });
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^320\.\d{3}$/, '320.x'), d, cr])).toEqual([
+      ['153', '1000.00', '0.00'], ['191', '200.00', '0.00'], ['320.x', '0.00', '1020.00'], ['360', '0.00', '180.00'],
+    ]);
+    expect(await stock(p.id)).toBe(before + 10);
+    const again = await api.call('POST', INVOICES, {
+      token: owner, body: { invoiceType: 'BUYING', currentId: supplier.id, date: '2026-04-12', documentNo: 'EGE2026000000123', products: [{ productId: p.id, quantity: 1, unitPrice: 1 }] },
+    });
+    expect([again.status, codeOf(again)]).toEqual([400, 'DOCUMENT_NO_TAKEN']);
+  });
+
+  it('sells in euro at a given rate: the customer carries the euro amount, the books the lira', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const r = await sale({ currencyId: 3, conversionRate: '35.1234', products: [{ productId: p.id, quantity: 1, unitPrice: 100 }] });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ currencyCode: 'EUR', conversionRate: 35.1234, totalAmount: 120, payable: 120 });
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    // 600: 100 × 35.1234 = 3512.34; 391: 20 × 35.1234 = 702.47; the customer 4214.81.
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([
+      ['120.x', '4214.81', '0.00'], ['600', '0.00', '3512.34'], ['391', '0.00', '702.47'],
+    ]);
+  });
+
+  it('cancels a sale: stock, the customer, the safe and the trial balance are back where they were', async () => {
+    const p = await product();
+    await addStock(p.id, 5);
+    const customerBefore = await balance('120');
+    const safeBefore = await balance(safe.accountCode);
+    const sales600 = await balance('600');
+    const r = await sale({ products: [{ productId: p.id, quantity: 2, unitPrice: 150 }], payments: [{ paymentType: 'CASH', amount: 360, safeId: safe.id }] });
+    expect(r.status).toBe(201);
+    expect([await stock(p.id), r.body.paymentStatus]).toEqual([3, 'PAID']);
+    const del = await api.call('DELETE', `${INVOICES}/${r.body.id}`, { token: owner });
+    expect([del.status, del.body.code, del.body.detail]).toEqual([409, 'INVOICE_POSTED', 'Kesilmiş fatura silinemez; iptal edin.']);
+    const c = await api.call('POST', `${INVOICES}/cancel/${r.body.id}/false/NONE`, { token: owner });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body).toMatchObject({ status: 'CANCELLED', itsCancel: false, eInvoiceType: 'NONE', remaining: 0 });
+    expect(await stock(p.id)).toBe(5);
+    expect([await balance('120'), await balance(safe.accountCode), await balance('600')]).toEqual([customerBefore, safeBefore, sales600]);
+    const entries = await entriesOf('INVOICE', r.body.id);
+    expect(entries.map((e) => e.reverses_id)).toEqual([null, entries[0]!.id]);
+    const twice = await api.call('POST', `${INVOICES}/cancel/${r.body.id}/false/NONE`, { token: owner });
+    expect([twice.status, twice.body.code]).toEqual([409, 'INVOICE_CANCELLED']);
+    const edit = await api.call('PUT', INVOICES, { token: owner, body: { id: r.body.id, invoiceType: 'SALE', currentId: customer.id, date: '2026-04-10', products: [{ productId: p.id, quantity: 1, unitPrice: 1 }] } });
+    expect([edit.status, edit.body.code]).toEqual([409, 'INVOICE_CANCELLED']);
+  });
+
+  it('announces posted and cancelled invoices to other plugins after the commit, and nothing for a refused request', async () => {
+    const heard: { name: string; companyId: number | null; payload: Record<string, unknown> }[] = [];
+    const listen = async (e: (typeof heard)[number]) => { heard.push(e); };
+    // A listening plugin, as another server plugin would declare it (ServerPlugin.on).
+    (t.server.services.plugins as unknown as object[]).push({ id: 'probe', handlers: {}, on: { 'accounting.invoice.posted': listen, 'accounting.invoice.cancelled': listen } });
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const r = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }] });
+    const refused = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }], totalAmount: 1 });
+    expect(refused.status).toBe(400);
+    await api.call('POST', `${INVOICES}/cancel/${r.body.id}/true/EARSIV`, { token: owner });
+    expect(heard).toEqual([
+      { name: 'accounting.invoice.posted', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE' } },
+      { name: 'accounting.invoice.cancelled', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', itsCancel: true, eInvoiceType: 'EARSIV' } },
+    ]);
+  });
+
+  it('keeps a draft unposted and unnumbered, posts it later, and deletes only drafts', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const d = await sale({ draft: true, products: [{ productId: p.id, quantity: 1, unitPrice: 40 }] });
+    expect(d.status).toBe(201);
+    expect(d.body).toMatchObject({ status: 'DRAFT', documentNo: null, entryId: null });
+    expect(await entriesOf('INVOICE', d.body.id)).toEqual([]);
+    const posted = await api.call('PUT', INVOICES, { token: owner, body: { id: d.body.id, invoiceType: 'SALE', currentId: customer.id, date: '2026-04-11', products: [{ productId: p.id, quantity: 2, unitPrice: 40 }] } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    expect(posted.body).toMatchObject({ status: 'POSTED', totalAmount: 96 });
+    expect(posted.body.documentNo).toMatch(/^DMT2026/);
+    const other = await sale({ draft: true, products: [{ productId: p.id, quantity: 1, unitPrice: 40 }] });
+    expect((await api.call('DELETE', `${INVOICES}/${other.body.id}`, { token: owner })).status).toBe(204);
+    expect((await api.call('GET', `${INVOICES}/${other.body.id}`, { token: owner })).status).toBe(404);
+  });
+
+  it('edits a posted invoice: its postings are reversed and it is posted again under the same number', async () => {
+    const p = await product();
+    await addStock(p.id, 10);
+    const r = await sale({ products: [{ productId: p.id, quantity: 4, unitPrice: 10 }] });
+    const e = await api.call('PUT', INVOICES, { token: owner, body: { id: r.body.id, invoiceType: 'SALE', currentId: customer.id, date: '2026-04-10', products: [{ productId: p.id, quantity: 1, unitPrice: 10 }] } });
+    expect(e.status, JSON.stringify(e.body)).toBe(200);
+    expect([e.body.documentNo, e.body.totalAmount, await stock(p.id)]).toEqual([r.body.documentNo, 12, 9]);
+    const entries = await entriesOf('INVOICE', r.body.id);
+    expect(entries.map((x) => x.reverses_id)).toEqual([null, entries[0]!.id, null]);
+    expect(e.body.entryId).toBe(entries[2]!.id);
+  });
+
+  it('lists with filters, sums the page in x-total-count, counts, and answers the date-range calls', async () => {
+    const list = await api.call('GET', `${INVOICES}?invoiceType=SALE&status=POSTED&startDate=2026-04-01&endDate=2026-04-30&size=5`, { token: owner });
+    expect(list.status).toBe(200);
+    expect(Number(list.headers.get('x-total-count'))).toBeGreaterThan(3);
+    expect(list.body.every((i: any) => i.invoiceType === 'SALE' && i.status === 'POSTED')).toBe(true);
+    const count = await api.call('GET', `${INVOICES}/count?invoiceType=SALE&status=POSTED&startDate=2026-04-01&endDate=2026-04-30`, { token: owner });
+    expect(count.body.count).toBe(Number(list.headers.get('x-total-count')));
+    const empty = await api.call('GET', `${ONMUHASEBE}/invoice-by-date-range?startDate=2026-04-01`, { token: owner });
+    expect([empty.status, empty.body.detail]).toEqual([400, 'Invoice date range empty']);
+    const none = await api.call('GET', `${ONMUHASEBE}/invoice-by-date-range?startDate=2025-01-01&endDate=2025-01-31`, { token: owner });
+    expect([none.status, none.body.detail]).toEqual([404, 'No invoice found in the given date range']);
+    const last = await api.call('GET', `${ONMUHASEBE}/last-invoice-by-company-id`, { token: owner });
+    expect(last.status).toBe(200);
+    expect(last.body.invoiceType).toBe('SALE');
+    const unpaid = await api.call('GET', `${INVOICES}?paymentStatus=PARTIAL&size=100`, { token: owner });
+    expect(unpaid.body.length).toBeGreaterThan(0);
+    expect(unpaid.body.every((i: any) => i.paid > 0 && i.remaining > 0)).toBe(true);
+  });
+
+  it('a retail cash sale is paid in full into the safe', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const r = await api.call('POST', `${ONMUHASEBE}/cash/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', products: [{ productId: p.id, quantity: 3, unitPrice: '12.5' }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ totalAmount: 45, paid: 45, remaining: 0, paymentStatus: 'PAID' });
+    expect(r.body.payments).toMatchObject([{ paymentType: 'CASH', amount: 45 }]);
+  });
+
+  it('50 parallel sales of the last unit leave stock at zero and 49 clear refusals', async () => {
+    const p = await product();
+    await addStock(p.id, 1);
+    const results = await Promise.all(Array.from({ length: 50 }, () => sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }] })));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    expect(results.filter((r) => r.status === 409).every((r) => r.body.code === 'INSUFFICIENT_STOCK')).toBe(true);
+    expect(await stock(p.id)).toBe(0);
+  });
+
+  it('where the company allows it, a sale takes stock below zero', async () => {
+    const p = await product();
+    expect((await api.call('PUT', `${ONMUHASEBE}/stock-settings`, { token: owner, body: { allowNegative: true } })).status).toBe(200);
+    try {
+      const r = await sale({ products: [{ productId: p.id, quantity: 2, unitPrice: 10 }] });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(await stock(p.id)).toBe(-2);
+    } finally {
+      await api.call('PUT', `${ONMUHASEBE}/stock-settings`, { token: owner, body: { allowNegative: false } });
+    }
+  });
+});

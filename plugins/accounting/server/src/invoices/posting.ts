@@ -1,0 +1,224 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import { problems } from '@tezgah/server';
+import type { LedgerDb } from '../ledger/accounts';
+import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
+import { post, reverse, type PostingLine } from '../ledger/posting';
+import { assertCashLeft } from '../safes/transactions.handlers';
+import { applyMovement, lockProduct, lockStock, type Db } from '../warehouses/warehouses.repository';
+
+/**
+ * What posting an invoice writes (all in the request's transaction, or nothing):
+ *
+ *   stock      a sale takes each goods line's quantities out of their warehouses, a purchase puts
+ *              them in (stock_movements kind SALE / PURCHASE, naming the invoice). Below zero is
+ *              refused (409 INSUFFICIENT_STOCK) unless the company allows it (stock_settings).
+ *   entry      source INVOICE:<id>, on the invoice's date, in lira (a foreign-currency invoice's
+ *              figures × its rate; the current's line takes what balances, with its own amount):
+ *                SALE    Dr current (payable)      Cr line accounts (600 …, tax base)
+ *                                                  Cr 391 Hesaplanan KDV (KDV − withheld)
+ *                                                  Cr 360 other taxes (ÖTV, ÖİV …)
+ *                BUYING  Dr line accounts (153, 770 …: tax base + taxes other than KDV)
+ *                        Dr 191 İndirilecek KDV (all of it)
+ *                                                  Cr current (payable)
+ *                                                  Cr 360 Ödenecek Vergi ve Fonlar (KDV withheld)
+ *              On a sale with withholding the buyer pays the withheld KDV to the tax office, so the
+ *              seller's 391 holds only the part it collects; on a purchase the buyer owes it (360).
+ *   payments   each inline payment but OPEN_ACCOUNT its own entry (INVOICE_PAYMENT:<payment id>),
+ *              on its date: a sale's CASH/PORTAL_CASH Dr safe, CREDIT_CARD Dr bank account, FREE
+ *              Dr 611 Satış İskontoları — Cr current; a purchase's the other way round (FREE Cr
+ *              649 Diğer Olağan Gelir ve Kârlar). A safe never goes below zero.
+ *
+ * Unposting (an edit of a posted invoice, a cancellation) reverses every live entry of the invoice
+ * and its payments and puts the stock back with opposite movements (SALE_CANCEL / PURCHASE_CANCEL).
+ */
+
+const KDV = 'KDV';
+const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+
+export interface PostableInvoice {
+  id: number; invoice_type: 'SALE' | 'BUYING'; current_id: number; invoice_date: string; document_no: string | null;
+  currency_id: number; conversion_rate: string; payable: string; explanation: string | null;
+}
+
+/** Does the company let stock go below zero? (stock_settings; pharmacies start with yes.) */
+export async function allowsNegativeStock(db: LedgerDb, companyId: number): Promise<boolean> {
+  const r = await db.selectFrom('stock_settings').select('allow_negative').where('company_id', '=', companyId).executeTakeFirst();
+  return r?.allow_negative ?? false;
+}
+
+function label(inv: PostableInvoice, currentName: string): string {
+  const kind = inv.invoice_type === 'SALE' ? 'Satış faturası' : 'Alış faturası';
+  return `${kind}${inv.document_no ? ` ${inv.document_no}` : ''}, ${currentName}`;
+}
+
+/** Moves the invoice's stock: products locked in id order, then their warehouse rows in id order. */
+async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, direction: 'POST' | 'UNDO', by: string | null, text: string) {
+  const rows = await db.selectFrom('invoice_stock_lines as s')
+    .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
+    .select(['l.product_id', 's.warehouse_id', 's.quantity'])
+    .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true)
+    .orderBy('l.product_id').orderBy('s.warehouse_id').execute();
+  if (!rows.length) return;
+  const allowNegative = await allowsNegativeStock(db, companyId);
+  const out = (inv.invoice_type === 'SALE') === (direction === 'POST');
+  const kind = `${inv.invoice_type === 'SALE' ? 'SALE' : 'PURCHASE'}${direction === 'UNDO' ? '_CANCEL' : ''}`;
+  let locked = -1;
+  for (const [i, r] of rows.entries()) {
+    if (r.product_id !== locked) {
+      const p = await lockProduct(db as Db, companyId, r.product_id);
+      if (!p) throw problems.notFound('Ürün');
+      locked = r.product_id;
+    }
+    await lockStock(db as Db, companyId, r.warehouse_id, r.product_id);
+    try {
+      await applyMovement(db as Db, {
+        companyId, warehouseId: r.warehouse_id, productId: r.product_id, kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE',
+        quantityCents: Math.round(Number(r.quantity) * 100), invoiceId: inv.id, explanation: text, createdBy: by, allowNegative,
+      });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') {
+        const name = await db.selectFrom('products').select('name').where('company_id', '=', companyId).where('id', '=', r.product_id).executeTakeFirst();
+        const wh = await db.selectFrom('warehouses').select('name').where('company_id', '=', companyId).where('id', '=', r.warehouse_id).executeTakeFirst();
+        const line = await db.selectFrom('invoice_lines').select('line_no').where('company_id', '=', companyId).where('invoice_id', '=', inv.id)
+          .where('product_id', '=', r.product_id).orderBy('line_no').limit(1).executeTakeFirst();
+        const at = line ? `products.${line.line_no - 1}.quantity` : `products.${i}.quantity`;
+        throw problems.conflict(`${name?.name ?? 'Ürün'} için ${wh?.name ?? 'depoda'} stok yetersiz. ${(e as { detail?: string }).detail ?? ''}`.trim(), 'INSUFFICIENT_STOCK', at);
+      }
+      throw e;
+    }
+  }
+}
+
+/** The invoice's own entry (see the table above). */
+async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null): Promise<{ id: number | null; text: string }> {
+  const current = await currentAccount(db, companyId, inv.current_id);
+  const text = label(inv, current.name);
+  const rate = new Decimal(inv.conversion_rate);
+  const fc = inv.currency_id !== 1;
+  const lira = (v: string | Decimal) => round2(new Decimal(v).times(rate));
+
+  const lines = await db.selectFrom('invoice_lines').select(['id', 'account_code', 'tax_base', 'withheld'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('line_no').execute();
+  const taxes = await db.selectFrom('invoice_line_taxes as t')
+    .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
+    .select(['t.line_id', 't.tax_type', 't.amount'])
+    .where('t.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).execute();
+
+  // Amounts per account, in the invoice's currency, then in lira.
+  const byAccount = new Map<string, Decimal>();
+  const add = (acc: string, v: Decimal) => { if (!v.isZero()) byAccount.set(acc, (byAccount.get(acc) ?? new Decimal(0)).plus(v)); };
+  let kdv = new Decimal(0);
+  let withheld = new Decimal(0);
+  for (const l of lines) {
+    add(l.account_code, new Decimal(l.tax_base));
+    withheld = withheld.plus(l.withheld);
+    for (const t of taxes.filter((x) => x.line_id === l.id)) {
+      if (t.tax_type === KDV) kdv = kdv.plus(t.amount);
+      else if (inv.invoice_type === 'SALE') add('360', new Decimal(t.amount));
+      else add(l.account_code, new Decimal(t.amount));
+    }
+  }
+  const sale = inv.invoice_type === 'SALE';
+  if (sale) add('391', kdv.minus(withheld));
+  else add('191', kdv);
+
+  const side: 'debit' | 'credit' = sale ? 'credit' : 'debit';
+  const other: 'debit' | 'credit' = sale ? 'debit' : 'credit';
+  const posting: PostingLine[] = [];
+  let sum = new Decimal(0);
+  for (const [acc, v] of byAccount) {
+    const amount = lira(v);
+    if (amount.isZero()) continue;
+    sum = sum.plus(amount);
+    posting.push({ account: acc, [side]: amount, explanation: text });
+  }
+  const withheldLira = !sale && !withheld.isZero() ? lira(withheld) : new Decimal(0);
+  // The current takes what balances (rounding of a foreign-currency invoice's lines lands here).
+  const currentLira = sale ? sum : sum.minus(withheldLira);
+  // A free-of-charge invoice (every price zero) moves stock but no money: no entry.
+  if (currentLira.isZero() && posting.length === 0) return { id: null, text };
+  if (currentLira.lte(0)) throw problems.badRequest('Faturanın ödenecek tutarı sıfırdan büyük olmalı.');
+  const currentLine: PostingLine = {
+    account: current.accountCode, [other]: currentLira, explanation: text,
+    ...(fc ? { currencyId: inv.currency_id, amountFc: new Decimal(inv.payable), rate } : {}),
+  };
+  // Debits first: a sale's current, then its credits; a purchase's debits, then the current and 360.
+  if (sale) posting.unshift(currentLine);
+  else posting.push(currentLine);
+  if (!withheldLira.isZero()) posting.push({ account: '360', credit: withheldLira, explanation: `${text} (KDV tevkifatı)` });
+  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: posting, createdBy: by });
+  return { id: posted.id, text };
+}
+
+/** One inline payment's entry; the safe's cash is checked after it. */
+async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice, p: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null }, text: string, by: string | null): Promise<number> {
+  const current = await currentAccount(db, companyId, inv.current_id);
+  const rate = new Decimal(inv.conversion_rate);
+  const fc = inv.currency_id !== 1;
+  const amount = new Decimal(p.amount);
+  const lira = round2(amount.times(rate));
+  const sale = inv.invoice_type === 'SALE';
+  let money: MoneyAccount | null = null;
+  let account: string;
+  if (p.safe_id) { money = await moneyAccount(db, companyId, 'SAFE', p.safe_id); account = money.accountCode; }
+  else if (p.bank_account_id) { money = await moneyAccount(db, companyId, 'BANK_ACCOUNT', p.bank_account_id); account = money.accountCode; }
+  else account = sale ? '611' : '649';
+  const kind = PAYMENT_LABELS[p.payment_type] ?? p.payment_type;
+  const explanation = `${text}: ${kind}`;
+  const fcPart = fc ? { currencyId: inv.currency_id, amountFc: amount, rate } : {};
+  const moneyLine: PostingLine = { account, [sale ? 'debit' : 'credit']: lira, explanation, ...(money ? fcPart : {}) };
+  const currentLine: PostingLine = { account: current.accountCode, [sale ? 'credit' : 'debit']: lira, explanation, ...fcPart };
+  const posted = await post(db, companyId, {
+    date: p.payment_date, explanation, source: { kind: 'INVOICE_PAYMENT', id: p.id }, createdBy: by,
+    lines: sale ? [moneyLine, currentLine] : [currentLine, moneyLine],
+  });
+  if (money && money.kind === 'SAFE' && !sale) await assertCashLeft(db, companyId, money);
+  return posted.id;
+}
+
+export const PAYMENT_LABELS: Record<string, string> = {
+  CREDIT_CARD: 'Kredi kartı', CASH: 'Nakit', PORTAL_CASH: 'Portal nakit', FREE: 'Ücretsiz', OPEN_ACCOUNT: 'Açık hesap',
+};
+
+/** Posts a written invoice: stock, its entry, its payments. Returns the entry's id. */
+export async function postInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null): Promise<number | null> {
+  const entry = await postEntry(db, companyId, inv, by);
+  await moveStock(db, companyId, inv, 'POST', by, entry.text);
+  const payments = await db.selectFrom('invoice_payments').select(['id', 'payment_type', 'amount', 'payment_date', 'safe_id', 'bank_account_id'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('id').execute();
+  for (const p of payments) {
+    if (p.payment_type === 'OPEN_ACCOUNT') continue;
+    const id = await postPayment(db, companyId, inv, p, entry.text, by);
+    await db.updateTable('invoice_payments').set({ entry_id: id }).where('company_id', '=', companyId).where('id', '=', p.id).execute();
+  }
+  await db.updateTable('invoices').set({ entry_id: entry.id }).where('company_id', '=', companyId).where('id', '=', inv.id).execute();
+  return entry.id;
+}
+
+/**
+ * The day a reversal is dated: the original's own day while its period is open, else `today`
+ * (a locked month keeps what it reported; the correction lands in the open one).
+ */
+async function reversalDate(db: LedgerDb, companyId: number, day: string, today: string): Promise<string> {
+  const j = await db.selectFrom('journals').select('locked').where('company_id', '=', companyId)
+    .where('start_date', '<=', day).where('end_date', '>=', day).executeTakeFirst();
+  return j && !j.locked ? day : today;
+}
+
+/** Reverses every live entry of the invoice and of its payments, and puts its stock back. */
+export async function unpostInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, today: string, why: string): Promise<void> {
+  const live = await sql<{ id: number; entry_date: string }>`
+    select e.id, e.entry_date::text as entry_date from journal_entries e
+     where e.company_id = ${companyId} and e.reverses_id is null
+       and ((e.source_kind = 'INVOICE' and e.source_id = ${String(inv.id)})
+         or (e.source_kind = 'INVOICE_PAYMENT' and e.source_id in (select p.id::text from invoice_payments p where p.company_id = ${companyId} and p.invoice_id = ${inv.id})))
+       and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
+     order by e.id desc`.execute(db);
+  const current = await db.selectFrom('currents').select(['name']).where('company_id', '=', companyId).where('id', '=', inv.current_id).executeTakeFirst();
+  const text = `${why}: ${label(inv, current?.name ?? '')}`;
+  for (const e of live.rows) {
+    await reverse(db, companyId, e.id, { date: await reversalDate(db, companyId, e.entry_date, today), explanation: text, createdBy: by });
+  }
+  await moveStock(db, companyId, inv, 'UNDO', by, text);
+}
