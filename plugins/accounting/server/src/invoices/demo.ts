@@ -1,6 +1,8 @@
 import { setTenant, type DemoTenant, type Trx } from '@tezgah/server';
 import type { LedgerDb } from '../ledger/accounts';
 import type { InvoiceBody } from './input';
+import { recordTransaction } from '../safes/transactions.handlers';
+import { allocate } from './dues';
 import { writeInvoice } from './invoices.handlers';
 
 /** A demo invoice: the current and products by name, the rest as the API takes it. */
@@ -8,8 +10,8 @@ type DemoInvoice = Omit<InvoiceBody, 'currentId' | 'products'> & { current: stri
 
 /**
  * Demo Ticaret A.Ş.'s invoices: services sold and bought (no stock moves, so the stock the other
- * demo data sets up stays as it is), one sale left open on the customer, one bought on account,
- * and a draft.
+ * demo data sets up stays as it is), one sale partly collected into the bank later (auto-share),
+ * one bought on account, and a draft.
  */
 const GENERAL: DemoInvoice[] = [
   { invoiceType: 'SALE', current: 'Boğaziçi Otel İşletmeleri', date: '2026-11-05', dueDate: '2026-12-05', explanation: 'Kasım destek ve eğitim',
@@ -34,4 +36,11 @@ export async function seedDemoInvoices(trx: Trx, demo: DemoTenant): Promise<void
     const { current: _c, products: _p, ...rest } = inv;
     await writeInvoice(db, companyId, 'muhasebe', { ...rest, currentId: current.id, products });
   }
+  // The hotel paid 4.000 TL of its November invoice by bank transfer.
+  const hotel = await db.selectFrom('currents').select('id').where('company_id', '=', companyId).where('name', '=', 'Boğaziçi Otel İşletmeleri').executeTakeFirstOrThrow();
+  const bank = await db.selectFrom('bank_accounts').select('id').where('company_id', '=', companyId).where('name', '=', 'Garanti BBVA Ticari Hesap').executeTakeFirstOrThrow();
+  const transactionId = await recordTransaction(db, { companyId, login: 'muhasebe' }, {
+    type: 'COLLECTION', date: '2026-11-20', amount: '4000.00', currentId: hotel.id, to: { kind: 'BANK_ACCOUNT', id: bank.id }, explanation: 'Kasım faturası havale',
+  } as Parameters<typeof recordTransaction>[2]);
+  await allocate(db, companyId, { transactionId, currentId: hotel.id, type: 'SALE', amount: '4000.00', currencyId: 1, by: 'muhasebe' });
 }

@@ -3,6 +3,7 @@ import type { AccountingArea } from '../area';
 import { seedDemoInvoices } from './demo';
 import { documentHandlers } from './documents.handlers';
 import { invoiceHandlers } from './invoices.handlers';
+import { paymentHandlers } from './payments.handlers';
 
 export { PAYMENT_LABELS } from './posting';
 
@@ -18,7 +19,7 @@ export { PAYMENT_LABELS } from './posting';
  * `accounting.invoice.cancelled` {invoiceId, invoiceType, itsCancel, eInvoiceType}.
  */
 export const area: AccountingArea = {
-  handlers: { ...invoiceHandlers, ...documentHandlers },
+  handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers },
   seedDemo: seedDemoInvoices,
   async onCompanyCreated(trx, companyId) {
     // Pharmacies sell before the purchase invoice is in: their stock may go below zero.

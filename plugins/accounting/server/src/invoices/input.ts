@@ -30,6 +30,7 @@ export interface InvoiceBody {
   discounts?: DiscountIn[];
   payments?: { paymentType: PaymentType; amount: number | string; date?: string | null; safeId?: number | null; bankAccountId?: number | null }[];
   totalAmount?: number | string | null;
+  instalments?: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
 }
 
 export interface ResolvedTax { taxId: number; taxType: string; percentage: string; exceptionCode: string | null }
@@ -45,6 +46,7 @@ export interface Resolved {
   invoiceType: InvoiceType; draft: boolean; currentId: number; date: string; dueDate: string | null; documentNo: string | null;
   series: string | null; currencyId: number; conversionRate: string; explanation: string | null; tagIds: number[];
   lines: ResolvedLine[]; discounts: DiscountIn[]; payments: ResolvedPayment[]; totals: Computed;
+  instalments: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
 }
 
 const SERVICES = new Set(['SERVICE_GIVEN', 'SERVICE_TAKEN']);
@@ -186,6 +188,13 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     });
   }
 
+  const plan = b.instalments ?? null;
+  if (plan) {
+    const max = plan.type === 'MONTHLY' ? 31 : plan.type === 'WEEKLY' ? 7 : 366;
+    if (plan.day > max) throw bad('instalments.day', plan.type === 'MONTHLY' ? 'Ayın günü 1 ile 31 arasında olmalı.' : plan.type === 'WEEKLY' ? 'Haftanın günü 1 (Pazartesi) ile 7 (Pazar) arasında olmalı.' : 'Gün sayısı 1 ile 366 arasında olmalı.', 'INSTALMENT_DAY');
+    if (new Decimal(totals.remaining).lte(0)) throw bad('instalments', 'Taksitlendirilecek kalan tutar yok.', 'NOTHING_TO_INSTAL');
+  }
+
   let documentNo: string | null = null;
   let series: string | null = null;
   if (b.invoiceType === 'BUYING') {
@@ -199,7 +208,7 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
   return {
     invoiceType: b.invoiceType, draft: b.draft ?? false, currentId: current.id, date: b.date, dueDate: b.dueDate ?? null, documentNo, series,
     currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
-    lines, discounts: b.discounts ?? [], payments, totals,
+    lines, discounts: b.discounts ?? [], payments, totals, instalments: plan,
   };
 }
 

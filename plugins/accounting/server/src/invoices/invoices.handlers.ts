@@ -6,6 +6,7 @@ import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { today as todayOf } from '../ledger/dates';
 import { resolveInvoice, type InvoiceBody, type InvoiceType, type Resolved } from './input';
+import { allocate } from './dues';
 import { postInvoice, unpostInvoice, type PostableInvoice } from './posting';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
@@ -87,7 +88,7 @@ async function invoiceRow(d: LedgerDb, companyId: number, id: number): Promise<S
 export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
   const r = await invoiceRow(d, companyId, id);
   if (!r) throw problems.notFound('Fatura');
-  const [tags, lines, taxes, stocks, discounts, payments, entry] = await Promise.all([
+  const [tags, lines, taxes, stocks, discounts, payments, entry, dues, plan] = await Promise.all([
     tagsOf(d, companyId, [id]),
     d.selectFrom('invoice_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
       .select(['l.id', 'l.line_no', 'l.product_id', 'p.name as product_name', 'p.barcode', 'l.description', 'l.quantity', 'l.unit_price', 'l.discounts',
@@ -109,6 +110,8 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
       .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).orderBy('p.id').execute(),
     r.entry_id === null ? Promise.resolve(undefined)
       : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
+    d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
+    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
   ]);
   const summary = new Map<string, { taxType: string; percentage: Decimal; base: Decimal; amount: Decimal }>();
   for (const t of taxes) {
@@ -137,6 +140,11 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     })),
     taxSummary: [...summary.values()].sort((a, b) => a.taxType.localeCompare(b.taxType) || a.percentage.cmp(b.percentage))
       .map((s) => ({ taxType: s.taxType, percentage: s.percentage.toNumber(), base: s.base.toNumber(), amount: s.amount.toNumber() })),
+    instalments: plan.instalment_type ? { type: plan.instalment_type, day: plan.instalment_day!, count: plan.instalment_count! } : null,
+    dues: dues.map((x) => ({
+      id: x.id, invoiceId: id, invoiceType: r.invoice_type, documentNo: r.document_no, currentId: r.current_id, currentName: r.current_name,
+      periodNo: x.period_no, dueDate: x.due_date, amount: n(x.amount), paid: n(x.paid), remaining: new Decimal(x.amount).minus(x.paid).toNumber(),
+    })),
     entryId: r.entry_id, entryNo: entry?.entry_no ?? null, itsCancel: r.its_cancel, eInvoiceType: r.e_invoice_type,
     cancelledAt: r.cancelled_at === null ? null : new Date(r.cancelled_at).toISOString(),
   };
@@ -190,7 +198,7 @@ const headerOf = (r: Resolved) => ({
   invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, due_date: r.dueDate, currency_id: r.currencyId,
   conversion_rate: r.conversionRate, explanation: r.explanation, subtotal: r.totals.subtotal, total_discount: r.totals.totalDiscount,
   tax_base: r.totals.taxBase, total_tax: r.totals.totalTax, withheld: r.totals.withheld, total_amount: r.totals.totalAmount, payable: r.totals.payable,
-  paid: r.totals.paid,
+  paid: r.totals.paid, instalment_type: r.instalments?.type ?? null, instalment_day: r.instalments?.day ?? null, instalment_count: r.instalments?.count ?? null,
 });
 
 /** The next number of a sale's series in its year, in GİB's form (TZG2026000000001). */
@@ -284,9 +292,10 @@ const updateInvoice: Handler = async (ctx) => {
   await assertSupplierNumberFree(d, auth.companyId, r, b.id);
   const today = todayOf(ctx);
   let number: { documentNo: string | null; series: string | null; seq: number | string | null } = { documentNo: r.documentNo, series: r.series, seq: null };
+  let released: { transactionId: number; amount: string }[] = [];
   if (before.status === 'POSTED') {
     // Its postings are reversed with the content they were made from, then it is posted as it now reads.
-    await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login, today, 'Düzeltme');
+    released = await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login, today, 'Düzeltme');
     if (r.invoiceType === 'SALE') {
       if (r.date.slice(0, 4) !== before.invoice_date.slice(0, 4)) throw problems.invalidField('date', 'Kesilmiş bir satış faturasının tarihi başka bir yıla taşınamaz.', 'YEAR_CHANGED');
       number = { documentNo: before.document_no, series: before.series, seq: before.sequence_no };
@@ -302,6 +311,12 @@ const updateInvoice: Handler = async (ctx) => {
   await writeContent(d, auth.companyId, b.id, r);
   if (!r.draft) {
     await postInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login);
+    // Collections that were allocated to it are spread again over its new dues (what no longer
+    // fits, or belongs to another current now, stays on the current's account as an advance).
+    for (const x of released) {
+      const tx = await d.selectFrom('money_transactions').select(['current_id', 'currency_id']).where('company_id', '=', auth.companyId).where('id', '=', x.transactionId).executeTakeFirst();
+      if (tx?.current_id === r.currentId) await allocate(d, auth.companyId, { transactionId: x.transactionId, currentId: r.currentId, type: r.invoiceType, amount: x.amount, currencyId: tx.currency_id, invoiceId: b.id, by: auth.login });
+    }
     ctx.emit(before.status === 'POSTED' ? 'accounting.invoice.updated' : 'accounting.invoice.posted', { invoiceId: b.id, invoiceType: r.invoiceType });
   }
   return invoiceView(d, auth.companyId, b.id);
@@ -341,7 +356,7 @@ const cancelInvoice: Handler = async (ctx) => {
   const today = todayOf(ctx);
   await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
   await d.updateTable('invoices').set({
-    status: 'CANCELLED', its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: new Date(), cancelled_by: auth.login, updated_at: new Date(),
+    status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: new Date(), cancelled_by: auth.login, updated_at: new Date(),
   }).where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();
   ctx.emit('accounting.invoice.cancelled', { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType });
   ctx.audit({ action: 'accounting.invoice.cancelled', entity: 'invoice', entityId: r.id, detail: { itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType } });

@@ -281,6 +281,68 @@ describe.each(engines())('invoices on %s', (engine) => {
     expect(r.body.payments).toMatchObject([{ paymentType: 'CASH', amount: 45 }]);
   });
 
+  it('collects later with auto-share: the oldest dues first, the rest an advance; a payment line taken back reopens its due', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    // A fresh customer so nothing else's dues are in the way.
+    const c = await api.call('POST', `${ONMUHASEBE}/currents`, { token: owner, body: { currentAccountType: 'CUSTOMER', name: `Tahsil Müşterisi ${++seq}`, taxOfficeId: (customer as any).taxOfficeId, currencyId: 1 } });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const who = c.body.id as number;
+    const older = await sale({ currentId: who, date: '2026-04-01', dueDate: '2026-04-30', products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'CASH', amount: 20, safeId: safe.id }] });
+    const newer = await sale({ currentId: who, date: '2026-04-05', products: [{ productId: p.id, quantity: 1, unitPrice: 250 }], instalments: { type: 'MONTHLY', day: 15, count: 3 } });
+    expect([older.status, newer.status]).toEqual([201, 201]);
+    expect(older.body.dues.map((d: any) => [d.periodNo, d.dueDate, d.amount])).toEqual([[1, '2026-04-30', 100]]);
+    // 300 in three monthly instalments on the 15th.
+    expect(newer.body.dues.map((d: any) => [d.periodNo, d.dueDate, d.amount])).toEqual([[1, '2026-04-15', 100], [2, '2026-05-15', 100], [3, '2026-06-15', 100]]);
+    const dues = await api.call('GET', `${ONMUHASEBE}/dues?currentId=${who}&open=true&page=1&size=2`, { token: owner });
+    expect([dues.status, dues.headers.get('x-total-count')]).toEqual([200, '4']);
+    expect(dues.body.map((d: any) => d.dueDate)).toEqual(['2026-04-15', '2026-04-30']);
+    const second = await api.call('GET', `${ONMUHASEBE}/dues?currentId=${who}&open=true&page=2&size=2`, { token: owner });
+    expect(second.body.map((d: any) => d.dueDate)).toEqual(['2026-05-15', '2026-06-15']);
+    const safeBefore = await balance(safe.accountCode);
+    const share = await api.call('POST', `${ONMUHASEBE}/invoice-payment-lines/auto-share`, { token: owner, body: { shareableAmount: '500.00', currentId: who, date: '2026-05-01', safeId: safe.id } });
+    expect(share.status, JSON.stringify(share.body)).toBe(201);
+    // Oldest due first: 15/04 (100, newer), 30/04 (100, older), 15/05 (100), 15/06 (100); 100 left over.
+    expect(share.body.lines.map((l: any) => [l.invoiceId, l.dueDate, l.amount])).toEqual([
+      [newer.body.id, '2026-04-15', 100], [older.body.id, '2026-04-30', 100], [newer.body.id, '2026-05-15', 100], [newer.body.id, '2026-06-15', 100],
+    ]);
+    expect(share.body.unallocated).toBe(100);
+    expect(new Decimal(await balance(safe.accountCode)).minus(safeBefore).toFixed(2)).toBe('500.00');
+    const [o, n] = await Promise.all([older, newer].map(async (x) => (await api.call('GET', `${INVOICES}/${x.body.id}`, { token: owner })).body));
+    expect([o.paid, o.remaining, o.paymentStatus, n.paid, n.remaining, n.paymentStatus]).toEqual([120, 0, 'PAID', 300, 0, 'PAID']);
+    // The money is in the books as one collection; it cannot be reversed while it is spread.
+    const rev = await api.call('POST', `${ONMUHASEBE}/transactions/${share.body.transactionId}/reverse`, { token: owner, body: {} });
+    expect([rev.status, rev.body.code]).toEqual([409, 'TRANSACTION_ALLOCATED']);
+    // Taking a line back reopens its due.
+    const lineId = share.body.lines[1].id;
+    expect((await api.call('DELETE', `${ONMUHASEBE}/invoice-payment-lines/${lineId}`, { token: owner })).status).toBe(204);
+    const o2 = (await api.call('GET', `${INVOICES}/${older.body.id}`, { token: owner })).body;
+    expect([o2.paid, o2.remaining, o2.paymentStatus, o2.dues[0].remaining]).toEqual([20, 100, 'PARTIAL', 100]);
+    const lines = await api.call('GET', `${ONMUHASEBE}/invoice-payment-lines?transactionId=${share.body.transactionId}`, { token: owner });
+    expect(lines.body.map((l: any) => l.id)).not.toContain(lineId);
+    expect(lines.body).toHaveLength(3);
+    // Cancelling the newer invoice releases its lines: the money stays on the customer as an advance.
+    const cancel = await api.call('POST', `${INVOICES}/cancel/${newer.body.id}/false/NONE`, { token: owner });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.dues).toEqual([]);
+    const after = await api.call('GET', `${ONMUHASEBE}/invoice-payment-lines?transactionId=${share.body.transactionId}`, { token: owner });
+    expect(after.body).toEqual([]);
+    expect((await api.call('POST', `${ONMUHASEBE}/transactions/${share.body.transactionId}/reverse`, { token: owner, body: {} })).status).toBe(201);
+  });
+
+  it('removes an instalment into the next one, but not a paid one or an only due', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const r = await sale({ date: '2026-06-01', products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], instalments: { type: 'DAYS', day: 30, count: 3 } });
+    expect(r.body.dues.map((d: any) => d.amount)).toEqual([40, 40, 40]);
+    expect((await api.call('DELETE', `${ONMUHASEBE}/dues/${r.body.dues[1].id}`, { token: owner })).status).toBe(204);
+    const v = (await api.call('GET', `${INVOICES}/${r.body.id}`, { token: owner })).body;
+    expect(v.dues.map((d: any) => [d.periodNo, d.dueDate, d.amount])).toEqual([[1, '2026-07-01', 40], [2, '2026-08-30', 80]]);
+    expect((await api.call('DELETE', `${ONMUHASEBE}/dues/${v.dues[1].id}`, { token: owner })).status).toBe(204);
+    const only = (await api.call('GET', `${INVOICES}/${r.body.id}`, { token: owner })).body.dues;
+    expect(only.map((d: any) => d.amount)).toEqual([120]);
+    const refused = await api.call('DELETE', `${ONMUHASEBE}/dues/${only[0].id}`, { token: owner });
+    expect([refused.status, refused.body.code]).toEqual([409, 'ONLY_DUE']);
+  });
+
   it('50 parallel sales of the last unit leave stock at zero and 49 clear refusals', async () => {
     const p = await product();
     await addStock(p.id, 1);

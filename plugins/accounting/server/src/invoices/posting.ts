@@ -6,6 +6,7 @@ import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money
 import { post, reverse, type PostingLine } from '../ledger/posting';
 import { assertCashLeft } from '../safes/transactions.handlers';
 import { applyMovement, lockProduct, lockStock, type Db } from '../warehouses/warehouses.repository';
+import { createDues, releaseDues } from './dues';
 
 /**
  * What posting an invoice writes (all in the request's transaction, or nothing):
@@ -28,6 +29,7 @@ import { applyMovement, lockProduct, lockStock, type Db } from '../warehouses/wa
  *              on its date: a sale's CASH/PORTAL_CASH Dr safe, CREDIT_CARD Dr bank account, FREE
  *              Dr 611 Satış İskontoları — Cr current; a purchase's the other way round (FREE Cr
  *              649 Diğer Olağan Gelir ve Kârlar). A safe never goes below zero.
+ *   dues       what remains open is owed in dues (dues.ts): one, or one per instalment.
  *
  * Unposting (an edit of a posted invoice, a cancellation) reverses every live entry of the invoice
  * and its payments and puts the stock back with opposite movements (SALE_CANCEL / PURCHASE_CANCEL).
@@ -193,6 +195,7 @@ export async function postInvoice(db: LedgerDb, companyId: number, inv: Postable
     await db.updateTable('invoice_payments').set({ entry_id: id }).where('company_id', '=', companyId).where('id', '=', p.id).execute();
   }
   await db.updateTable('invoices').set({ entry_id: entry.id }).where('company_id', '=', companyId).where('id', '=', inv.id).execute();
+  await createDues(db, companyId, inv.id);
   return entry.id;
 }
 
@@ -206,8 +209,12 @@ async function reversalDate(db: LedgerDb, companyId: number, day: string, today:
   return j && !j.locked ? day : today;
 }
 
-/** Reverses every live entry of the invoice and of its payments, and puts its stock back. */
-export async function unpostInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, today: string, why: string): Promise<void> {
+/**
+ * Reverses every live entry of the invoice and of its payments, and puts its stock back. Its
+ * dues go, and the collections allocated to them are released (returned, by transaction).
+ */
+export async function unpostInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, today: string, why: string): Promise<{ transactionId: number; amount: string }[]> {
+  const released = await releaseDues(db, companyId, inv.id);
   const live = await sql<{ id: number; entry_date: string }>`
     select e.id, e.entry_date::text as entry_date from journal_entries e
      where e.company_id = ${companyId} and e.reverses_id is null
@@ -221,4 +228,5 @@ export async function unpostInvoice(db: LedgerDb, companyId: number, inv: Postab
     await reverse(db, companyId, e.id, { date: await reversalDate(db, companyId, e.entry_date, today), explanation: text, createdBy: by });
   }
   await moveStock(db, companyId, inv, 'UNDO', by, text);
+  return released;
 }

@@ -15,6 +15,7 @@ export interface Tables {
     explanation: string | null; subtotal: Num; total_discount: Num; tax_base: Num; total_tax: Num; withheld: Num; total_amount: Num;
     payable: Num; paid: ColumnType<string, string | number | undefined, string | number>; entry_id: number | null; its_cancel: boolean | null;
     e_invoice_type: string | null; cancelled_at: Stamp | null; cancelled_by: string | null; created_by: string | null;
+    instalment_type: 'MONTHLY' | 'WEEKLY' | 'DAYS' | null; instalment_day: number | null; instalment_count: number | null;
     created_at: ColumnType<Date, never, never>; updated_at: Stamp;
   };
   invoice_lines: {
@@ -35,5 +36,13 @@ export interface Tables {
     safe_id: number | null; bank_account_id: number | null; entry_id: number | null;
   };
   invoice_tags: { company_id: number; invoice_id: number; tag_id: number };
+  invoice_dues: {
+    company_id: number; id: Generated<number>; invoice_id: number; current_id: number; period_no: number; due_date: Day; amount: Num;
+    paid: ColumnType<string, string | number | undefined, string | number>;
+  };
+  invoice_payment_lines: {
+    company_id: number; id: Generated<number>; transaction_id: number; due_id: number; invoice_id: number; amount: Num; created_by: string | null;
+    created_at: ColumnType<Date, never, never>;
+  };
   stock_settings: { company_id: number; allow_negative: boolean; updated_at: Stamp };
 }

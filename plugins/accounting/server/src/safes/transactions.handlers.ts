@@ -195,6 +195,11 @@ const reverseTransaction: Handler = async (ctx) => {
   // Two cancellations at once: reverse() locks the entry, and the second one finds it reversed.
   const done = await d.selectFrom('money_transactions').select('id').where('company_id', '=', auth.companyId).where('reverses_id', '=', original.id).executeTakeFirst();
   if (done) throw problems.conflict('Bu işlem zaten iptal edildi.', 'ALREADY_REVERSED');
+  // Spread over invoices' dues (invoice payment lines): those come back first, so no due stays paid by money that went back.
+  const allocated = await sql<{ n: number }>`select count(*)::int as n from invoice_payment_lines where company_id = ${auth.companyId} and transaction_id = ${original.id}`.execute(d);
+  if ((allocated.rows[0]?.n ?? 0) > 0) {
+    throw problems.conflict('Bu işlem faturaların vadelerine eşlenmiş; önce ödeme satırlarını geri alın.', 'TRANSACTION_ALLOCATED');
+  }
   const date = (ctx.body as { date?: string } | undefined)?.date;
   const posted = await reverse(d, auth.companyId, original.entry_id, { createdBy: auth.login, ...(date ? { date } : {}) });
   // Taking back money that came into a safe must leave cash in it.

@@ -1,0 +1,129 @@
+import Decimal from 'decimal.js';
+import { sql } from 'kysely';
+import type { LedgerDb } from '../ledger/accounts';
+
+export type InstalmentType = 'MONTHLY' | 'WEEKLY' | 'DAYS';
+export interface InstalmentPlan { type: InstalmentType; day: number; count: number }
+
+const DAY_MS = 86_400_000;
+const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const fmt = (d: Date) => d.toISOString().slice(0, 10);
+const lastOfMonth = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+
+/**
+ * The due dates of an instalment plan starting from the invoice's date: MONTHLY on day `day` of
+ * each month (the month's last day when it is shorter), the first on or after the date; WEEKLY on
+ * ISO weekday `day` (1 Monday … 7 Sunday), the first on or after the date; DAYS every `day` days
+ * after the date.
+ */
+export function instalmentDates(date: string, plan: InstalmentPlan): string[] {
+  const start = toDate(date);
+  const out: string[] = [];
+  if (plan.type === 'DAYS') {
+    for (let i = 1; i <= plan.count; i++) out.push(fmt(new Date(start.getTime() + i * plan.day * DAY_MS)));
+  } else if (plan.type === 'WEEKLY') {
+    const iso = ((start.getUTCDay() + 6) % 7) + 1;
+    const first = new Date(start.getTime() + (((plan.day - iso) + 7) % 7) * DAY_MS);
+    for (let i = 0; i < plan.count; i++) out.push(fmt(new Date(first.getTime() + i * 7 * DAY_MS)));
+  } else {
+    let y = start.getUTCFullYear();
+    let m = start.getUTCMonth();
+    if (Math.min(plan.day, lastOfMonth(y, m)) < start.getUTCDate()) { m += 1; if (m === 12) { m = 0; y += 1; } }
+    for (let i = 0; i < plan.count; i++) {
+      out.push(fmt(new Date(Date.UTC(y, m, Math.min(plan.day, lastOfMonth(y, m))))));
+      m += 1;
+      if (m === 12) { m = 0; y += 1; }
+    }
+  }
+  return out;
+}
+
+/** An amount split into `count` kuruş-exact parts, the earlier parts taking the odd kuruş. */
+export function splitAmount(amount: string, count: number): string[] {
+  const cents = new Decimal(amount).times(100).toDecimalPlaces(0).toNumber();
+  const base = Math.floor(cents / count);
+  const extra = cents - base * count;
+  return Array.from({ length: count }, (_, i) => new Decimal(base + (i < extra ? 1 : 0)).div(100).toFixed(2));
+}
+
+/**
+ * Writes the dues of a just-posted invoice: what remains after its inline payments, in one due on
+ * its due date (its date when it has none) or spread over its instalment plan.
+ */
+export async function createDues(db: LedgerDb, companyId: number, invoiceId: number): Promise<void> {
+  const inv = await db.selectFrom('invoices').select(['current_id', 'invoice_date', 'due_date', 'payable', 'paid', 'instalment_type', 'instalment_day', 'instalment_count'])
+    .where('company_id', '=', companyId).where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  const open = new Decimal(inv.payable).minus(inv.paid);
+  if (open.lte(0)) return;
+  const plan = inv.instalment_type ? { type: inv.instalment_type, day: inv.instalment_day!, count: inv.instalment_count! } : null;
+  const dates = plan ? instalmentDates(inv.invoice_date, plan) : [inv.due_date ?? inv.invoice_date];
+  const parts = splitAmount(open.toFixed(2), dates.length).map((a, i) => ({ a, d: dates[i]! })).filter((x) => new Decimal(x.a).gt(0));
+  await db.insertInto('invoice_dues').values(parts.map((x, i) => ({
+    company_id: companyId, invoice_id: invoiceId, current_id: inv.current_id, period_no: i + 1, due_date: x.d, amount: x.a,
+  }))).execute();
+}
+
+/** A payment line taken back: its due reopens and its invoice's paid goes down; the money stays on the current. */
+async function dropLines(db: LedgerDb, companyId: number, lines: { id: number; due_id: number; invoice_id: number; amount: string }[]) {
+  for (const l of lines) {
+    await db.updateTable('invoice_dues').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.due_id).execute();
+    await db.updateTable('invoices').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.invoice_id).execute();
+  }
+  if (lines.length) await db.deleteFrom('invoice_payment_lines').where('company_id', '=', companyId).where('id', 'in', lines.map((l) => l.id)).execute();
+}
+
+export async function deletePaymentLine(db: LedgerDb, companyId: number, id: number): Promise<boolean> {
+  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount'])
+    .where('company_id', '=', companyId).where('id', '=', id).forUpdate().execute();
+  await dropLines(db, companyId, lines);
+  return lines.length > 0;
+}
+
+/**
+ * Before an invoice is unposted: its payment lines are released (the money they allocated stays
+ * on the current as an advance) and its dues removed. Returns the released allocations by
+ * transaction, so an edit can spread them again over the new dues.
+ */
+export async function releaseDues(db: LedgerDb, companyId: number, invoiceId: number): Promise<{ transactionId: number; amount: string }[]> {
+  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount', 'transaction_id'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('id').forUpdate().execute();
+  await dropLines(db, companyId, lines);
+  await db.deleteFrom('invoice_dues').where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).execute();
+  const by = new Map<number, Decimal>();
+  for (const l of lines) by.set(l.transaction_id, (by.get(l.transaction_id) ?? new Decimal(0)).plus(l.amount));
+  return [...by].map(([transactionId, amount]) => ({ transactionId, amount: amount.toFixed(2) }));
+}
+
+export interface Allocation { id: number; dueId: number; invoiceId: number; amount: string }
+
+/**
+ * Spreads `amount` of a money transaction over the current's open dues of invoices of `type` in
+ * the transaction's currency,
+ * oldest due first (then the lowest id), optionally only one invoice's; the dues are locked in
+ * that order. Returns the lines written and what was left over.
+ */
+export async function allocate(db: LedgerDb, companyId: number, o: { transactionId: number; currentId: number; type: 'SALE' | 'BUYING'; amount: string; currencyId: number; invoiceId?: number; by: string | null }): Promise<{ lines: Allocation[]; left: string }> {
+  let q = db.selectFrom('invoice_dues as d')
+    .innerJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'd.company_id').onRef('i.id', '=', 'd.invoice_id'))
+    .select(['d.id', 'd.invoice_id', 'd.amount', 'd.paid'])
+    .where('d.company_id', '=', companyId).where('d.current_id', '=', o.currentId).where('i.invoice_type', '=', o.type).where('i.status', '=', 'POSTED')
+    // Dues are in their invoice's currency: only the transaction's own currency's dues take it.
+    .where('i.currency_id', '=', o.currencyId)
+    .where(sql<boolean>`d.paid < d.amount`);
+  if (o.invoiceId !== undefined) q = q.where('d.invoice_id', '=', o.invoiceId);
+  const dues = await q.orderBy('d.due_date').orderBy('d.id').forUpdate().execute();
+  let left = new Decimal(o.amount);
+  const lines: Allocation[] = [];
+  for (const d of dues) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, new Decimal(d.amount).minus(d.paid));
+    const row = await db.insertInto('invoice_payment_lines').values({
+      company_id: companyId, transaction_id: o.transactionId, due_id: d.id, invoice_id: d.invoice_id, amount: take.toFixed(2), created_by: o.by,
+    }).returning('id').executeTakeFirstOrThrow();
+    await db.updateTable('invoice_dues').set({ paid: sql`paid + ${take.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', '=', d.id).execute();
+    await db.updateTable('invoices').set({ paid: sql`paid + ${take.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', '=', d.invoice_id).execute();
+    lines.push({ id: row.id, dueId: d.id, invoiceId: d.invoice_id, amount: take.toFixed(2) });
+    left = left.minus(take);
+  }
+  return { lines, left: left.toFixed(2) };
+}
