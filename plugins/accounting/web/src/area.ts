@@ -11,6 +11,7 @@ export type WebArea = Pick<WebPlugin, 'menu' | 'routes' | 'widgets' | 'quickAdds
 export const GROUPS = {
   currents: { id: 'current-category', title: 'Cari Hesaplar', titleKey: 'accounting:menu.currents', icon: 'people', order: 30 },
   finance: { id: 'finance-category', title: 'Finans', titleKey: 'accounting:menu.finance', icon: 'bank-account', order: 35 },
+  commercial: { id: 'commercial-category', title: 'Alış / Satış', titleKey: 'accounting:menu.commercial', icon: 'shop', order: 40 },
   stock: { id: 'order-category', title: 'Stok', titleKey: 'accounting:menu.stock', icon: 'box', order: 70 },
   ledger: { id: 'accounting-category', title: 'Muhasebe', titleKey: 'accounting:menu.ledger', icon: 'book', order: 75 },
   settings: { id: 'settings', title: 'Ayarlar', titleKey: 'settings:menu.settings', icon: 'cog', order: 900 },

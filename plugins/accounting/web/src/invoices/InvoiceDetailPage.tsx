@@ -1,0 +1,236 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Button, ButtonGroup, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Action, PAYMENT_TYPE_LABELS_TR, formatDate, formatDecimalInput, type ContributionProps } from '@tezgah/core';
+import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { TagChips } from '../currents/CurrentTags';
+import { money } from '../ledger/model';
+import { price, quantity } from '../products/model';
+import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, mayInvoice, type Invoice } from './model';
+import { PaymentStatusTag, StatusTag, downloadInvoicePdf } from './parts';
+
+/**
+ * The cancel question (seeds 000 §4 cancel): 'Emin misiniz?', whether the drug-tracking (ITS)
+ * notification is cancelled with it, the e-archive warning, Evet / Hayır.
+ */
+export function CancelDialog(props: { busy: boolean; onYes: (itsCancel: boolean) => void; onNo: () => void }) {
+  const { t } = useTranslation('accounting');
+  const [its, setIts] = useState(false);
+  return (
+    <Dialog isOpen onClose={props.onNo} title={t('invoices.cancelDialog.title')} icon="warning-sign" aria-label={t('invoices.cancelDialog.title')}>
+      <DialogBody>
+        <p><strong>{t('invoices.cancelDialog.title')}</strong></p>
+        <Checkbox checked={its} label={t('invoices.cancelDialog.its')} onChange={(e) => setIts(e.currentTarget.checked)} />
+        <Callout intent="warning" icon="issue">{t('invoices.cancelDialog.warning')}</Callout>
+      </DialogBody>
+      <DialogFooter actions={<>
+        <Button text={t('invoices.cancelDialog.no')} onClick={props.onNo} disabled={props.busy} />
+        <Button intent="danger" text={t('invoices.cancelDialog.yes')} loading={props.busy} onClick={() => props.onYes(its)} />
+      </>} />
+    </Dialog>
+  );
+}
+
+/**
+ * One invoice (/invoice/:id): its header, lines with their figures, tax summary, payments and
+ * totals; Düzenle (not once cancelled), PDF, Sil (drafts), İptal et (posted), each for a user who
+ * may do it on the invoice's direction.
+ */
+export default function InvoiceDetailPage({ host, params }: ContributionProps) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const { confirm, dialog } = useConfirm();
+  const id = Number(params?.id);
+  const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState<'cancel' | 'pdf' | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setInvoice(await shell.api.request('GET', INVOICE, { params: { path: { id } } }));
+    } catch (e) {
+      setMissing(true);
+      shell.notify.failure(e);
+    }
+  }, [shell, id]);
+  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
+
+  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
+  if (!invoice) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const inv = invoice;
+  const type = inv.invoiceType;
+  const title = inv.documentNo ? t(`invoices.titleOf.${type}`, { no: inv.documentNo }) : t(`invoices.draftTitle.${type}`);
+  const cur = inv.currencyCode;
+  const amount = (n: number) => `${money(n)} ${cur}`;
+
+  async function remove() {
+    if (!(await confirm({ detail: t('invoices.deleteDetail') }))) return;
+    try {
+      await shell.api.request('DELETE', INVOICE, { params: { path: { id: inv.id } } });
+      host.notify.success(t('invoices.deleted'));
+      host.bus.emit('entity.deleted', { plugin: 'accounting', entity: 'invoice', id: inv.id });
+      host.navigate(LIST_OF[type]);
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    }
+  }
+
+  async function cancel(itsCancel: boolean) {
+    setBusy('cancel');
+    try {
+      const after = await shell.api.request('POST', INVOICE_CANCEL, { params: { path: { id: inv.id, itsCancel, eInvoiceType: 'NONE' } } });
+      setInvoice(after);
+      setCancelling(false);
+      host.notify.success(t('invoices.cancelDialog.done'));
+      host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'invoice', id: inv.id, record: after });
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function pdf() {
+    setBusy('pdf');
+    try {
+      const name = await downloadInvoicePdf(shell.api, inv.id, inv.documentNo ? `fatura-${inv.documentNo.toLocaleLowerCase('tr')}.pdf` : `fatura-taslak-${inv.id}.pdf`);
+      shell.notify.success(t('invoices.downloaded', { name }));
+    } catch (e) {
+      reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const details: [string, ReactNode][] = [
+    [t('invoices.detail.current'), inv.currentName],
+    [t('invoices.detail.date'), formatDate(inv.date)],
+    [t('invoices.detail.dueDate'), inv.dueDate ? formatDate(inv.dueDate) : null],
+    [t('invoices.detail.documentNo'), inv.documentNo],
+    [t('invoices.detail.series'), type === 'SALE' ? inv.series : null],
+    [t('invoices.detail.currency'), inv.currencyId === 1 ? null : `${cur} (${t('invoices.detail.rate')} ${formatDecimalInput(inv.conversionRate, 2, 6)})`],
+    [t('invoices.detail.explanation'), inv.explanation],
+    [t('invoices.detail.tags'), inv.tags.length ? <TagChips tags={inv.tags} /> : null],
+    [t('invoices.detail.entryNo'), inv.entryNo === null ? null : String(inv.entryNo)],
+    [t('invoices.detail.createdBy'), inv.createdBy],
+    [t('invoices.detail.cancelledAt'), inv.cancelledAt ? formatDate(inv.cancelledAt) : null],
+  ];
+  const totals: [string, number, boolean?][] = [
+    [t('invoices.form.subtotal'), inv.subtotal],
+    [t('invoices.form.totalDiscount'), inv.totalDiscount],
+    [t('invoices.form.taxBase'), inv.taxBase],
+    ...inv.taxSummary.map((s): [string, number] => [t('invoices.form.taxLine', { type: s.taxType, rate: String(s.percentage).replace('.', ',') }), s.amount]),
+    ...(inv.withheld > 0 ? [[t('invoices.form.withheld'), inv.withheld] as [string, number]] : []),
+    [t('invoices.form.totalAmount'), inv.totalAmount, true],
+    ...(inv.withheld > 0 ? [[t('invoices.form.payable'), inv.payable] as [string, number]] : []),
+    [t('invoices.form.paid'), inv.paid],
+    [t('invoices.form.remaining'), inv.remaining, true],
+  ];
+  const right = { textAlign: 'right' } as const;
+
+  return (
+    <section aria-label={title}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
+        <H2 style={{ margin: 0 }}>{title}</H2>
+        <Tag minimal intent="primary">{t(`invoices.types.${type}`)}</Tag>
+        <StatusTag status={inv.status} />
+        {inv.status === 'POSTED' && <PaymentStatusTag status={inv.paymentStatus} />}
+        <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
+          <Button icon="arrow-left" text={t('invoices.back')} onClick={() => host.navigate(LIST_OF[type])} />
+          {inv.status !== 'CANCELLED' && mayInvoice(host, type, Action.UPDATE) && (
+            <Button icon="edit" text={t('invoices.actions.edit')} onClick={() => host.navigate(`/invoice/${inv.id}/edit`)} />
+          )}
+          <Button icon="document" text={t('invoices.actions.pdf')} title={t('invoices.actions.pdfTitle')} loading={busy === 'pdf'} onClick={() => { void pdf(); }} />
+          {inv.status === 'DRAFT' && mayInvoice(host, type, Action.DELETE) && (
+            <Button icon="trash" intent="danger" text={t('invoices.actions.delete')} onClick={() => { void remove(); }} />
+          )}
+          {inv.status === 'POSTED' && mayInvoice(host, type, CANCEL, Action.DELETE) && (
+            <Button icon="disable" intent="danger" text={t('invoices.actions.cancel')} onClick={() => setCancelling(true)} />
+          )}
+        </ButtonGroup>
+      </div>
+      <Card style={{ marginTop: 12 }}>
+        <HTMLTable compact aria-label={t('invoices.detail.details')}>
+          <tbody>{details.filter(([, v]) => v).map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v}</td></tr>)}</tbody>
+        </HTMLTable>
+      </Card>
+      <Card style={{ marginTop: 12 }}>
+        <H4>{t('invoices.detail.lines')}</H4>
+        <div className="tz-table-scroll">
+          <HTMLTable compact striped aria-label={t('invoices.detail.lines')} style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>#</th><th>{t('invoices.detail.product')}</th><th style={right}>{t('invoices.detail.quantity')}</th><th style={right}>{t('invoices.detail.unitPrice')}</th>
+                <th style={right}>{t('invoices.detail.gross')}</th><th style={right}>{t('invoices.detail.discount')}</th><th style={right}>{t('invoices.detail.documentDiscount')}</th>
+                <th style={right}>{t('invoices.detail.taxBase')}</th><th style={right}>{t('invoices.detail.tax')}</th><th style={right}>{t('invoices.detail.withheld')}</th>
+                <th style={right}>{t('invoices.detail.total')}</th><th>{t('invoices.detail.warehouse')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {inv.products.map((l) => (
+                <tr key={l.id}>
+                  <td>{l.lineNo}</td>
+                  <td>{l.productName}{l.description && l.description !== l.productName ? <div className={Classes.TEXT_MUTED}>{l.description}</div> : null}</td>
+                  <td style={right}>{quantity(l.quantity)}</td>
+                  <td style={right}>{price(l.unitPrice)}</td>
+                  <td style={right}>{money(l.gross)}</td>
+                  <td style={right}>{money(l.discount)}</td>
+                  <td style={right}>{money(l.documentDiscount)}</td>
+                  <td style={right}>{money(l.taxBase)}</td>
+                  <td style={right}>{`${money(l.tax)}${l.taxes.length ? ` (${l.taxes.map((x) => `${x.taxType} %${String(x.percentage).replace('.', ',')}`).join(', ')})` : ''}`}</td>
+                  <td style={right}>{l.withholdingCode ? `${money(l.withheld)} (${l.withholdingCode} ${l.withholdingRatio ?? ''}/10)` : money(l.withheld)}</td>
+                  <td style={right}>{money(l.total)}</td>
+                  <td>{l.stocks.map((s) => s.warehouseName).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </Card>
+      <div style={{ display: 'flex', gap: 12, marginTop: 12, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Card style={{ flex: '1 1 320px' }}>
+          <H4>{t('invoices.detail.taxes')}</H4>
+          <HTMLTable compact aria-label={t('invoices.detail.taxes')} style={{ width: '100%' }}>
+            <thead><tr><th>{t('invoices.detail.taxType')}</th><th style={right}>{t('invoices.detail.percentage')}</th><th style={right}>{t('invoices.detail.base')}</th><th style={right}>{t('invoices.detail.amount')}</th></tr></thead>
+            <tbody>
+              {inv.taxSummary.map((s) => (
+                <tr key={`${s.taxType}-${s.percentage}`}>
+                  <td>{s.taxType}</td><td style={right}>{`%${String(s.percentage).replace('.', ',')}`}</td><td style={right}>{money(s.base)}</td><td style={right}>{money(s.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          <H4 style={{ marginTop: 16 }}>{t('invoices.detail.payments')}</H4>
+          {inv.payments.length === 0 ? <p className={Classes.TEXT_MUTED}>{t('invoices.detail.noPayments')}</p> : (
+            <HTMLTable compact aria-label={t('invoices.detail.payments')} style={{ width: '100%' }}>
+              <thead><tr><th>{t('invoices.detail.paymentType')}</th><th style={right}>{t('invoices.detail.amount')}</th><th>{t('invoices.detail.date')}</th><th>{t('invoices.detail.account')}</th></tr></thead>
+              <tbody>
+                {inv.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td>{PAYMENT_TYPE_LABELS_TR[p.paymentType]}</td><td style={right}>{amount(p.amount)}</td><td>{formatDate(p.date)}</td><td>{p.accountName ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          )}
+        </Card>
+        <Card style={{ flex: '1 1 300px' }}>
+          <H4>{`${t('invoices.detail.totals')} (${cur})`}</H4>
+          <HTMLTable compact aria-label={t('invoices.detail.totals')} style={{ width: '100%' }}>
+            <tbody>
+              {totals.map(([label, value, strong]) => (
+                <tr key={label}>
+                  <th scope="row" style={{ fontWeight: strong ? 700 : 400 }}>{label}</th>
+                  <td style={{ ...right, fontWeight: strong ? 700 : 400 }}>{money(value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Card>
+      </div>
+      {cancelling && <CancelDialog busy={busy === 'cancel'} onYes={(its) => { void cancel(its); }} onNo={() => setCancelling(false)} />}
+      {dialog}
+    </section>
+  );
+}

@@ -1,0 +1,409 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Theme, validateWebPlugin, visibleMenu } from '@tezgah/core';
+import { renderWorkbench } from '../../../../../packages/workbench/test/render';
+import { json, problem } from '../../../../../packages/workbench/test/fake-server';
+import full from '../index';
+import { today } from '../ledger/model';
+import { control, requestsTo } from '../finance/testing';
+import { API, INVOICE_5, invoicePlugin, invoiceServer } from './testing';
+import { computeForm, formKeyOfServer, stockShortages, type LineDraft } from './model';
+
+type User = ReturnType<typeof userEvent.setup>;
+const gate = (codes: string[]) => ({ authorities: codes.map((c) => ({ authorityCode: c, companyId: 2 })), companyId: 2, theme: Theme.DEFAULT });
+const query = (path: string) => new URL(`http://x${path}`).searchParams;
+
+async function pick(user: User, box: HTMLElement, text: string, shown: RegExp) {
+  await user.click(box);
+  await user.type(box, text);
+  // By the open list's text: asking every option of a many-lined form for its role is slow in jsdom.
+  await waitFor(() => expect([...document.querySelectorAll('[role="listbox"]')].map((l) => l.textContent).join(' ')).toMatch(shown), { timeout: 5000 });
+  await user.keyboard('{Enter}');
+}
+
+/** The value a totals row shows ("Genel toplam" → "360,00"). */
+function total(label: string): string {
+  const panel = screen.getByRole('table', { name: 'Toplamlar' });
+  const row = within(panel).getByRole('rowheader', { name: label }).closest('tr')!;
+  return row.querySelector('td')!.textContent!;
+}
+
+async function openNewSale() {
+  const s = invoiceServer();
+  const view = await renderWorkbench({ plugins: [invoicePlugin], path: '/sales/new', server: s, signedIn: true });
+  const form = await screen.findByRole('form', { name: 'Yeni satış faturası' }, { timeout: 5000 });
+  // The KDV taxes are there before a product is chosen (its tax is picked from them).
+  await waitFor(() => expect(requestsTo(s, 'GET', `${API}/taxes`).length).toBeGreaterThan(0));
+  return { ...view, s, form, user: userEvent.setup() };
+}
+
+describe('the invoice screens\' declarations', () => {
+  it('put Satışlar and Alışlar / Giderler under Alış / Satış, each for its own module', () => {
+    expect(validateWebPlugin(invoicePlugin)).toEqual([]);
+    expect(validateWebPlugin(full)).toEqual([]);
+    const group = (codes: string[]) => visibleMenu(full.menu!, gate(codes)).find((m) => m.id === 'commercial-category');
+    expect(group(['11_1', '12_1'])!.children!.map((c) => [c.title, c.route])).toEqual([['Satışlar', '/sales'], ['Alışlar / Giderler', '/expense'], ['Tüm Faturalar', '/invoice']]);
+    expect(group(['11_1'])!.children!.map((c) => c.route)).toEqual(['/sales', '/invoice']);
+    expect(group(['12_1'])!.children!.map((c) => c.route)).toEqual(['/expense', '/invoice']);
+    expect(group(['13_1'])).toBeUndefined();
+  });
+
+  it('map the server\'s and the computation\'s fields to the form\'s inputs', () => {
+    const lines = [{ key: 7 }, { key: 9 }];
+    const payments = [{ key: 3 }];
+    expect(formKeyOfServer('products.1.quantity', lines, payments)).toBe('line:9.quantity');
+    expect(formKeyOfServer('products/0/discounts/0/amount', lines, payments)).toBe('line:7.discount');
+    expect(formKeyOfServer('products.0.taxes.0.taxId', lines, payments)).toBe('line:7.taxId');
+    expect(formKeyOfServer('products.0.stocks', lines, payments)).toBe('line:7.warehouseId');
+    expect(formKeyOfServer('payments.0.bankAccountId', lines, payments)).toBe('payment:3.account');
+    expect(formKeyOfServer('payments.0.amount', lines, payments)).toBe('payment:3.amount');
+    expect(formKeyOfServer('discounts.0.amount', lines, payments)).toBe('discount');
+    expect(formKeyOfServer('totalAmount', lines, payments)).toBe('totalAmount');
+  });
+});
+
+describe('the invoice lists', () => {
+  it.each([
+    ['/sales', 'Satışlar', 'SALE', 2],
+    ['/expense', 'Alışlar / Giderler', 'BUYING', 1],
+    ['/invoice', 'Faturalar', null, 3],
+  ])('%s lists its direction\'s invoices, newest first', async (path, title, type, rows) => {
+    const s = invoiceServer();
+    await renderWorkbench({ plugins: [invoicePlugin], path, server: s, signedIn: true });
+    const table = await screen.findByRole('table', { name: title }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(rows + 1));
+    const q = query(requestsTo(s, 'GET', `${API}/invoices`).at(-1)!.path);
+    expect([q.get('invoiceType'), q.get('sort')]).toEqual([type, 'date,desc']);
+  });
+
+  it('shows the columns, the payment state as coloured tags, and filters', async () => {
+    const s = invoiceServer();
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice', server: s, signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Faturalar' }, { timeout: 5000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const first = within(table).getByRole('link', { name: 'DMT2026000000005' }).closest('tr')!;
+    expect(within(first).getByRole('link', { name: 'DMT2026000000005' })).toHaveAttribute('href', '/invoice/5');
+    for (const text of ['Ayşe Yılmaz', 'Nisan kırtasiye', 'Satış', '10/04/2026', 'Önemli', '360,91 TL', '260,91 TL', '100,00 TL', 'Kısmi', 'Kesildi']) expect(first).toHaveTextContent(text);
+    expect(within(first).getByText('Kısmi').closest('.bp6-tag')).toHaveClass('bp6-intent-warning');
+    expect(within(table).getByRole('link', { name: '#6' }).closest('tr')).toHaveTextContent('Taslak');
+    const bought = within(table).getByRole('link', { name: 'EGE2026000000123' }).closest('tr')!;
+    expect(bought).toHaveTextContent('Alış');
+    expect(within(bought).getByText('Ödendi').closest('.bp6-tag')).toHaveClass('bp6-intent-success');
+
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tür' }), 'BUYING');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Durum' }), 'POSTED');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ödeme durumu' }), 'UNPAID');
+    await user.type(screen.getByLabelText('Başlangıç'), '01042026');
+    await user.type(screen.getByLabelText('Bitiş'), '30042026');
+    await waitFor(() => {
+      const q = query(requestsTo(s, 'GET', `${API}/invoices`).at(-1)!.path);
+      expect([q.get('invoiceType'), q.get('status'), q.get('paymentStatus'), q.get('startDate'), q.get('endDate')]).toEqual(['BUYING', 'POSTED', 'UNPAID', '2026-04-01', '2026-04-30']);
+    });
+  });
+
+  it('offers "Fatura ekle" only for what the user may write', async () => {
+    const s = invoiceServer(['11_1', '12_1', '12_2']);
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/sales', server: s, signedIn: true });
+    await screen.findByRole('table', { name: 'Satışlar' }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Fatura ekle' })).toBeNull();
+  });
+});
+
+describe('the invoice form', () => {
+  it('computes the totals live with @tezgah/core as the lines change, and sends the body the contract wants', async () => {
+    const { s, form, user, toasts } = await openNewSale();
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }));
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    expect(screen.getByText('Ürün seçildikçe toplamlar burada hesaplanır.')).toBeInTheDocument();
+
+    // Line 1: 2 × 100 with 10 % off = 180, KDV 20 % 36 → 216.
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    expect(control(form, '1. satır: Birim fiyat')).toHaveValue('100,00');
+    expect(control(form, '1. satır: KDV')).toHaveValue('1');
+    expect(control(form, '1. satır: Depo')).toHaveValue('3');
+    expect(total('Genel toplam')).toBe('120,00');
+    await user.clear(control(form, '1. satır: Miktar'));
+    await user.type(control(form, '1. satır: Miktar'), '2');
+    await user.type(control(form, '1. satır: İndirim'), '10');
+    expect(total('Ara toplam')).toBe('200,00');
+    expect(total('İskonto')).toBe('20,00');
+    expect(total('Genel toplam')).toBe('216,00');
+
+    // Line 2: 1 × 50; line 3: 3 × 33,33 = 99,99. Without a document discount: bases 180 + 50 + 99,99
+    // = 329,99; KDV 36,00 + 10,00 + 20,00 (19,998) = 66,00 → 395,99.
+    await user.click(within(form).getByRole('button', { name: 'Satır ekle' }));
+    await pick(user, control(form, '2. satır: Ürün / hizmet'), 'defter', /Spiralli Defter/);
+    expect(total('Genel toplam')).toBe('276,00');
+    await user.click(within(form).getByRole('button', { name: 'Satır ekle' }));
+    await pick(user, control(form, '3. satır: Ürün / hizmet'), 'zımba', /Zımba Makinesi/);
+    await user.clear(control(form, '3. satır: Miktar'));
+    await user.type(control(form, '3. satır: Miktar'), '3');
+    expect(total('Genel toplam')).toBe('395,99');
+    // Enter picked from the lists; it did not post the invoice.
+    expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(0);
+
+    // A 29,99 TL document discount, spread over the nets 180 / 50 / 99,99 (329,99) by largest
+    // remainder in kuruş: 2999 × 18000 / 32999 = 1635 r 28635, × 5000 → 454 r 13454, × 9999 → 908
+    // r 23909; the 2 kuruş left go to the largest remainders (lines 1 and 3): 16,36 / 4,54 / 9,09.
+    // Bases 163,64 + 45,46 + 90,90 = 300,00; KDV 32,73 (32,728) + 9,09 (9,092) + 18,18 = 60,00.
+    // Genel toplam 300,00 + 60,00 = 360,00; İskonto 20,00 + 29,99 = 49,99; Ara toplam 349,99.
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Fatura altı indirim türü' }), 'AMOUNT');
+    await user.type(control(form, 'Fatura altı indirim'), '29,99');
+    expect(total('Ara toplam')).toBe('349,99');
+    expect(total('İskonto')).toBe('49,99');
+    expect(total('KDV matrahı')).toBe('300,00');
+    expect(total('KDV %20')).toBe('60,00');
+    expect(total('Genel toplam')).toBe('360,00');
+    expect(within(form).getByRole('status', { name: '1. satır: Satır toplamı' })).toHaveTextContent('196,37');
+
+    // A payment starts with what remains; 100 in cash leaves 260.
+    await user.click(within(form).getByRole('button', { name: 'Ödeme ekle' }));
+    expect(control(form, '1. ödeme: Tutar')).toHaveValue('360,00');
+    await user.clear(control(form, '1. ödeme: Tutar'));
+    await user.type(control(form, '1. ödeme: Tutar'), '100');
+    await waitFor(() => expect(within(control(form, '1. ödeme: Kasa')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Para birimindeki ilk kasa', 'Merkez Kasa']));
+    await user.selectOptions(control(form, '1. ödeme: Kasa'), '1');
+    expect(total('Ödenen')).toBe('100,00');
+    expect(total('Kalan')).toBe('260,00');
+
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toEqual({
+      invoiceType: 'SALE', draft: false, currentId: 7, date: today(), dueDate: null, currencyId: 1, explanation: null, tagIds: [],
+      products: [
+        { productId: 21, quantity: '2', unitPrice: '100.00', discounts: [{ type: 'PERCENTAGE', percentage: '10' }], taxes: [{ taxId: 1 }], stocks: [{ warehouseId: 3, quantity: '2' }] },
+        { productId: 22, quantity: '1', unitPrice: '50.00', taxes: [{ taxId: 1 }], stocks: [{ warehouseId: 3, quantity: '1' }] },
+        { productId: 23, quantity: '3', unitPrice: '33.33', taxes: [{ taxId: 1 }], stocks: [{ warehouseId: 3, quantity: '3' }] },
+      ],
+      discounts: [{ type: 'AMOUNT', amount: '29.99' }],
+      payments: [{ paymentType: 'CASH', amount: '100.00', safeId: 1 }],
+      totalAmount: '360.00',
+    });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — DMT2026000000009 numaralı fatura kesildi.'));
+  });
+
+  it('shows the computation\'s objection at its field instead of the totals', async () => {
+    const { form, user } = await openNewSale();
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'defter', /Spiralli Defter/);
+    await user.selectOptions(within(form).getByRole('combobox', { name: '1. satır: İndirim türü' }), 'AMOUNT');
+    await user.type(control(form, '1. satır: İndirim'), '60');
+    expect(control(form, '1. satır: İndirim')).toHaveAccessibleDescription('İndirim tutarı satırın kalan tutarını aşamaz.');
+    expect(screen.queryByRole('table', { name: 'Toplamlar' })).toBeNull();
+    expect(screen.getByText('Toplamlar, kırmızıyla işaretli alan düzeltilince hesaplanır.')).toBeInTheDocument();
+    await user.clear(control(form, '1. satır: İndirim'));
+    await user.type(control(form, '1. satır: İndirim'), '5');
+    // 50 − 5 = 45, KDV 9 → 54.
+    expect(total('Genel toplam')).toBe('54,00');
+  });
+
+  it('warns (without blocking) when a sale\'s quantity is above the stock', async () => {
+    const { form, user } = await openNewSale();
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'defter', /Spiralli Defter/);
+    expect(within(form).queryByText(/stoktan fazla/)).toBeNull();
+    await user.clear(control(form, '1. satır: Miktar'));
+    await user.type(control(form, '1. satır: Miktar'), '2');
+    expect(within(form).getByText('Stokta 1,00 Adet var; yazılan miktar stoktan fazla.')).toBeInTheDocument();
+    // A service has no stock to warn about.
+    await user.click(within(form).getByRole('button', { name: 'Satır ekle' }));
+    await pick(user, control(form, '2. satır: Ürün / hizmet'), 'kurulum', /Kurulum Hizmeti/);
+    expect(within(form).getAllByText(/stoktan fazla/)).toHaveLength(1);
+    expect(within(form).queryByLabelText('2. satır: Depo')).toBeNull();
+    expect(within(form).getByRole('button', { name: 'Faturayı kes' })).toBeEnabled();
+  });
+
+  it('puts the server\'s field messages at their inputs, and a stock refusal in a notice', async () => {
+    const { s, form, user, toasts } = await openNewSale();
+    let tries = 0;
+    s.on(`POST ${API}/invoices`, () => {
+      tries++;
+      if (tries === 1) {
+        return problem(400, 'Doğrulama hatası', {
+          code: 'VALIDATION_FAILED',
+          fieldErrors: [
+            { field: 'products.1.quantity', message: 'Miktar en fazla iki ondalık basamak taşır.' },
+            { field: 'payments.0.safeId', message: 'Kasanın para birimi faturanınkiyle aynı olmalı.' },
+            { field: 'totalAmount', message: 'Sunucunun hesabı 54.00.' },
+          ],
+        });
+      }
+      return problem(409, 'Çakışma', { code: 'INSUFFICIENT_STOCK', detail: 'Spiralli Defter için Merkez Depo stok yetersiz.', fieldErrors: [{ field: 'products.1.quantity', message: 'Stok yetersiz.' }] });
+    });
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kurulum', /Kurulum Hizmeti/);
+    await user.click(within(form).getByRole('button', { name: 'Satır ekle' }));
+    await pick(user, control(form, '2. satır: Ürün / hizmet'), 'defter', /Spiralli Defter/);
+    await user.click(within(form).getByRole('button', { name: 'Ödeme ekle' }));
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(control(form, '2. satır: Miktar')).toHaveAccessibleDescription('Miktar en fazla iki ondalık basamak taşır.'));
+    expect(control(form, '1. satır: Miktar')).not.toHaveAccessibleDescription(/./);
+    expect(control(form, '1. ödeme: Kasa')).toHaveAccessibleDescription('Kasanın para birimi faturanınkiyle aynı olmalı.');
+    expect(within(screen.getByRole('group', { name: 'Toplamlar' })).getByText('Sunucunun hesabı 54.00.')).toBeInTheDocument();
+    expect(toasts.shown).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('HATALI — Spiralli Defter için Merkez Depo stok yetersiz.'));
+    expect(control(form, '2. satır: Miktar')).toHaveAccessibleDescription('Stok yetersiz.');
+  });
+
+  it('keeps a purchase as a draft with the supplier\'s number, its buying price and no series', async () => {
+    const s = invoiceServer();
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 10, invoiceType: 'BUYING', status: 'DRAFT', documentNo: 'EGE-77', ...(await req.json() as object) }, { status: 201 }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/expense/new', server: s, signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Yeni alış / gider faturası' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    expect(within(form).queryByLabelText(/^Seri/)).toBeNull();
+    await pick(user, control(form, 'Tedarikçi (cari)'), 'selçuk', /Selçuk Ecza Deposu/);
+    await user.type(control(form, 'Tedarikçinin belge no'), 'EGE-77');
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    expect(control(form, '1. satır: Birim fiyat')).toHaveValue('60,00');
+    await user.selectOptions(control(form, '1. satır: Tevkifat'), '603');
+    expect(within(control(form, '1. satır: Tevkifat oranı')).getAllByRole('option').map((o) => o.textContent)).toEqual(['5/10', '7/10']);
+    await user.selectOptions(control(form, '1. satır: Tevkifat oranı'), '70');
+    // 60 + KDV 12 = 72; 7/10 of the KDV withheld: 8,40 → payable 63,60.
+    expect(total('Tevkifat')).toBe('8,40');
+    expect(total('Ödenecek')).toBe('63,60');
+    await user.click(within(form).getByRole('button', { name: 'Taslak kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toEqual({
+      invoiceType: 'BUYING', draft: true, currentId: 9, date: today(), dueDate: null, currencyId: 1, explanation: null, tagIds: [], documentNo: 'EGE-77',
+      products: [{ productId: 21, quantity: '1', unitPrice: '60.00', taxes: [{ taxId: 1 }], withholdingCode: '603', withholdingPercent: 70, stocks: [{ warehouseId: 3, quantity: '1' }] }],
+      totalAmount: '72.00',
+    });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Taslak fatura kaydedildi.'));
+  });
+
+  it('converts a product priced in another currency with the day\'s rate', async () => {
+    const { s, form, user } = await openNewSale();
+    s.on(`POST ${API}/exchange-rate/{from}/{date}/{to}`, (_r, p) => json({ from: 'EUR', to: 'TL', fromCurrencyId: Number(p.from), toCurrencyId: 1, date: p.date, rate: 35.5, forexBuying: 35.5, forexSelling: null, banknoteBuying: null, banknoteSelling: null, bulletinDate: null, bulletinNo: null, source: 'sandbox' }));
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'fotokopi', /Fotokopi Kağıdı/);
+    await waitFor(() => expect(control(form, '1. satır: Birim fiyat')).toHaveValue('355,00'));
+    expect(requestsTo(s, 'POST', `${API}/exchange-rate/3/${today()}/1`)).toHaveLength(1);
+  });
+
+  it('refuses to send without a current or a product, at the fields', async () => {
+    const { s, form, user } = await openNewSale();
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    expect(control(form, 'Müşteri (cari)')).toHaveAccessibleDescription('Cari hesap seçiniz.');
+    expect(within(form).getByText('Faturada en az bir ürün ya da hizmet olmalıdır.')).toBeInTheDocument();
+    expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(0);
+  });
+
+  it('edits an invoice with its own content', async () => {
+    const s = invoiceServer();
+    s.on(`PUT ${API}/invoices`, async (req) => json({ ...INVOICE_5, ...(await req.json() as object) }));
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5/edit', server: s, signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Satış faturasını düzenle' }, { timeout: 5000 });
+    expect(control(form, '1. satır: Miktar')).toHaveValue('2');
+    expect(control(form, '1. satır: İndirim')).toHaveValue('10');
+    expect(control(form, '3. satır: Birim fiyat')).toHaveValue('33,33');
+    expect(control(form, 'Fatura altı indirim')).toHaveValue('29,99');
+    expect(total('Genel toplam')).toBe('360,00');
+    expect(total('Kalan')).toBe('260,00');
+    // A posted invoice stays posted: no draft button.
+    expect(within(form).queryByRole('button', { name: 'Taslak kaydet' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'PUT', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'PUT', `${API}/invoices`)[0]!.body).toMatchObject({ id: 5, draft: false, series: 'DMT', totalAmount: '360.00', payments: [{ paymentType: 'CASH', amount: '100.00', date: '2026-04-10', safeId: 1 }] });
+  });
+});
+
+describe('the computation helpers', () => {
+  const line = (o: Partial<LineDraft>): LineDraft => ({
+    key: 1, product: null, quantity: '1', unitPrice: '', discount: { kind: 'PERCENTAGE', text: '' }, taxId: '', withholdingCode: '', withholdingPercent: '', warehouseId: '', ...o,
+  });
+  it('sum a product over its lines for the stock warning, and count what a posted sale already took', async () => {
+    const { DEFTER } = await import('./testing');
+    const lines = [line({ key: 1, product: DEFTER, quantity: '1' }), line({ key: 2, product: DEFTER, quantity: '1' })];
+    expect([...stockShortages(lines).keys()]).toEqual([1, 2]);
+    expect([...stockShortages(lines, new Map([[DEFTER.id, 1]])).keys()]).toEqual([]);
+  });
+  it('use the product\'s KDV when the taxes cannot be read', async () => {
+    const { KALEM } = await import('./testing');
+    const r = computeForm({ lines: [line({ product: KALEM, unitPrice: '100' })], discount: { kind: 'PERCENTAGE', text: '' }, payments: [], conversionRate: '' }, null);
+    expect('totals' in r && r.totals.totalAmount).toBe('120.00');
+  });
+});
+
+describe('the invoice page', () => {
+  it('shows the header, lines, tax summary, payments and totals', async () => {
+    const s = invoiceServer();
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const lines = within(page).getByRole('table', { name: 'Satırlar' });
+    expect(within(lines).getByText('Tükenmez Kalem Kutusu').closest('tr')).toHaveTextContent('1Tükenmez Kalem Kutusu2,00100,00200,0020,0016,36163,6432,73 (KDV %20)0,00196,37Merkez Depo');
+    expect(within(within(page).getByRole('table', { name: 'Vergi özeti' })).getByText('KDV').closest('tr')).toHaveTextContent('KDV%20300,0060,00');
+    expect(within(page).getByRole('table', { name: 'Ödemeler' })).toHaveTextContent('Nakit100,00 TL10/04/2026Merkez Kasa');
+    const totals = within(page).getByRole('table', { name: 'Toplamlar' });
+    expect(within(totals).getByRole('rowheader', { name: 'Genel toplam' }).closest('tr')).toHaveTextContent('360,00');
+    expect(within(page).getByText('Kısmi')).toBeInTheDocument();
+    expect(within(page).getByRole('button', { name: 'Düzenle' })).toBeInTheDocument();
+    expect(within(page).getByRole('button', { name: 'PDF' })).toBeInTheDocument();
+    expect(within(page).queryByRole('button', { name: 'Sil' })).toBeNull();
+  });
+
+  it('cancels a posted invoice through the seeds\' dialog', async () => {
+    const s = invoiceServer();
+    s.on(`POST ${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`, () => json({ ...INVOICE_5, status: 'CANCELLED', remaining: 0, itsCancel: true, eInvoiceType: 'NONE', cancelledAt: '2026-04-20T10:00:00.000Z' }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'İptal et' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Emin misiniz?' });
+    expect(within(dialog).getAllByText('Emin misiniz?').length).toBeGreaterThan(0);
+    expect(within(dialog).getByText('e-Arşiv faturaların 7 günden sonra iptal edilmesi mevzuatça önerilmez; sorumluluk mükellefe aittir.')).toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent).filter(Boolean)).toEqual(['Hayır', 'Evet']);
+    // Hayır leaves it as it is.
+    await user.click(within(dialog).getByRole('button', { name: 'Hayır' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Emin misiniz?' })).toBeNull());
+    expect(requestsTo(s, 'POST', `${API}/invoices/cancel/5/false/NONE`)).toHaveLength(0);
+
+    await user.click(within(page).getByRole('button', { name: 'İptal et' }));
+    const again = await screen.findByRole('dialog', { name: 'Emin misiniz?' });
+    await user.click(within(again).getByRole('checkbox', { name: 'ITS iptali de beraberinde yapılsın mı?' }));
+    await user.click(within(again).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices/cancel/5/true/NONE`)).toHaveLength(1));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Fatura iptal edildi.'));
+    expect(within(page).getAllByText('İptal').length).toBeGreaterThan(0);
+    expect(within(page).queryByRole('button', { name: 'İptal et' })).toBeNull();
+    expect(within(page).queryByRole('button', { name: 'Düzenle' })).toBeNull();
+  });
+
+  it('deletes a draft; hides what the user may not do', async () => {
+    const s = invoiceServer(['11_1', '11_4']);
+    s.on(`DELETE ${API}/invoices/{id}`, () => new Response(null, { status: 204 }));
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/6', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası (taslak)' }, { timeout: 5000 });
+    expect(within(page).queryByRole('button', { name: 'Düzenle' })).toBeNull();
+    expect(within(page).queryByRole('button', { name: 'İptal et' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Sil' }));
+    await user.click(await screen.findByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(requestsTo(s, 'DELETE', `${API}/invoices/6`)).toHaveLength(1));
+  });
+
+  it('downloads the PDF', async () => {
+    const s = invoiceServer();
+    s.on(`GET ${API}/pdf/{id}`, () => new Response('%PDF-1.7 test', { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="DMT2026000000005.pdf"' } }));
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    URL.createObjectURL = vi.fn((b: Blob) => { blobs.set('blob:test/1', b); return 'blob:test/1'; });
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    });
+    try {
+      const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+      const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+      await userEvent.setup().click(within(page).getByRole('button', { name: 'PDF' }));
+      await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — DMT2026000000005.pdf indirildi.'));
+      expect(saved.map((x) => x.name)).toEqual(['DMT2026000000005.pdf']);
+      expect(await saved[0]!.blob.text()).toBe('%PDF-1.7 test');
+      expect(requestsTo(s, 'GET', `${API}/pdf/5`)).toHaveLength(1);
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
+});

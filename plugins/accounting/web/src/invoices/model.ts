@@ -1,0 +1,250 @@
+/**
+ * Types, paths, authorities and the form's arithmetic of the invoice screens (issue 9; seeds 000
+ * §3 invoice, §4 cancel, §5 invoice computation and payments, §7 /invoices). One screen for both
+ * directions: a sale (SALE, module SALES 11) and a purchase or expense (BUYING, module EXPENSE
+ * 12). The totals are computed by @tezgah/core `computeInvoice`, the function the server checks
+ * `totalAmount` with (TOTAL_MISMATCH when they disagree).
+ */
+import {
+  Action, InvoiceInputError, Module, computeInvoice, parseTurkishDecimal, withholdingFor, withholdingOptions,
+  type InvoiceInput, type InvoiceTotals, type LineDiscount, type PaymentType, type WorkbenchHost,
+} from '@tezgah/core';
+import type { components } from '@tezgah/sdk';
+import type { Product } from '../products/model';
+
+export type Invoice = components['schemas']['Invoice'];
+export type InvoiceSummary = components['schemas']['InvoiceSummary'];
+export type InvoiceLine = Invoice['products'][number];
+export type InvoiceType = components['schemas']['InvoiceType'];
+export type InvoiceStatus = components['schemas']['InvoiceStatus'];
+export type InvoicePaymentStatus = components['schemas']['InvoicePaymentStatus'];
+export type Tax = components['schemas']['Tax'];
+export type Warehouse = components['schemas']['Warehouse'];
+export type { PaymentType, Product };
+
+const API = '/services/onmuhasebe/api';
+export const INVOICES = `${API}/invoices`;
+export const INVOICE = `${API}/invoices/{id}`;
+export const INVOICE_CANCEL = `${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`;
+/** The invoice as a PDF (operationId invoicePdf). */
+export const INVOICE_PDF = `${API}/pdf/{id}`;
+export const PRODUCTS = `${API}/products`;
+export const TAXES = `${API}/taxes`;
+export const WAREHOUSES = `${API}/warehouses`;
+export const SAFES = `${API}/safes`;
+export const BANK_ACCOUNTS = `${API}/bank-accounts`;
+export const EXCHANGE_RATE = `${API}/exchange-rate/{from}/{date}/{to}`;
+
+export const TYPES: readonly InvoiceType[] = ['SALE', 'BUYING'];
+export const STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'POSTED', 'CANCELLED'];
+export const PAYMENT_STATUSES: readonly InvoicePaymentStatus[] = ['PAID', 'PARTIAL', 'UNPAID'];
+
+/** The module of each direction: a sale is SALES (11), a purchase or expense EXPENSE (12). */
+export const MODULE_OF: Record<InvoiceType, number> = { SALE: Module.SALES, BUYING: Module.EXPENSE };
+/** Cancelling (iptal, 46); the server lets delete (4) cancel too. */
+export const CANCEL = Action.INVOICE_CANCEL;
+
+/** May the user do any of these actions on invoices of this direction? */
+export const mayInvoice = (host: WorkbenchHost, type: InvoiceType, ...actions: number[]) => host.can({ module: MODULE_OF[type], anyActions: actions });
+/** The directions the user may see (view 1 of SALES / EXPENSE). */
+export const visibleTypes = (host: WorkbenchHost): InvoiceType[] => TYPES.filter((t) => mayInvoice(host, t, Action.VIEW));
+/** Where a direction's list is. */
+export const LIST_OF: Record<InvoiceType, string> = { SALE: '/sales', BUYING: '/expense' };
+/** Where a new invoice of a direction is written. */
+export const NEW_OF: Record<InvoiceType, string> = { SALE: '/sales/new', BUYING: '/expense/new' };
+
+// ---------------------------------------------------------------------------------------------
+// The form's state
+
+export type DiscountKind = 'PERCENTAGE' | 'AMOUNT';
+
+/** A discount as typed: a percentage or an amount, Turkish text ('10', '29,99'); empty for none. */
+export interface DiscountDraft { kind: DiscountKind; text: string }
+
+/** A line as the form holds it. Numbers are the text typed (Turkish, '1.999,90'). */
+export interface LineDraft {
+  key: number;
+  product: Product | null;
+  quantity: string;
+  unitPrice: string;
+  discount: DiscountDraft;
+  /** The KDV tax's id; '' while none is chosen (the product's default then). */
+  taxId: string;
+  /** A GİB withholding code ('' for none) and its percent ('' when the code has only one). */
+  withholdingCode: string;
+  withholdingPercent: string;
+  /** The warehouse of a goods line ('' for the product's). */
+  warehouseId: string;
+  /** A note about the line (the rate was not found, the price was not given). */
+  note?: string;
+}
+
+export interface PaymentDraft {
+  key: number;
+  type: PaymentType;
+  amount: string;
+  /** '' for the invoice's date. */
+  date: string;
+  /** A safe (CASH, PORTAL_CASH) or bank account (CREDIT_CARD) id, '' for none. */
+  accountId: string;
+}
+
+export const blankLine = (key: number): LineDraft => ({
+  key, product: null, quantity: '1', unitPrice: '', discount: { kind: 'PERCENTAGE', text: '' }, taxId: '', withholdingCode: '', withholdingPercent: '', warehouseId: '',
+});
+
+/** The payment types that go into a safe, and the one that goes into a bank account. */
+export const SAFE_PAYMENTS: readonly PaymentType[] = ['CASH', 'PORTAL_CASH'];
+export const BANK_PAYMENTS: readonly PaymentType[] = ['CREDIT_CARD'];
+
+/** Typed Turkish text as the decimal the computation and the API read ('1.999,90' → '1999.90'); the text itself when unreadable (the computation names it). */
+export function decimalOf(text: string): string {
+  const t = text.trim();
+  if (!t) return '';
+  return parseTurkishDecimal(t) ?? t;
+}
+
+/** The withholding codes, each once, in order. */
+export function withholdingCodeList(codes: readonly { code: string }[]): string[] {
+  return [...new Set(codes.map((c) => c.code))];
+}
+
+/** A line's withholding for the computation: the code with the percent chosen (or its only one). */
+export function lineWithholding(l: Pick<LineDraft, 'withholdingCode' | 'withholdingPercent'>) {
+  if (!l.withholdingCode) return null;
+  const percent = l.withholdingPercent ? Number(l.withholdingPercent) : undefined;
+  const w = withholdingFor(l.withholdingCode, percent) ?? withholdingOptions(l.withholdingCode)[0] ?? null;
+  return w ? { code: w.code, numerator: w.numerator, denominator: w.denominator } : { code: l.withholdingCode, numerator: 0, denominator: 10 };
+}
+
+/** The tax a line carries: the one chosen, else the product's default (by id, else KDV at its rate). */
+export function lineTax(l: Pick<LineDraft, 'taxId' | 'product'>, taxes: readonly Tax[] | null): { taxId: number | null; taxType: string; percentage: string } | null {
+  const chosen = taxes?.find((t) => String(t.id) === l.taxId);
+  if (chosen) return { taxId: chosen.id, taxType: chosen.taxType, percentage: String(chosen.percentage) };
+  if (!l.product) return null;
+  const byId = taxes?.find((t) => t.id === l.product!.defaultTaxId);
+  if (byId) return { taxId: byId.id, taxType: byId.taxType, percentage: String(byId.percentage) };
+  return { taxId: null, taxType: 'KDV', percentage: String(l.product.defaultTaxRate) };
+}
+
+const discountOf = (d: DiscountDraft): LineDiscount[] => {
+  if (!d.text.trim()) return [];
+  return [d.kind === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: decimalOf(d.text) } : { type: 'AMOUNT', amount: decimalOf(d.text) }];
+};
+
+/** What the form is, for the computation: the lines with a product, the document discount, the payments. */
+export interface FormFigures {
+  lines: readonly LineDraft[];
+  discount: DiscountDraft;
+  payments: readonly PaymentDraft[];
+  /** The rate typed for a foreign-currency invoice, as a decimal ('' for none). */
+  conversionRate: string;
+}
+
+/** The lines that count: those with a product. */
+export const usedLines = (lines: readonly LineDraft[]) => lines.filter((l) => l.product !== null);
+
+export function computeInput(f: FormFigures, taxes: readonly Tax[] | null): InvoiceInput {
+  return {
+    lines: usedLines(f.lines).map((l) => {
+      const tax = lineTax(l, taxes);
+      return {
+        quantity: decimalOf(l.quantity),
+        unitPrice: decimalOf(l.unitPrice),
+        discounts: discountOf(l.discount),
+        taxes: tax ? [tax] : [],
+        withholding: lineWithholding(l),
+        service: l.product?.service ?? false,
+      };
+    }),
+    discounts: discountOf(f.discount),
+    payments: f.payments.map((p) => ({ type: p.type, amount: decimalOf(p.amount) })),
+    conversionRate: f.conversionRate || null,
+  };
+}
+
+/** The figures, or the first problem the computation found (its field mapped to the form's keys). */
+export type Computed = { totals: InvoiceTotals } | { error: { field: string; message: string } };
+
+export function computeForm(f: FormFigures, taxes: readonly Tax[] | null): Computed {
+  const used = usedLines(f.lines);
+  try {
+    return { totals: computeInvoice(computeInput(f, taxes)) };
+  } catch (e) {
+    if (e instanceof InvoiceInputError) return { error: { field: formKeyOfCore(e.field, used), message: e.message } };
+    throw e;
+  }
+}
+
+/**
+ * The form's key of a field the computation names: `lines[2].quantity` is the third line with a
+ * product (`line:<key>.quantity`); a line discount's problem is at its discount, a tax's at the
+ * tax, a withholding's at the code; `discounts[0].amount` at the document discount; a payment's
+ * at its amount or type.
+ */
+export function formKeyOfCore(field: string, used: readonly Pick<LineDraft, 'key'>[]): string {
+  const m = /^lines\[(\d+)\](?:\.(\w+))?/.exec(field);
+  if (m) {
+    const key = used[Number(m[1])]?.key;
+    const part = m[2] === 'discounts' ? 'discount' : m[2] === 'taxes' ? 'taxId' : m[2] === 'withholding' ? 'withholdingCode' : m[2] ?? 'quantity';
+    return key === undefined ? 'lines' : `line:${key}.${part}`;
+  }
+  const p = /^payments\[(\d+)\]\.(\w+)/.exec(field);
+  if (p) return `payment:${p[1]}.${p[2] === 'type' ? 'type' : 'amount'}`;
+  if (field.startsWith('discounts')) return 'discount';
+  return field;
+}
+
+/**
+ * The form's key of a field the server names (`products.0.quantity`, `payments.1.amount`,
+ * `products/0/discounts/0/amount`): the sent line's or payment's key, the part the form shows it
+ * at. `sentLines` and `sentPayments` are what was sent, in order.
+ */
+export function formKeyOfServer(field: string, sentLines: readonly Pick<LineDraft, 'key'>[], sentPayments: readonly Pick<PaymentDraft, 'key'>[]): string {
+  const parts = field.split(/[./[\]]/).filter(Boolean);
+  const [head, index, part] = parts;
+  if (head === 'products' && index !== undefined && /^\d+$/.test(index)) {
+    const key = sentLines[Number(index)]?.key;
+    if (key === undefined) return 'lines';
+    const to: Record<string, string> = {
+      discounts: 'discount', taxes: 'taxId', stocks: 'warehouseId', withholdingCode: 'withholdingCode', withholdingPercent: 'withholdingCode',
+      productId: 'product', quantity: 'quantity', unitPrice: 'unitPrice', description: 'product', accountCode: 'product',
+    };
+    return `line:${key}.${to[part ?? ''] ?? 'product'}`;
+  }
+  if (head === 'products') return 'lines';
+  if (head === 'payments' && index !== undefined && /^\d+$/.test(index)) {
+    const key = sentPayments[Number(index)]?.key;
+    if (key === undefined) return 'payments';
+    const to: Record<string, string> = { paymentType: 'type', amount: 'amount', date: 'date', safeId: 'account', bankAccountId: 'account' };
+    return `payment:${key}.${to[part ?? ''] ?? 'amount'}`;
+  }
+  if (head === 'payments') return 'payments';
+  if (head === 'discounts') return 'discount';
+  return head ?? '';
+}
+
+/** The quantities of a sale that go above the product's stock: by line key, the stock there is. */
+export function stockShortages(lines: readonly LineDraft[], before: ReadonlyMap<number, number> = new Map()): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const l of usedLines(lines)) {
+    if (l.product!.service) continue;
+    const q = Number(decimalOf(l.quantity));
+    if (Number.isFinite(q)) wanted.set(l.product!.id, (wanted.get(l.product!.id) ?? 0) + q);
+  }
+  const out = new Map<number, number>();
+  for (const l of usedLines(lines)) {
+    const p = l.product!;
+    if (p.service) continue;
+    const stock = p.stockQuantity + (before.get(p.id) ?? 0);
+    if ((wanted.get(p.id) ?? 0) > stock + 1e-9) out.set(l.key, stock);
+  }
+  return out;
+}
+
+/** A discount of the API as the form types it. */
+export function discountDraft(d: { type: DiscountKind; percentage?: number | string | null; amount?: number | string | null } | undefined): DiscountDraft {
+  if (!d) return { kind: 'PERCENTAGE', text: '' };
+  const v = d.type === 'PERCENTAGE' ? d.percentage : d.amount;
+  return { kind: d.type, text: v === null || v === undefined ? '' : String(v).replace('.', ',') };
+}

@@ -1,0 +1,137 @@
+import { useEffect, useState } from 'react';
+import { MenuItem, Tag, type Intent } from '@blueprintjs/core';
+import { Suggest } from '@blueprintjs/select';
+import { useTranslation } from 'react-i18next';
+import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
+import { useShell } from '@tezgah/workbench/ui';
+import { fileNameOf, saveBlob } from '../books/download';
+import { quantity as showQuantity } from '../products/model';
+import { BANK_ACCOUNTS, INVOICE_PDF, PRODUCTS, SAFES, TAXES, WAREHOUSES, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
+
+/** Draft grey, posted green, cancelled red. */
+export function StatusTag(props: { status: InvoiceStatus }) {
+  const { t } = useTranslation('accounting');
+  const intent: Intent = props.status === 'POSTED' ? 'success' : props.status === 'CANCELLED' ? 'danger' : 'none';
+  return <Tag minimal intent={intent}>{t(`invoices.statuses.${props.status}`)}</Tag>;
+}
+
+/** Paid green, partly paid orange, unpaid red. */
+export function PaymentStatusTag(props: { status: InvoicePaymentStatus }) {
+  const { t } = useTranslation('accounting');
+  const intent: Intent = props.status === 'PAID' ? 'success' : props.status === 'PARTIAL' ? 'warning' : 'danger';
+  return <Tag intent={intent}>{t(`invoices.paymentStatuses.${props.status}`)}</Tag>;
+}
+
+type Lookup = 'taxes' | 'warehouses' | 'safes' | 'bankAccounts';
+const PATHS = { taxes: TAXES, warehouses: WAREHOUSES, safes: SAFES, bankAccounts: BANK_ACCOUNTS } as const;
+
+export interface SafeChoice { id: number; name: string; currencyId: number }
+export interface BankChoice { id: number; name: string; currencyId: number }
+interface LookupTypes { taxes: Tax; warehouses: Warehouse; safes: SafeChoice; bankAccounts: BankChoice }
+
+/**
+ * A list the form picks from (the company's KDV taxes, warehouses, safes, bank accounts): null
+ * while loading or not asked for (`enabled` false), empty when the user may not read it (the form
+ * then leaves the choice to the server's defaults).
+ */
+export function useLookup<K extends Lookup>(kind: K, enabled = true): readonly LookupTypes[K][] | null {
+  const shell = useShell();
+  const [list, setList] = useState<readonly LookupTypes[K][] | null>(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    const query = kind === 'taxes' ? { taxType: 'KDV' as const, active: true, size: 100, sort: ['percentage,desc'] } : { size: 1000, sort: [kind === 'safes' ? 'id,asc' : 'name,asc'] };
+    const list = shell.api.list as unknown as (p: string, i: { params: { query: object } }) => Promise<{ items: readonly Record<string, unknown>[] }>;
+    list(PATHS[kind], { params: { query } })
+      .then((p) => {
+        if (!live) return;
+        const items = kind === 'bankAccounts'
+          ? p.items.map((a) => ({ id: a.id, name: `${String(a.name)}${a.bankName ? ` — ${String(a.bankName)}` : ''}`, currencyId: a.currencyId }))
+          : p.items;
+        setList(items as unknown as LookupTypes[K][]);
+      })
+      .catch(() => { if (live) setList([]); });
+    return () => { live = false; };
+  }, [shell, kind, enabled]);
+  return list;
+}
+
+/** How long the product search waits after the last key. */
+export const PRODUCT_SEARCH_DELAY_MS = 250;
+
+/** A product or service picked by name or barcode (listProducts `search=`, active ones). */
+export function ProductSuggest(props: {
+  id: string; value: Product | null; onChange: (p: Product) => void; disabled?: boolean;
+  'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean; 'aria-label'?: string;
+}) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  const [query, setQuery] = useState('');
+  const [items, setItems] = useState<Product[]>([]);
+  const [searching, setSearching] = useState(false);
+
+  useEffect(() => {
+    const term = query.trim();
+    if (!term) { setItems([]); return undefined; }
+    let live = true;
+    setSearching(true);
+    const timer = setTimeout(() => {
+      shell.api.list(PRODUCTS, { params: { query: { search: term.slice(0, 100), status: 'ACTIVE', page: 0, size: 20, sort: ['name,asc'] } } })
+        .then((p) => { if (live) setItems([...p.items]); })
+        .catch((e: unknown) => { if (live) shell.notify.failure(e); })
+        .finally(() => { if (live) setSearching(false); });
+    }, PRODUCT_SEARCH_DELAY_MS);
+    return () => { live = false; clearTimeout(timer); };
+  }, [query, shell]);
+
+  return (
+    <Suggest<Product>
+      items={items}
+      selectedItem={props.value}
+      query={query}
+      onQueryChange={setQuery}
+      itemsEqual="id"
+      disabled={props.disabled}
+      fill
+      inputValueRenderer={(p) => p.name}
+      itemRenderer={(p, { handleClick, handleFocus, modifiers }) => (
+        <MenuItem
+          key={p.id}
+          roleStructure="listoption"
+          text={p.name}
+          label={[p.barcode, p.service ? t('invoices.form.service') : t('invoices.form.stockOf', { stock: `${showQuantity(p.stockQuantity)} ${p.unitName}` })].join(' · ')}
+          active={modifiers.active}
+          onClick={handleClick}
+          onFocus={handleFocus}
+        />
+      )}
+      noResults={<MenuItem disabled roleStructure="listoption" text={searching ? t('finance.common.loading') : query.trim() ? t('invoices.form.noProduct') : t('invoices.form.productSearch')} />}
+      onItemSelect={(p) => { setQuery(''); props.onChange(p); }}
+      closeOnSelect
+      resetOnClose
+      inputProps={{
+        id: props.id,
+        placeholder: t('invoices.form.productSearch'),
+        'aria-describedby': props['aria-describedby'],
+        'aria-invalid': props['aria-invalid'],
+        'aria-required': props['aria-required'],
+      }}
+      popoverProps={{ minimal: true, placement: 'bottom-start', matchTargetWidth: true }}
+    />
+  );
+}
+
+type BlobGet = (path: string, init: { params: { path: Record<string, unknown> }; parseAs: 'blob' }) => Promise<{ data?: Blob; error?: unknown; response: Response }>;
+
+/**
+ * Fetches the invoice's PDF (GET /pdf/{id}) with the workbench's signed-in client and saves it
+ * under the server's file name (or `fallback`), as the books' downloads do. Returns the name.
+ */
+export async function downloadInvoicePdf(api: TezgahPromiseApi, id: number, fallback: string): Promise<string> {
+  const get = api.client.GET as unknown as BlobGet;
+  const r = await get(INVOICE_PDF, { params: { path: { id } }, parseAs: 'blob' }).catch((e: unknown) => { throw toNetworkError(e); });
+  if (!r.response.ok || !r.data) throw toTezgahError(r.response, r.error);
+  const name = fileNameOf(r.response.headers.get('content-disposition')) ?? fallback;
+  saveBlob(r.data, name);
+  return name;
+}
