@@ -868,6 +868,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/dues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dues (vade) of posted invoices, by due date, oldest first. The page is one-based here, as the seeds' dues call is (page=1 is the first page). */
+        get: operations["listDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/dues/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an instalment: an unpaid due of an invoice with more than one; its amount joins the invoice's next due (the previous one for the last). 409 for a due with payments or an invoice's only due. */
+        delete: operations["deleteDue"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoice-payment-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment lines (a collection's or payment's share of an invoice's due), newest first. */
+        get: operations["listInvoicePaymentLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoice-payment-lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a payment line back: its due reopens and its invoice's paid goes down. The money stays on the current's account (an advance); reverse the transaction itself to undo the money. */
+        delete: operations["deleteInvoicePaymentLine"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoice-payment-lines/auto-share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collect from a customer (or pay a supplier) and spread the amount over its open dues, oldest first: a money transaction into (out of) the safe or bank account, posted, and one payment line per due it reaches. What is left over stays on the current as an advance. */
+        post: operations["autoShareInvoicePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/fiscal-years": {
         parameters: {
             query?: never;
@@ -1192,6 +1277,60 @@ export interface paths {
         get: operations["listTaxOffices"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders of the directions the caller may see, paged (newest first). */
+        get: operations["listOrders"];
+        /** Change an order that nothing has been invoiced from yet (409 ORDER_INVOICED otherwise). */
+        put: operations["updateOrder"];
+        /** Write an order (nothing is posted). */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with its lines and what of each is invoiced. */
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        /** Remove an order nothing has been invoiced from (409 ORDER_INVOICED otherwise). */
+        delete: operations["deleteOrder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/orders/{id}/to-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn an order into an invoice (a received order into a sale, a given one into a purchase), in full (no lines given: what remains of every line) or in part (the lines and quantities given, each at most what remains). The invoice is written through the invoices area, so it posts (or stays a draft) like any other. */
+        post: operations["orderToInvoice"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3227,6 +3366,8 @@ export interface components {
             /** @description SALE: the series (default the first three characters of the company's invoice prefix, else TZG). */
             series?: string | null;
             payments?: components["schemas"]["InvoicePaymentIn"][];
+            /** @description Pay what remains in instalments: the dues are made from the plan when the invoice is posted. */
+            instalments?: components["schemas"]["InstalmentPlan"] | null;
         };
         InvoiceTax: {
             taxId: number;
@@ -3315,6 +3456,9 @@ export interface components {
             createdBy: string | null;
         };
         Invoice: components["schemas"]["InvoiceSummary"] & {
+            instalments: components["schemas"]["InstalmentPlan"] | null;
+            /** @description Its dues, by period. */
+            dues: components["schemas"]["Due"][];
             series: string | null;
             products: components["schemas"]["InvoiceLine"][];
             discounts: components["schemas"]["InvoiceDiscountIn"][];
@@ -3326,6 +3470,39 @@ export interface components {
             itsCancel: boolean | null;
             eInvoiceType: string | null;
             cancelledAt: string | null;
+        };
+        Due: {
+            id: number;
+            invoiceId: number;
+            invoiceType: components["schemas"]["InvoiceType"];
+            documentNo: string | null;
+            currentId: number;
+            currentName: string;
+            periodNo: number;
+            dueDate: string;
+            amount: number;
+            paid: number;
+            remaining: number;
+        };
+        InvoicePaymentLine: {
+            id: number;
+            transactionId: number;
+            dueId: number;
+            invoiceId: number;
+            documentNo: string | null;
+            periodNo: number;
+            dueDate: string;
+            amount: number;
+            /** @description The transaction's date. */
+            date: string;
+            createdBy: string | null;
+        };
+        /** @description MONTHLY on day 1–31 of each month, WEEKLY on ISO weekday 1 (Monday)–7, or every `day` days (DAYS); `count` instalments. */
+        InstalmentPlan: {
+            /** @enum {string} */
+            type: "MONTHLY" | "WEEKLY" | "DAYS";
+            day: number;
+            count: number;
         };
         StockSettings: {
             allowNegative: boolean;
@@ -3502,6 +3679,70 @@ export interface components {
             citySubdivisionId?: number | null;
             /** @description The district as the tax office list writes it (Merkez for a province centre). */
             district: string;
+        };
+        /**
+         * @description IN: alınan sipariş (from a customer); OUT: verilen sipariş (to a supplier).
+         * @enum {string}
+         */
+        OrderDirection: "IN" | "OUT";
+        /**
+         * @description Tamamlanmadı / Tamamlandı.
+         * @enum {string}
+         */
+        OrderCompletion: "PENDING" | "COMPLETED";
+        /**
+         * @description Normal, or talimatlı (with instructions).
+         * @enum {string}
+         */
+        OrderKind: "NORMAL" | "INSTRUCTED";
+        OrderFields: {
+            direction: components["schemas"]["OrderDirection"];
+            orderKind?: components["schemas"]["OrderKind"];
+            currentId: number;
+            orderDate: components["schemas"]["Day"];
+            explanation?: string | null;
+            currencyId?: number | null;
+            tagIds?: number[];
+            products: {
+                productId: number;
+                quantity: components["schemas"]["QuantityIn"];
+                unitPrice: components["schemas"]["UnitPriceIn"];
+                discounts?: components["schemas"]["InvoiceDiscountIn"][];
+                /** @description Default the product's tax. */
+                taxId?: number | null;
+            }[];
+        };
+        OrderLine: {
+            id: number;
+            lineNo: number;
+            productId: number;
+            productName: string;
+            quantity: number;
+            unitPrice: number;
+            discounts: components["schemas"]["InvoiceDiscountIn"][];
+            taxId: number | null;
+            /** @description Tax included. */
+            total: number;
+            /** @description Invoiced by invoices that are not cancelled. */
+            invoiced: number;
+            remaining: number;
+        };
+        Order: {
+            id: number;
+            direction: components["schemas"]["OrderDirection"];
+            orderKind: components["schemas"]["OrderKind"];
+            currentId: number;
+            currentName: string;
+            orderDate: string;
+            createdDate: string;
+            explanation: string | null;
+            currencyId: number;
+            total: number;
+            completion: components["schemas"]["OrderCompletion"];
+            tags: components["schemas"]["Tag"][];
+            products: components["schemas"]["OrderLine"][];
+            /** @description The invoices made from it that are not cancelled. */
+            invoiceIds: number[];
         };
         /** @description An amount above zero with at most two decimals (a JSON number or a decimal string). */
         AmountIn: number | string;
@@ -6549,6 +6790,160 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listDues: {
+        parameters: {
+            query?: {
+                /** @description One-based page number (default 1). */
+                page?: number;
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description SALE or BUYING (both the caller may see when left out). */
+                invoiceType?: components["parameters"]["InvoiceTypeQuery"];
+                currentId?: number;
+                invoiceId?: number;
+                /** @description Only dues with something left to pay (true) or only settled ones (false). */
+                open?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Due"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInvoicePaymentLines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                invoiceId?: number;
+                currentId?: number;
+                transactionId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePaymentLine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteInvoicePaymentLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken back. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    autoShareInvoicePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    shareableAmount: components["schemas"]["ChequeAmountIn"];
+                    /** @description The current's main account (current-main-accounts id); or give currentId. */
+                    currentMainAccount?: number | null;
+                    currentId?: number | null;
+                    invoiceType?: components["schemas"]["InvoiceType"];
+                    /** @description Only this invoice's dues. */
+                    invoiceId?: number | null;
+                    date: components["schemas"]["Day"];
+                    safeId?: number | null;
+                    bankAccountId?: number | null;
+                    rate?: components["schemas"]["BankRateIn"];
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Collected (paid) and spread. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        transactionId: number;
+                        lines: components["schemas"]["InvoicePaymentLine"][];
+                        /** @description What no due took (an advance on the current). */
+                        unallocated: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listFiscalYears: {
         parameters: {
             query?: {
@@ -7266,6 +7661,184 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TaxOffice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listOrders: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description IN (received) or OUT (given); both the caller may see when left out. */
+                direction?: components["schemas"]["OrderDirection"];
+                completion?: components["schemas"]["OrderCompletion"];
+                /** @description The seeds' filter: normal or with instructions. */
+                orderKind?: components["schemas"]["OrderKind"];
+                currentId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                /** @description Part of the explanation or the current name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderFields"];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderToInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    date: components["schemas"]["Day"];
+                    dueDate?: components["schemas"]["Day"] | null;
+                    draft?: boolean;
+                    /** @description A given order's purchase invoice: the supplier's number. */
+                    documentNo?: string | null;
+                    conversionRate?: components["schemas"]["BankRateIn"];
+                    lines?: {
+                        orderLineId: number;
+                        quantity: components["schemas"]["QuantityIn"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -20,9 +20,10 @@ import { area as personnel } from './personnel';
 import { area as declarations } from './declarations';
 import { area as bookReports } from './book-reports';
 import { area as invoices } from './invoices';
+import { area as orders } from './orders';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
-const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices];
+const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders];
 
 function handlers(): Record<string, Handler> {
   const all: Record<string, Handler> = {};
