@@ -277,9 +277,10 @@ const createCashInvoice: Handler = async (ctx) => {
   });
 };
 
-const updateInvoice: Handler = async (ctx) => {
+const updateInvoice: Handler = async (ctx) => update(ctx, ctx.body as InvoiceBody & { id: number });
+
+async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
   const auth = requireAuth(ctx);
-  const b = ctx.body as InvoiceBody & { id: number };
   const d = db(ctx);
   const before = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status', 'document_no', 'series', 'sequence_no', 'invoice_date'])
     .where('company_id', '=', auth.companyId).where('id', '=', b.id).forUpdate().executeTakeFirst();
@@ -320,6 +321,47 @@ const updateInvoice: Handler = async (ctx) => {
     ctx.emit(before.status === 'POSTED' ? 'accounting.invoice.updated' : 'accounting.invoice.posted', { invoiceId: b.id, invoiceType: r.invoiceType });
   }
   return invoiceView(d, auth.companyId, b.id);
+}
+
+/** POST /pos-device/invoices: a sale paid in full by card on a POS device, into its POS bank account. */
+const createPosDeviceInvoice: Handler = async (ctx) => {
+  const b = ctx.body as Omit<InvoiceBody, 'invoiceType' | 'payments' | 'draft'> & { bankAccountId?: number | null };
+  const auth = requireAuth(ctx);
+  const d = db(ctx);
+  const { bankAccountId, ...content } = b;
+  let account = bankAccountId ?? null;
+  if (account === null) {
+    const pos = await d.selectFrom('bank_accounts').select('id').where('company_id', '=', auth.companyId).where('account_type', '=', 'POS')
+      .where('currency_id', '=', b.currencyId ?? 1).orderBy('id').limit(1).executeTakeFirst();
+    if (!pos) throw problems.invalidField('bankAccountId', 'Bu para biriminde POS banka hesabı yok; önce bir POS hesabı açın.', 'POS_ACCOUNT_REQUIRED');
+    account = pos.id;
+  }
+  const probe = await resolveInvoice(d, auth.companyId, { ...content, invoiceType: 'SALE' }, null);
+  return create(ctx, {
+    ...content, invoiceType: 'SALE', draft: false,
+    payments: [{ paymentType: 'CREDIT_CARD', amount: probe.totals.payable, date: b.date, bankAccountId: account }],
+  });
+};
+
+/** PUT /invoices-list: many invoices in the request's one transaction; the first refusal names its item. */
+const saveInvoiceList: Handler = async (ctx) => {
+  const items = ctx.body as (InvoiceBody & { id?: number })[];
+  const out: unknown[] = [];
+  for (const [i, item] of items.entries()) {
+    try {
+      out.push(item.id === undefined ? await create(ctx, item) : await update(ctx, item as InvoiceBody & { id: number }));
+    } catch (e) {
+      if (e instanceof Problem) {
+        throw new Problem(e.status, e.title, {
+          detail: `${i + 1}. fatura: ${e.detail ?? e.title}`, ...(e.code ? { code: e.code } : {}),
+          ...(e.fieldErrors ? { fieldErrors: e.fieldErrors.map((f) => ({ ...f, field: `${i}.${f.field}` })) } : {}),
+        });
+      }
+      throw e;
+    }
+  }
+  ctx.setStatus(200);
+  return out;
 };
 
 const getInvoice: Handler = async (ctx) => {
@@ -462,6 +504,6 @@ const updateStockSettings: Handler = async (ctx) => {
 };
 
 export const invoiceHandlers: Record<string, Handler> = {
-  listInvoices, createInvoice, updateInvoice, countInvoices, getInvoice, deleteInvoice, cancelInvoice, createCashInvoice, invoicesByDateRange,
+  listInvoices, createInvoice, updateInvoice, createPosDeviceInvoice, saveInvoiceList, countInvoices, getInvoice, deleteInvoice, cancelInvoice, createCashInvoice, invoicesByDateRange,
   lastInvoice, invoicePrescriptions, getStockSettings, updateStockSettings,
 };

@@ -343,6 +343,37 @@ describe.each(engines())('invoices on %s', (engine) => {
     expect([refused.status, refused.body.code]).toEqual([409, 'ONLY_DUE']);
   });
 
+  it('a sale paid by card on a POS device goes into the POS bank account in full', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const none = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
+    expect([none.status, codeOf(none)]).toEqual([400, 'POS_ACCOUNT_REQUIRED']);
+    const bankBefore = await balance(bank.accountCode);
+    const r = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', bankAccountId: bank.id, products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ totalAmount: 60, paid: 60, paymentStatus: 'PAID', payments: [{ paymentType: 'CREDIT_CARD', amount: 60, bankAccountId: bank.id }] });
+    expect(new Decimal(await balance(bank.accountCode)).minus(bankBefore).toFixed(2)).toBe('60.00');
+  });
+
+  it('writes a list of invoices all or nothing; a refused item is named by its position', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const before = Number((await api.call('GET', `${INVOICES}/count`, { token: owner })).body.count);
+    const line = { productId: p.id, quantity: 1, unitPrice: 10 };
+    const bad = await api.call('PUT', `${ONMUHASEBE}/invoices-list`, { token: owner, body: [
+      { invoiceType: 'SALE', currentId: customer.id, date: '2026-04-20', products: [line] },
+      { invoiceType: 'SALE', currentId: customer.id, date: '2026-04-20', products: [line, { ...line, productId: 999999 }] },
+    ] });
+    expect([bad.status, bad.body.fieldErrors?.[0]?.field]).toEqual([400, '1.products.1.productId']);
+    expect(Number((await api.call('GET', `${INVOICES}/count`, { token: owner })).body.count)).toBe(before);
+    const draft = await sale({ draft: true, products: [line] });
+    const ok = await api.call('PUT', `${ONMUHASEBE}/invoices-list`, { token: owner, body: [
+      { invoiceType: 'SALE', currentId: customer.id, date: '2026-04-20', products: [line] },
+      { id: draft.body.id, invoiceType: 'SALE', currentId: customer.id, date: '2026-04-21', products: [{ ...line, quantity: 3 }] },
+    ] });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.map((i: any) => [i.status, i.totalAmount])).toEqual([['POSTED', 12], ['POSTED', 36]]);
+    expect(ok.body[1].id).toBe(draft.body.id);
+  });
+
   it('50 parallel sales of the last unit leave stock at zero and 49 clear refusals', async () => {
     const p = await product();
     await addStock(p.id, 1);
