@@ -759,6 +759,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/pos-device/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sale paid by card on a POS device: a SALE whose whole payable is one CREDIT_CARD payment into the POS bank account `bankAccountId` (the company's first POS account in the invoice's currency when left out), posted at once. */
+        post: operations["createPosDeviceInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Write many invoices at once, all or nothing: an item with `id` changes that invoice, one without writes a new one. The first refused item refuses the call; its field errors name it by position (`3.products.0.quantity`). At most 100 items. */
+        put: operations["saveInvoiceList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/invoice-by-date-range": {
         parameters: {
             query?: never;
@@ -6604,6 +6638,60 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    createPosDeviceInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceContent"] & {
+                    bankAccountId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Sold and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    saveInvoiceList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": (components["schemas"]["InvoiceFields"] & {
+                    id?: number;
+                })[];
+            };
+        };
+        responses: {
+            /** @description Every invoice, as written, in the order given. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     invoicesByDateRange: {
         parameters: {
             query?: {
@@ -7815,10 +7903,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
-                    date: components["schemas"]["Day"];
+                    /** @description The invoice date (default today). */
+                    date?: components["schemas"]["Day"];
                     dueDate?: components["schemas"]["Day"] | null;
                     draft?: boolean;
                     /** @description A given order's purchase invoice: the supplier's number. */
@@ -7828,7 +7917,7 @@ export interface operations {
                         orderLineId: number;
                         quantity: components["schemas"]["QuantityIn"];
                     }[];
-                };
+                } | null;
             };
         };
         responses: {
