@@ -46,9 +46,10 @@ export const mayCancel = (host: WorkbenchHost) => host.can({ codes: ['2_4', '3_4
 
 /**
  * The entities whose change moves money: the summaries and movement lists read again after any of
- * them (a partner's capital payment and a payment to personnel leave or enter a safe or bank too).
+ * them (a partner's capital payment and a payment to personnel leave or enter a safe or bank too,
+ * and so do an invoice's payments, its later collections and its cancellation).
  */
-export const MONEY_ENTITIES = new Set(['safe', 'bankAccount', 'moneyTransaction', 'cheque', 'capital', 'personnelPayment']);
+export const MONEY_ENTITIES = new Set(['safe', 'bankAccount', 'moneyTransaction', 'cheque', 'capital', 'personnelPayment', 'invoice']);
 
 /**
  * A number that goes up whenever a safe, bank account, transaction or cheque is created, changed

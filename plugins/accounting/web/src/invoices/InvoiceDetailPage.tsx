@@ -6,8 +6,9 @@ import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { TagChips } from '../currents/CurrentTags';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
-import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, mayInvoice, type Invoice } from './model';
+import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
 import { PaymentStatusTag, StatusTag, downloadInvoicePdf } from './parts';
+import { CollectDialog, DuesPanel, usePlanText } from './Dues';
 
 /**
  * The cancel question (seeds 000 §4 cancel): 'Emin misiniz?', whether the drug-tracking (ITS)
@@ -33,27 +34,42 @@ export function CancelDialog(props: { busy: boolean; onYes: (itsCancel: boolean)
 
 /**
  * One invoice (/invoice/:id): its header, lines with their figures, tax summary, payments and
- * totals; Düzenle (not once cancelled), PDF, Sil (drafts), İptal et (posted), each for a user who
- * may do it on the invoice's direction.
+ * totals, and once posted its Vadeler (dues and the payment lines that reached them); Düzenle
+ * (not once cancelled), PDF, Sil (drafts), İptal et (posted), Tahsilat al / Ödeme yap (posted,
+ * something remaining), each for a user who may do it on the invoice's direction.
  */
 export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const { confirm, dialog } = useConfirm();
   const id = Number(params?.id);
+  const planText = usePlanText();
   const [invoice, setInvoice] = useState<Invoice | null>(null);
+  const [lines, setLines] = useState<readonly InvoicePaymentLine[] | null>(null);
   const [missing, setMissing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
+  const [collecting, setCollecting] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'pdf' | null>(null);
+
+  /** The payment lines of the invoice's dues (newest first); null when they cannot be read. */
+  const loadLines = useCallback(async () => {
+    try {
+      const page = await shell.api.list(PAYMENT_LINES, { params: { query: { invoiceId: id, page: 0, size: 100 } } });
+      setLines(page.items);
+    } catch {
+      setLines(null);
+    }
+  }, [shell, id]);
 
   const load = useCallback(async () => {
     try {
-      setInvoice(await shell.api.request('GET', INVOICE, { params: { path: { id } } }));
+      const [inv] = await Promise.all([shell.api.request('GET', INVOICE, { params: { path: { id } } }), loadLines()]);
+      setInvoice(inv);
     } catch (e) {
       setMissing(true);
       shell.notify.failure(e);
     }
-  }, [shell, id]);
+  }, [shell, id, loadLines]);
   useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
@@ -81,6 +97,7 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
     try {
       const after = await shell.api.request('POST', INVOICE_CANCEL, { params: { path: { id: inv.id, itsCancel, eInvoiceType: 'NONE' } } });
       setInvoice(after);
+      void loadLines();
       setCancelling(false);
       host.notify.success(t('invoices.cancelDialog.done'));
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'invoice', id: inv.id, record: after });
@@ -107,6 +124,7 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
     [t('invoices.detail.current'), inv.currentName],
     [t('invoices.detail.date'), formatDate(inv.date)],
     [t('invoices.detail.dueDate'), inv.dueDate ? formatDate(inv.dueDate) : null],
+    [t('invoices.detail.instalments'), inv.instalments ? planText(inv.instalments) : null],
     [t('invoices.detail.documentNo'), inv.documentNo],
     [t('invoices.detail.series'), type === 'SALE' ? inv.series : null],
     [t('invoices.detail.currency'), inv.currencyId === 1 ? null : `${cur} (${t('invoices.detail.rate')} ${formatDecimalInput(inv.conversionRate, 2, 6)})`],
@@ -140,6 +158,9 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
           <Button icon="arrow-left" text={t('invoices.back')} onClick={() => host.navigate(LIST_OF[type])} />
           {inv.status !== 'CANCELLED' && mayInvoice(host, type, Action.UPDATE) && (
             <Button icon="edit" text={t('invoices.actions.edit')} onClick={() => host.navigate(`/invoice/${inv.id}/edit`)} />
+          )}
+          {inv.status === 'POSTED' && inv.remaining > 0 && mayCollect(host, type) && (
+            <Button icon={type === 'SALE' ? 'import' : 'export'} intent="primary" text={t(`invoices.collect.button.${type}`)} onClick={() => setCollecting(true)} />
           )}
           <Button icon="document" text={t('invoices.actions.pdf')} title={t('invoices.actions.pdfTitle')} loading={busy === 'pdf'} onClick={() => { void pdf(); }} />
           {inv.status === 'DRAFT' && mayInvoice(host, type, Action.DELETE) && (
@@ -229,6 +250,14 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
           </HTMLTable>
         </Card>
       </div>
+      {inv.status === 'POSTED' && (
+        <Card style={{ marginTop: 12 }}>
+          <DuesPanel host={host} invoice={inv} lines={lines} onChanged={() => { void load(); }} />
+        </Card>
+      )}
+      {collecting && (
+        <CollectDialog host={host} invoice={inv} onClose={() => setCollecting(false)} onDone={() => { setCollecting(false); void load(); }} />
+      )}
       {cancelling && <CancelDialog busy={busy === 'cancel'} onYes={(its) => { void cancel(its); }} onNo={() => setCancelling(false)} />}
       {dialog}
     </section>

@@ -1,8 +1,8 @@
 import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { Button, Callout, Card, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
-  PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR, WITHHOLDING_CODES, defaultTaxFor, formatDecimalInput, unitPriceFor, withholdingOptions,
+  PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR, WITHHOLDING_CODES, defaultTaxFor, formatDate, formatDecimalInput, unitPriceFor, withholdingOptions,
   type DecimalInput, type InvoiceTotals, type WorkbenchHost,
 } from '@tezgah/core';
 import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
@@ -12,8 +12,9 @@ import { TL, currencyCode, readRate, type Current } from '../finance/model';
 import { isDay, today } from '../ledger/model';
 import { quantity as showQuantity } from '../products/model';
 import {
-  BANK_PAYMENTS, EXCHANGE_RATE, INVOICES, SAFE_PAYMENTS, blankLine, computeForm, decimalOf, formKeyOfServer, stockShortages, usedLines,
-  withholdingCodeList, type DiscountDraft, type DiscountKind, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product, type Tax,
+  BANK_PAYMENTS, EXCHANGE_RATE, INSTALMENT_TYPES, INVOICES, SAFE_PAYMENTS, blankLine, computeForm, decimalOf, defaultInstalmentDay, formKeyOfServer,
+  instalmentDates, noInstalments, readInstalments, splitAmount, stockShortages, usedLines, withholdingCodeList,
+  type DiscountDraft, type DiscountKind, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product, type Tax,
 } from './model';
 import { ProductSuggest, useLookup } from './parts';
 
@@ -31,10 +32,15 @@ export interface InvoiceDraft {
   lines: LineDraft[];
   discount: DiscountDraft;
   payments: PaymentDraft[];
+  /** The instalment plan for what remains (off for none). */
+  instalments?: InstalmentDraft;
 }
 
 /** Header fields the server may name; anything else it names goes to a notice. */
-const HEADER_FIELDS = new Set(['currentId', 'date', 'dueDate', 'currencyId', 'conversionRate', 'series', 'documentNo', 'explanation', 'tagIds', 'discount', 'lines', 'payments', 'totalAmount']);
+const HEADER_FIELDS = new Set([
+  'currentId', 'date', 'dueDate', 'currencyId', 'conversionRate', 'series', 'documentNo', 'explanation', 'tagIds', 'discount', 'lines', 'payments', 'totalAmount',
+  'instalments', 'instalments.type', 'instalments.day', 'instalments.count',
+]);
 
 /** Typed money of the computation ("1999.90") as the screen shows it ("1.999,90"), exactly. */
 export const shown = (s: string) => formatDecimalInput(s, 2, 2);
@@ -81,6 +87,7 @@ export function InvoiceForm(props: {
   const [lines, setLines] = useState<LineDraft[]>(props.initial.lines.length ? props.initial.lines : [blankLine(0)]);
   const [discount, setDiscount] = useState(props.initial.discount);
   const [payments, setPayments] = useState<PaymentDraft[]>(props.initial.payments);
+  const [instalments, setInstalments] = useState<InstalmentDraft>(props.initial.instalments ?? noInstalments());
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState<'draft' | 'post' | null>(null);
   const rates = useRef(new Map<number, string>());
@@ -162,9 +169,16 @@ export function InvoiceForm(props: {
     for (const l of lines) if (!l.product && touched(l)) found[`line:${l.key}.product`] = t('invoices.rules.productRequired');
     if (!used.length) found.lines = t('invoices.rules.linesRequired');
     for (const p of payments) if (BANK_PAYMENTS.includes(p.type) && !p.accountId) found[`payment:${p.key}.account`] = t('invoices.rules.bankAccountRequired');
+    const plan = readInstalments(instalments);
+    if ('errors' in plan) {
+      if (plan.errors.day) found['instalments.day'] = t(`invoices.rules.instalmentDay.${instalments.type}`);
+      if (plan.errors.count) found['instalments.count'] = t('invoices.rules.instalmentCount');
+    } else if (plan.plan && totals && Number(totals.remaining) <= 0) {
+      found.instalments = t('invoices.rules.nothingToInstal');
+    }
     if (live) found[live.field] = live.message;
     setErrors(found);
-    if (Object.keys(found).length || !totals) return;
+    if (Object.keys(found).length || !totals || 'errors' in plan) return;
 
     const sentLines = used;
     const sentPayments = payments;
@@ -212,6 +226,7 @@ export function InvoiceForm(props: {
           })),
         }
         : {}),
+      ...(plan.plan ? { instalments: plan.plan } : {}),
       totalAmount: totals.totalAmount,
     };
     setBusy(draft ? 'draft' : 'post');
@@ -434,6 +449,10 @@ export function InvoiceForm(props: {
             {err('payments') && <Callout intent="danger" style={{ marginBottom: 8 }}>{err('payments')}</Callout>}
             <Button icon="add" variant="minimal" text={t('invoices.form.addPayment')} onClick={addPayment} />
           </fieldset>
+          <InstalmentFields
+            value={instalments} date={date} remaining={totals?.remaining ?? null} errors={errors}
+            onChange={(v) => { setInstalments(v); setErrors((x) => ({ ...x, instalments: undefined, 'instalments.type': undefined, 'instalments.day': undefined, 'instalments.count': undefined })); }}
+          />
         </Card>
         <Card style={{ flex: '1 1 280px' }}>
           <TotalsPanel totals={totals} problem={live?.message ?? null} currency={currencyCode(cur)} foreign={foreign} serverError={errors.totalAmount} />
@@ -449,6 +468,73 @@ export function InvoiceForm(props: {
         />
       </div>
     </form>
+  );
+}
+
+/**
+ * The instalment plan for what remains (Taksitlendir): monthly on a day of the month, weekly on a
+ * day of the week, or every N days; how many. The dues it makes are previewed from the remaining
+ * amount as the server will split it.
+ */
+function InstalmentFields(props: { value: InstalmentDraft; date: string; remaining: string | null; errors: FieldErrors; onChange: (v: InstalmentDraft) => void }) {
+  const { t } = useTranslation('accounting');
+  const v = props.value;
+  const set = (patch: Partial<InstalmentDraft>) => props.onChange({ ...v, ...patch });
+  const read = readInstalments(v);
+  const plan = 'plan' in read ? read.plan : null;
+  const preview = plan && props.remaining && Number(props.remaining) > 0 && isDay(props.date)
+    ? (() => {
+      const dates = instalmentDates(props.date, plan);
+      const parts = splitAmount(props.remaining, dates.length);
+      return dates.map((d, i) => ({ n: i + 1, date: d, amount: parts[i]! })).filter((x) => Number(x.amount) > 0);
+    })()
+    : null;
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: '12px 0 0' }} aria-label={t('invoices.form.instalments.legend')}>
+      <Checkbox
+        checked={v.on} label={t('invoices.form.instalments.on')}
+        onChange={(e) => {
+          const on = e.currentTarget.checked;
+          set({ on, ...(on && !v.day ? { day: defaultInstalmentDay(v.type, props.date) } : {}) });
+        }}
+      />
+      {!v.on && <p className="bp6-text-muted" style={{ marginTop: -6 }}>{t('invoices.form.instalments.hint')}</p>}
+      {v.on && (
+        <>
+          <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
+            <Field id="inv-inst-type" label={t('invoices.form.instalments.type')} error={props.errors['instalments.type']}>
+              <HTMLSelect
+                id="inv-inst-type" value={v.type}
+                onChange={(e) => { const type = e.currentTarget.value as InstalmentType; set({ type, day: defaultInstalmentDay(type, props.date) }); }}
+              >
+                {INSTALMENT_TYPES.map((x) => <option key={x} value={x}>{t(`invoices.form.instalments.types.${x}`)}</option>)}
+              </HTMLSelect>
+            </Field>
+            <Field id="inv-inst-day" label={t(`invoices.form.instalments.day.${v.type}`)} error={props.errors['instalments.day']}>
+              {v.type === 'WEEKLY' ? (
+                <HTMLSelect id="inv-inst-day" value={v.day} onChange={(e) => set({ day: e.currentTarget.value })}>
+                  {[1, 2, 3, 4, 5, 6, 7].map((d) => <option key={d} value={String(d)}>{t(`invoices.weekdays.${d}`)}</option>)}
+                </HTMLSelect>
+              ) : (
+                <InputGroup id="inv-inst-day" value={v.day} inputMode="numeric" onValueChange={(x) => set({ day: x })} style={{ width: 90 }} />
+              )}
+            </Field>
+            <Field id="inv-inst-count" label={t('invoices.form.instalments.count')} error={props.errors['instalments.count']}>
+              <InputGroup id="inv-inst-count" value={v.count} inputMode="numeric" onValueChange={(x) => set({ count: x })} style={{ width: 90 }} />
+            </Field>
+          </div>
+          {props.errors.instalments && <Callout intent="danger" style={{ marginBottom: 8 }}>{props.errors.instalments}</Callout>}
+          {preview && preview.length > 0 && (
+            <div role="group" aria-label={t('invoices.form.instalments.preview')}>
+              <div style={head}>{t('invoices.form.instalments.preview')}</div>
+              <ol style={{ margin: '4px 0 0', paddingLeft: 20 }}>
+                {preview.map((x) => <li key={x.n}>{`${formatDate(x.date)} — ${shown(x.amount)}`}</li>)}
+              </ol>
+            </div>
+          )}
+        </>
+      )}
+    </fieldset>
   );
 }
 

@@ -6,12 +6,12 @@ import { useShell } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { TL } from '../finance/model';
 import { InvoiceForm, type InvoiceDraft } from './InvoiceForm';
-import { INVOICE, LIST_OF, PRODUCTS, blankLine, discountDraft, type Invoice, type InvoiceType, type LineDraft, type Product } from './model';
+import { INVOICE, LIST_OF, PRODUCTS, blankLine, discountDraft, instalmentDraft, noInstalments, type Invoice, type InvoiceType, type LineDraft, type Product } from './model';
 
 /** An empty invoice of a direction: today, in lira, one blank line. */
 export const emptyDraft = (): InvoiceDraft => ({
   current: null, date: today(), dueDate: '', currencyId: String(TL), rate: '', series: '', documentNo: '', explanation: '', tagIds: [],
-  lines: [blankLine(0)], discount: { kind: 'PERCENTAGE', text: '' }, payments: [],
+  lines: [blankLine(0)], discount: { kind: 'PERCENTAGE', text: '' }, payments: [], instalments: noInstalments(),
 });
 
 /** What a product the company no longer lists looks like to the form: what the invoice's line knows of it. */
@@ -51,6 +51,7 @@ export function draftOf(inv: Invoice, products: ReadonlyMap<number, Product>): I
     payments: inv.payments.map((p, i) => ({
       key: lines.length + i, type: p.paymentType, amount: formatDecimalInput(p.amount, 2, 2), date: p.date ?? '', accountId: String(p.safeId ?? p.bankAccountId ?? ''),
     })),
+    instalments: instalmentDraft(inv.instalments),
   };
 }
 

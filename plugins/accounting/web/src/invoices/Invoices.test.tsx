@@ -7,8 +7,8 @@ import { json, problem } from '../../../../../packages/workbench/test/fake-serve
 import full from '../index';
 import { today } from '../ledger/model';
 import { control, requestsTo } from '../finance/testing';
-import { API, INVOICE_5, invoicePlugin, invoiceServer } from './testing';
-import { computeForm, formKeyOfServer, stockShortages, type LineDraft } from './model';
+import { API, INVOICE_5, INVOICE_8, invoicePlugin, invoiceServer } from './testing';
+import { computeForm, formKeyOfServer, instalmentDates, readInstalments, splitAmount, stockShortages, type LineDraft } from './model';
 
 type User = ReturnType<typeof userEvent.setup>;
 const gate = (codes: string[]) => ({ authorities: codes.map((c) => ({ authorityCode: c, companyId: 2 })), companyId: 2, theme: Theme.DEFAULT });
@@ -60,6 +60,8 @@ describe('the invoice screens\' declarations', () => {
     expect(formKeyOfServer('payments.0.amount', lines, payments)).toBe('payment:3.amount');
     expect(formKeyOfServer('discounts.0.amount', lines, payments)).toBe('discount');
     expect(formKeyOfServer('totalAmount', lines, payments)).toBe('totalAmount');
+    expect(formKeyOfServer('instalments.day', lines, payments)).toBe('instalments.day');
+    expect(formKeyOfServer('instalments', lines, payments)).toBe('instalments');
   });
 });
 
@@ -320,6 +322,18 @@ describe('the computation helpers', () => {
     expect([...stockShortages(lines).keys()]).toEqual([1, 2]);
     expect([...stockShortages(lines, new Map([[DEFTER.id, 1]])).keys()]).toEqual([]);
   });
+  it('make the instalments\' dates and amounts as the server does', () => {
+    expect(instalmentDates('2026-04-05', { type: 'MONTHLY', day: 15, count: 3 })).toEqual(['2026-04-15', '2026-05-15', '2026-06-15']);
+    // The 31st of a shorter month is its last day; a day already past starts next month.
+    expect(instalmentDates('2026-01-31', { type: 'MONTHLY', day: 31, count: 3 })).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    expect(instalmentDates('2026-04-20', { type: 'MONTHLY', day: 15, count: 1 })).toEqual(['2026-05-15']);
+    // 2026-06-01 is a Monday: Fridays from the 5th.
+    expect(instalmentDates('2026-06-01', { type: 'WEEKLY', day: 5, count: 2 })).toEqual(['2026-06-05', '2026-06-12']);
+    expect(instalmentDates('2026-06-01', { type: 'DAYS', day: 30, count: 3 })).toEqual(['2026-07-01', '2026-07-31', '2026-08-30']);
+    expect(splitAmount('100.00', 3)).toEqual(['33.34', '33.33', '33.33']);
+    expect(readInstalments({ on: true, type: 'WEEKLY', day: '8', count: '0' })).toEqual({ errors: { day: 'day', count: 'count' } });
+    expect(readInstalments({ on: false, type: 'WEEKLY', day: '8', count: '0' })).toEqual({ plan: null });
+  });
   it('use the product\'s KDV when the taxes cannot be read', async () => {
     const { KALEM } = await import('./testing');
     const r = computeForm({ lines: [line({ product: KALEM, unitPrice: '100' })], discount: { kind: 'PERCENTAGE', text: '' }, payments: [], conversionRate: '' }, null);
@@ -405,5 +419,240 @@ describe('the invoice page', () => {
     } finally {
       vi.restoreAllMocks();
     }
+  });
+});
+
+describe('an invoice\'s dues, collections and instalments', () => {
+  const auto = `${API}/invoice-payment-lines/auto-share`;
+
+  it('collects through "Tahsilat al": the remaining to start with, oldest dues first, and says what stayed as an advance', async () => {
+    const s = invoiceServer();
+    let tries = 0;
+    s.on(`POST ${auto}`, () => {
+      tries++;
+      if (tries === 1) {
+        return problem(400, 'Doğrulama hatası', {
+          code: 'VALIDATION_FAILED',
+          fieldErrors: [
+            { field: 'shareableAmount', message: 'Tutar en fazla iki ondalık basamak taşır.' },
+            { field: 'safeId', message: 'Kasa bulunamadı.' },
+          ],
+        });
+      }
+      return json({
+        transactionId: 301,
+        lines: [
+          { id: 92, transactionId: 301, dueId: 60, invoiceId: 4, documentNo: 'DMT2026000000004', periodNo: 1, dueDate: '2026-03-31', amount: 20, date: today(), createdBy: 'muhasebe' },
+          { id: 93, transactionId: 301, dueId: 71, invoiceId: 5, documentNo: 'DMT2026000000005', periodNo: 1, dueDate: '2026-04-10', amount: 260, date: today(), createdBy: 'muhasebe' },
+        ],
+        unallocated: 40,
+      }, { status: 201 });
+    });
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Tahsilat al' }));
+    const form = await screen.findByRole('form', { name: 'Tahsilat al' });
+    expect(control(form, 'Tutar (TL)')).toHaveValue('260,00');
+    expect(control(form, 'Tarih')).toHaveValue(today().split('-').reverse().join('/'));
+    expect(control(form, 'Açıklama')).toHaveValue('DMT2026000000005 tahsilatı');
+    expect(within(form).getByRole('checkbox', { name: 'Yalnız bu faturaya' })).not.toBeChecked();
+    // The safes and bank accounts in the invoice's currency (not the dollar safe, not the euro account).
+    const account = control(form, 'Paranın gireceği kasa / banka hesabı');
+    await waitFor(() => expect(within(account).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seçiniz', 'Merkez Kasa (TL)', expect.stringMatching(/^Ziraat Vadesiz .*\(TL\)$/)]));
+
+    // Without an account it is not sent.
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    expect(account).toHaveAccessibleDescription('Paranın gireceği kasayı ya da banka hesabını seçiniz.');
+    expect(requestsTo(s, 'POST', auto)).toHaveLength(0);
+
+    await user.clear(control(form, 'Tutar (TL)'));
+    await user.type(control(form, 'Tutar (TL)'), '300');
+    await user.selectOptions(account, 'SAFE:1');
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    // The server's objections at their inputs.
+    await waitFor(() => expect(control(form, 'Tutar (TL)')).toHaveAccessibleDescription('Tutar en fazla iki ondalık basamak taşır.'));
+    expect(account).toHaveAccessibleDescription('Kasa bulunamadı.');
+    expect(toasts.shown).toHaveLength(0);
+
+    const reads = requestsTo(s, 'GET', `${API}/invoices/5`).length;
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', auto)).toHaveLength(2));
+    // Without the invoice: the money goes to the customer's oldest dues first.
+    expect(requestsTo(s, 'POST', auto)[1]!.body).toEqual({
+      shareableAmount: '300.00', currentId: 7, invoiceType: 'SALE', date: today(), safeId: 1, explanation: 'DMT2026000000005 tahsilatı',
+    });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain(
+      'BAŞARILI — Tahsilat kaydedildi: 2 vadeye dağıtıldı (1 tanesi carinin diğer faturalarında). 40,00 TL carinin hesabında avans olarak kaldı.',
+    ));
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Tahsilat al' })).toBeNull());
+    // The invoice and its payment lines are read again.
+    await waitFor(() => expect(requestsTo(s, 'GET', `${API}/invoices/5`).length).toBe(reads + 1));
+  });
+
+  it('"Yalnız bu faturaya" sends the invoice, into a bank account', async () => {
+    const s = invoiceServer();
+    s.on(`POST ${auto}`, () => json({ transactionId: 302, lines: [{ id: 94, transactionId: 302, dueId: 71, invoiceId: 5, documentNo: 'DMT2026000000005', periodNo: 1, dueDate: '2026-04-10', amount: 260, date: today(), createdBy: 'muhasebe' }], unallocated: 0 }, { status: 201 }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Tahsilat al' }));
+    const form = await screen.findByRole('form', { name: 'Tahsilat al' });
+    const account = control(form, 'Paranın gireceği kasa / banka hesabı');
+    await waitFor(() => expect(within(account).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(account, 'BANK_ACCOUNT:5');
+    await user.clear(control(form, 'Açıklama'));
+    await user.click(within(form).getByRole('checkbox', { name: 'Yalnız bu faturaya' }));
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', auto)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', auto)[0]!.body).toEqual({
+      shareableAmount: '260.00', currentId: 7, invoiceType: 'SALE', date: today(), bankAccountId: 5, explanation: null, invoiceId: 5,
+    });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Tahsilat kaydedildi: 1 vadeye dağıtıldı.'));
+  });
+
+  it('offers "Tahsilat al" / "Ödeme yap" only with the collection or payment rights, and not once nothing remains', async () => {
+    const cases: [string[], string, string, boolean][] = [
+      [['11_1'], '5', 'Tahsilat al', false],
+      [['11_1', '6_25'], '5', 'Tahsilat al', true],
+      [['11_1', '11_25'], '5', 'Tahsilat al', true],
+      [['11_1', '12_17'], '5', 'Tahsilat al', false],
+      [['12_1', '5_17'], '7', 'Ödeme yap', true],
+      [['12_1', '12_2'], '7', 'Ödeme yap', true],
+      [['12_1', '6_25'], '7', 'Ödeme yap', false],
+    ];
+    for (const [codes, id, button, shown] of cases) {
+      const s = invoiceServer(codes);
+      if (id === '7') s.on(`GET ${API}/invoices/{id}`, () => json({ ...INVOICE_5, id: 7, invoiceType: 'BUYING', documentNo: 'EGE2026000000123', currentId: 9, currentName: 'Selçuk Ecza Deposu' }));
+      const { unmount } = await renderWorkbench({ plugins: [invoicePlugin], path: `/invoice/${id}`, server: s, signedIn: true });
+      const page = await screen.findByRole('region', { name: /faturası/ }, { timeout: 5000 });
+      expect([codes, within(page).queryByRole('button', { name: button }) !== null]).toEqual([codes, shown]);
+      unmount();
+    }
+    const paid = invoiceServer();
+    paid.on(`GET ${API}/invoices/{id}`, () => json({ ...INVOICE_5, paid: 360, remaining: 0, paymentStatus: 'PAID', dues: [] }));
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: paid, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    expect(within(page).getByText('Ödendi')).toBeInTheDocument();
+    expect(within(page).queryByRole('button', { name: 'Tahsilat al' })).toBeNull();
+  });
+
+  it('a purchase pays through "Ödeme yap" out of a safe', async () => {
+    const s = invoiceServer();
+    s.on(`GET ${API}/invoices/{id}`, () => json({ ...INVOICE_5, id: 7, invoiceType: 'BUYING', documentNo: 'EGE2026000000123', currentId: 9, currentName: 'Selçuk Ecza Deposu', remaining: 72.5 }));
+    s.on(`POST ${auto}`, () => json({ transactionId: 303, lines: [], unallocated: 72.5 }, { status: 201 }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/7', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Alış faturası EGE2026000000123' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Ödeme yap' }));
+    const form = await screen.findByRole('form', { name: 'Ödeme yap' });
+    expect(control(form, 'Tutar (TL)')).toHaveValue('72,50');
+    const account = control(form, 'Paranın çıkacağı kasa / banka hesabı');
+    await waitFor(() => expect(within(account).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(account, 'SAFE:1');
+    await user.click(within(form).getByRole('button', { name: 'Öde' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', auto)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', auto)[0]!.body).toEqual({
+      shareableAmount: '72.50', currentId: 9, invoiceType: 'BUYING', date: today(), safeId: 1, explanation: 'EGE2026000000123 ödemesi',
+    });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Ödeme kaydedildi: açık vade yoktu. 72,50 TL carinin hesabında avans olarak kaldı.'));
+  });
+
+  it('lists the dues and their payment lines; "Geri al" and "Taksidi sil" ask first', async () => {
+    const s = invoiceServer();
+    s.on(`DELETE ${API}/invoice-payment-lines/{id}`, () => new Response(null, { status: 204 }));
+    s.on(`DELETE ${API}/dues/{id}`, () => new Response(null, { status: 204 }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/8', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000008' }, { timeout: 5000 });
+    expect(within(within(page).getByRole('table', { name: 'Fatura bilgileri' })).getByRole('rowheader', { name: 'Taksit planı' }).closest('tr'))
+      .toHaveTextContent('Aylık, ayın 15. günü, 3 taksit');
+    const dues = within(page).getByRole('table', { name: 'Vadeler' });
+    const rows = within(dues).getAllByRole('row').slice(1);
+    expect(rows.map((r) => [...r.querySelectorAll('td')].slice(0, 6).map((c) => c.textContent))).toEqual([
+      ['1. vade', '15/05/2026', '120,00', '120,00', '0,00', 'Ödendi'],
+      ['2. vade', '15/06/2026', '120,00', '0,00', '120,00', 'Ödenmedi'],
+      ['3. vade', '15/07/2026', '120,00', '0,00', '120,00', 'Ödenmedi'],
+    ]);
+    // A paid due is not removed; the open ones are.
+    expect(within(dues).queryByRole('button', { name: 'Taksidi sil: 1. vade' })).toBeNull();
+    expect(within(dues).getAllByRole('button', { name: /^Taksidi sil/ }).map((b) => b.textContent)).toEqual(['Taksidi sil', 'Taksidi sil']);
+
+    const lines = await within(page).findByRole('table', { name: 'Ödeme satırları' });
+    expect(within(lines).getAllByRole('row')[1]).toHaveTextContent('10/05/20261. vade · 15/05/2026120,00 TLmuhasebeGeri al');
+
+    const user = userEvent.setup();
+    await user.click(within(lines).getByRole('button', { name: 'Geri al: 1. vade, 120,00 TL' }));
+    const question = await screen.findByRole('alertdialog');
+    expect(question).toHaveTextContent('Ödeme satırı geri alınsın mı?Para carinin hesabında avans olarak kalır.');
+    // Hayır leaves it.
+    await user.click(within(question).getByRole('button', { name: 'Hayır' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(requestsTo(s, 'DELETE', `${API}/invoice-payment-lines/91`)).toHaveLength(0);
+    await user.click(within(lines).getByRole('button', { name: 'Geri al: 1. vade, 120,00 TL' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(requestsTo(s, 'DELETE', `${API}/invoice-payment-lines/91`)).toHaveLength(1));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Ödeme satırı geri alındı; para carinin hesabında avans olarak kaldı.'));
+
+    await user.click(within(dues).getByRole('button', { name: 'Taksidi sil: 2. vade' }));
+    const removal = await screen.findByRole('alertdialog');
+    expect(removal).toHaveTextContent('2. vade silinsin mi?');
+    await user.click(within(removal).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(requestsTo(s, 'DELETE', `${API}/dues/82`)).toHaveLength(1));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Taksit silindi.'));
+  });
+
+  it('hides "Geri al" and "Taksidi sil" from a user who may only view', async () => {
+    const s = invoiceServer(['11_1']);
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/8', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000008' }, { timeout: 5000 });
+    await within(page).findByRole('table', { name: 'Ödeme satırları' });
+    expect(within(page).queryByRole('button', { name: /^Geri al/ })).toBeNull();
+    expect(within(page).queryByRole('button', { name: /^Taksidi sil/ })).toBeNull();
+  });
+
+  it('sends an instalment plan for what remains: weekly on Fridays, four times', async () => {
+    const { s, form, user } = await openNewSale();
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }));
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    expect(total('Kalan')).toBe('120,00');
+    await user.type(control(form, 'Fatura tarihi'), '{Control>}a{/Control}01062026');
+    await user.click(within(form).getByRole('checkbox', { name: 'Taksitlendir' }));
+    // Monthly on the invoice's day to start with.
+    expect(control(form, 'Taksit türü')).toHaveValue('MONTHLY');
+    await user.selectOptions(control(form, 'Taksit türü'), 'WEEKLY');
+    expect(within(control(form, 'Haftanın günü')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Pazartesi', 'Salı', 'Çarşamba', 'Perşembe', 'Cuma', 'Cumartesi', 'Pazar']);
+    await user.selectOptions(control(form, 'Haftanın günü'), '5');
+    await user.clear(control(form, 'Taksit sayısı'));
+    await user.type(control(form, 'Taksit sayısı'), '0');
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    expect(control(form, 'Taksit sayısı')).toHaveAccessibleDescription('Taksit sayısı 1 ile 120 arasında olmalı.');
+    expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(0);
+    await user.clear(control(form, 'Taksit sayısı'));
+    await user.type(control(form, 'Taksit sayısı'), '4');
+    // 120 over four Fridays from 01/06/2026 (a Monday).
+    expect(within(within(form).getByRole('group', { name: 'Taksitler' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '05/06/2026 — 30,00', '12/06/2026 — 30,00', '19/06/2026 — 30,00', '26/06/2026 — 30,00',
+    ]);
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toMatchObject({ date: '2026-06-01', instalments: { type: 'WEEKLY', day: 5, count: 4 }, totalAmount: '120.00' });
+  });
+
+  it('edits an invoice with its plan, and puts the server\'s plan message at its input', async () => {
+    const s = invoiceServer();
+    s.on(`PUT ${API}/invoices`, () => problem(400, 'Doğrulama hatası', { code: 'VALIDATION_FAILED', fieldErrors: [{ field: 'instalments.day', message: 'Ayın günü 1 ile 31 arasında olmalı.' }] }));
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/8/edit', server: s, signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Satış faturasını düzenle' }, { timeout: 5000 });
+    expect(within(form).getByRole('checkbox', { name: 'Taksitlendir' })).toBeChecked();
+    expect(control(form, 'Taksit türü')).toHaveValue('MONTHLY');
+    expect(control(form, 'Ayın günü')).toHaveValue('15');
+    expect(control(form, 'Taksit sayısı')).toHaveValue('3');
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'PUT', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'PUT', `${API}/invoices`)[0]!.body).toMatchObject({ id: 8, instalments: { type: 'MONTHLY', day: 15, count: 3 } });
+    await waitFor(() => expect(control(form, 'Ayın günü')).toHaveAccessibleDescription('Ayın günü 1 ile 31 arasında olmalı.'));
+    expect(INVOICE_8.instalments).toEqual({ type: 'MONTHLY', day: 15, count: 3 });
   });
 });

@@ -20,6 +20,10 @@ export type InvoiceStatus = components['schemas']['InvoiceStatus'];
 export type InvoicePaymentStatus = components['schemas']['InvoicePaymentStatus'];
 export type Tax = components['schemas']['Tax'];
 export type Warehouse = components['schemas']['Warehouse'];
+export type Due = components['schemas']['Due'];
+export type InvoicePaymentLine = components['schemas']['InvoicePaymentLine'];
+export type InstalmentPlan = components['schemas']['InstalmentPlan'];
+export type InstalmentType = InstalmentPlan['type'];
 export type { PaymentType, Product };
 
 const API = '/services/onmuhasebe/api';
@@ -34,6 +38,13 @@ export const WAREHOUSES = `${API}/warehouses`;
 export const SAFES = `${API}/safes`;
 export const BANK_ACCOUNTS = `${API}/bank-accounts`;
 export const EXCHANGE_RATE = `${API}/exchange-rate/{from}/{date}/{to}`;
+/** An instalment (vade) of a posted invoice, removed into its neighbour (deleteDue). */
+export const DUE = `${API}/dues/{id}`;
+/** The collections' and payments' shares of invoices' dues (listInvoicePaymentLines; zero-based pages). */
+export const PAYMENT_LINES = `${API}/invoice-payment-lines`;
+export const PAYMENT_LINE = `${API}/invoice-payment-lines/{id}`;
+/** Collect from a customer (pay a supplier) and spread it over the open dues, oldest first. */
+export const AUTO_SHARE = `${API}/invoice-payment-lines/auto-share`;
 
 export const TYPES: readonly InvoiceType[] = ['SALE', 'BUYING'];
 export const STATUSES: readonly InvoiceStatus[] = ['DRAFT', 'POSTED', 'CANCELLED'];
@@ -46,6 +57,17 @@ export const CANCEL = Action.INVOICE_CANCEL;
 
 /** May the user do any of these actions on invoices of this direction? */
 export const mayInvoice = (host: WorkbenchHost, type: InvoiceType, ...actions: number[]) => host.can({ module: MODULE_OF[type], anyActions: actions });
+/**
+ * Who may collect a sale (collection 25 of SALES or CUSTOMER, or create 2 of SALES) or pay a
+ * purchase (payment 17 of EXPENSE or SUPPLIER, or create 2 of EXPENSE): what auto-share checks.
+ */
+export const COLLECT_CODES: Record<InvoiceType, readonly string[]> = {
+  SALE: [`${Module.SALES}_${Action.COLLECTION_CREATE}`, `${Module.CUSTOMER}_${Action.COLLECTION_CREATE}`, `${Module.SALES}_${Action.CREATE}`],
+  BUYING: [`${Module.EXPENSE}_${Action.PAYMENT_CREATE}`, `${Module.SUPPLIER}_${Action.PAYMENT_CREATE}`, `${Module.EXPENSE}_${Action.CREATE}`],
+};
+export const mayCollect = (host: WorkbenchHost, type: InvoiceType) => host.can({ codes: [...COLLECT_CODES[type]] });
+/** Taking a payment line back: payment delete (19) or update (3) of the invoice's direction. */
+export const mayTakeBack = (host: WorkbenchHost, type: InvoiceType) => mayInvoice(host, type, Action.PAYMENT_DELETE, Action.UPDATE);
 /** The directions the user may see (view 1 of SALES / EXPENSE). */
 export const visibleTypes = (host: WorkbenchHost): InvoiceType[] => TYPES.filter((t) => mayInvoice(host, t, Action.VIEW));
 /** Where a direction's list is. */
@@ -221,6 +243,7 @@ export function formKeyOfServer(field: string, sentLines: readonly Pick<LineDraf
   }
   if (head === 'payments') return 'payments';
   if (head === 'discounts') return 'discount';
+  if (head === 'instalments') return index && ['type', 'day', 'count'].includes(index) ? `instalments.${index}` : 'instalments';
   return head ?? '';
 }
 
@@ -247,4 +270,82 @@ export function discountDraft(d: { type: DiscountKind; percentage?: number | str
   if (!d) return { kind: 'PERCENTAGE', text: '' };
   const v = d.type === 'PERCENTAGE' ? d.percentage : d.amount;
   return { kind: d.type, text: v === null || v === undefined ? '' : String(v).replace('.', ',') };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Instalments (taksit)
+
+export const INSTALMENT_TYPES: readonly InstalmentType[] = ['MONTHLY', 'WEEKLY', 'DAYS'];
+/** The largest `day` of each plan: the month's 31st, Sunday (7), every 366 days. */
+export const INSTALMENT_DAY_MAX: Record<InstalmentType, number> = { MONTHLY: 31, WEEKLY: 7, DAYS: 366 };
+export const INSTALMENT_COUNT_MAX = 120;
+
+/** The plan as the form holds it: off, or a type with its day and count as typed. */
+export interface InstalmentDraft { on: boolean; type: InstalmentType; day: string; count: string }
+
+export const noInstalments = (): InstalmentDraft => ({ on: false, type: 'MONTHLY', day: '', count: '3' });
+
+/** A plan's day that fits a type when it is chosen: the invoice's day of the month, its weekday, 30 days. */
+export function defaultInstalmentDay(type: InstalmentType, date: string): string {
+  const d = /^\d{4}-\d{2}-\d{2}$/.test(date) ? new Date(`${date}T00:00:00Z`) : new Date();
+  if (type === 'MONTHLY') return String(d.getUTCDate());
+  if (type === 'WEEKLY') return String(((d.getUTCDay() + 6) % 7) + 1);
+  return '30';
+}
+
+export type InstalmentRead = { plan: InstalmentPlan | null } | { errors: Partial<Record<'day' | 'count', 'day' | 'count'>> };
+
+/** The plan to send (null when off), or which of its numbers is out of range. */
+export function readInstalments(d: InstalmentDraft): InstalmentRead {
+  if (!d.on) return { plan: null };
+  const whole = (s: string) => (/^\s*\d{1,4}\s*$/.test(s) ? Number(s) : NaN);
+  const day = whole(d.day);
+  const count = whole(d.count);
+  const errors: Partial<Record<'day' | 'count', 'day' | 'count'>> = {};
+  if (!(day >= 1 && day <= INSTALMENT_DAY_MAX[d.type])) errors.day = 'day';
+  if (!(count >= 1 && count <= INSTALMENT_COUNT_MAX)) errors.count = 'count';
+  if (Object.keys(errors).length) return { errors };
+  return { plan: { type: d.type, day, count } };
+}
+
+export const instalmentDraft = (plan: InstalmentPlan | null | undefined): InstalmentDraft =>
+  (plan ? { on: true, type: plan.type, day: String(plan.day), count: String(plan.count) } : noInstalments());
+
+const DAY_MS = 86_400_000;
+const fmt = (d: Date) => d.toISOString().slice(0, 10);
+const lastOfMonth = (y: number, m: number) => new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+
+/**
+ * The due dates of a plan from the invoice's date, as the server makes them (dues.ts): MONTHLY on
+ * the day of each month (the month's last when shorter), the first on or after the date; WEEKLY
+ * on the ISO weekday, the first on or after the date; DAYS every `day` days after the date.
+ */
+export function instalmentDates(date: string, plan: InstalmentPlan): string[] {
+  const start = new Date(`${date}T00:00:00Z`);
+  const out: string[] = [];
+  if (plan.type === 'DAYS') {
+    for (let i = 1; i <= plan.count; i++) out.push(fmt(new Date(start.getTime() + i * plan.day * DAY_MS)));
+  } else if (plan.type === 'WEEKLY') {
+    const iso = ((start.getUTCDay() + 6) % 7) + 1;
+    const first = new Date(start.getTime() + (((plan.day - iso) + 7) % 7) * DAY_MS);
+    for (let i = 0; i < plan.count; i++) out.push(fmt(new Date(first.getTime() + i * 7 * DAY_MS)));
+  } else {
+    let y = start.getUTCFullYear();
+    let m = start.getUTCMonth();
+    if (Math.min(plan.day, lastOfMonth(y, m)) < start.getUTCDate()) { m += 1; if (m === 12) { m = 0; y += 1; } }
+    for (let i = 0; i < plan.count; i++) {
+      out.push(fmt(new Date(Date.UTC(y, m, Math.min(plan.day, lastOfMonth(y, m))))));
+      m += 1;
+      if (m === 12) { m = 0; y += 1; }
+    }
+  }
+  return out;
+}
+
+/** An amount ("260.00") in `count` kuruş-exact parts, the earlier ones taking the odd kuruş (as the server splits it). */
+export function splitAmount(amount: string, count: number): string[] {
+  const cents = Math.round(Number(amount) * 100);
+  const base = Math.floor(cents / count);
+  const extra = cents - base * count;
+  return Array.from({ length: count }, (_, i) => ((base + (i < extra ? 1 : 0)) / 100).toFixed(2));
 }

@@ -9,7 +9,7 @@ import { area as books } from '../books/contribution';
 import { AYSE, DEPO, SAFES } from '../finance/testing';
 import { ACCOUNTS } from '../banks/testing';
 import { PAROL, WAREHOUSES } from '../products/testing';
-import type { Invoice, InvoiceSummary, Product, Tax } from './model';
+import type { Due, Invoice, InvoicePaymentLine, InvoiceSummary, Product, Tax } from './model';
 
 /** Test data and routes for the invoice screens. */
 export const API = '/services/onmuhasebe/api';
@@ -51,8 +51,13 @@ export const SUMMARIES: InvoiceSummary[] = [
  * Invoice 5: the worked example (three lines, a line and a document discount, 100 paid in cash).
  * Asserted to Invoice so that the fixture holds before and after the instalment fields join it.
  */
+const due = (id: number, invoiceId: number, periodNo: number, dueDate: string, amount: number, paid: number): Due => ({
+  id, invoiceId, invoiceType: 'SALE', documentNo: `DMT2026${String(invoiceId).padStart(9, '0')}`, currentId: AYSE.id, currentName: 'Ayşe Yılmaz',
+  periodNo, dueDate, amount, paid, remaining: Math.round((amount - paid) * 100) / 100,
+});
+
 export const INVOICE_5 = {
-  ...summary(5, {}), instalments: null, dues: [],
+  ...summary(5, {}), instalments: null, dues: [due(71, 5, 1, '2026-04-10', 260, 0)],
   subtotal: 349.99, totalDiscount: 49.99, taxBase: 300, totalTax: 60, totalAmount: 360, payable: 360, paid: 100, remaining: 260, paymentStatus: 'PARTIAL',
   series: 'DMT', entryId: 80, entryNo: 41, itsCancel: null, eInvoiceType: null, cancelledAt: null,
   discounts: [{ type: 'AMOUNT', amount: 29.99 }],
@@ -94,7 +99,12 @@ export function invoiceServer(codes: string[] = OWNER): FakeServer {
     const list = SUMMARIES.filter((i) => !type || i.invoiceType === type);
     return json(list, { total: list.length });
   });
-  s.on(`GET ${API}/invoices/{id}`, (_r, p) => json(p.id === '6' ? INVOICE_6 : { ...INVOICE_5, id: Number(p.id) }));
+  s.on(`GET ${API}/invoices/{id}`, (_r, p) => json(p.id === '6' ? INVOICE_6 : p.id === '8' ? INVOICE_8 : { ...INVOICE_5, id: Number(p.id) }));
+  s.on(`GET ${API}/invoice-payment-lines`, (req) => {
+    const id = q(req).get('invoiceId');
+    const list = PAYMENT_LINES.filter((l) => !id || String(l.invoiceId) === id);
+    return json(list, { total: list.length });
+  });
   s.on(`GET ${API}/products`, (req) => {
     const term = (q(req).get('search') ?? '').toLocaleLowerCase('tr');
     const ids = q(req).getAll('id');
@@ -113,3 +123,17 @@ export function invoiceServer(codes: string[] = OWNER): FakeServer {
   });
   return s;
 }
+
+/**
+ * Invoice 8: 360 in three monthly instalments on the 15th; the first collected (a payment line of
+ * 120 on 10/05), the other two open.
+ */
+export const INVOICE_8: Invoice = {
+  ...INVOICE_5, id: 8, documentNo: 'DMT2026000000008', date: '2026-04-20', payments: [], paid: 120, remaining: 240, paymentStatus: 'PARTIAL',
+  instalments: { type: 'MONTHLY', day: 15, count: 3 },
+  dues: [due(81, 8, 1, '2026-05-15', 120, 120), due(82, 8, 2, '2026-06-15', 120, 0), due(83, 8, 3, '2026-07-15', 120, 0)],
+};
+
+export const PAYMENT_LINES: InvoicePaymentLine[] = [
+  { id: 91, transactionId: 301, dueId: 81, invoiceId: 8, documentNo: 'DMT2026000000008', periodNo: 1, dueDate: '2026-05-15', amount: 120, date: '2026-05-10', createdBy: 'muhasebe' },
+];
