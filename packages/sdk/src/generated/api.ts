@@ -1732,6 +1732,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/money-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The safes and bank accounts money can go into or come out of, for pickers: names and currencies, no balances. Open to whoever may move money (collect, pay, sell, buy, transfer), not only to those who may see the safes' and banks' pages. */
+        get: operations["listMoneyAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/transactions": {
         parameters: {
             query?: never;
@@ -8893,6 +8910,40 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMoneyAccounts: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                kind?: components["schemas"]["MoneyKind"];
+                currencyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Safes first, then bank accounts, each by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kind: components["schemas"]["MoneyKind"];
+                        id: number;
+                        name: string;
+                        currencyId: number;
+                        currencyCode: string;
+                        /** @description A bank account's type (TRADING, CREDIT, CREDIT_CARD, ONLINE_PAYMENT, POS); null for a safe. */
+                        accountType: string | null;
+                    }[];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };

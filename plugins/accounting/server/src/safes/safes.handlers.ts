@@ -226,4 +226,25 @@ const getSummaries: Handler = async (ctx) => {
   };
 };
 
-export const safeHandlers: Record<string, Handler> = { listSafes, getSafe, createSafe, updateSafe, deleteSafe, getSummaries };
+/** GET /money-accounts: safes and bank accounts for pickers (no balances), to whoever may move money. */
+const listMoneyAccounts: Handler = async (ctx) => {
+  const companyId = requireAuth(ctx).companyId;
+  const q = (ctx.query ?? {}) as { kind?: 'SAFE' | 'BANK_ACCOUNT'; currencyId?: number };
+  const d = db(ctx);
+  const out: { kind: 'SAFE' | 'BANK_ACCOUNT'; id: number; name: string; currencyId: number; currencyCode: string; accountType: string | null }[] = [];
+  if (q.kind !== 'BANK_ACCOUNT') {
+    let safes = d.selectFrom('safes as s').innerJoin('currencies as c', 'c.id', 's.currency_id').select(['s.id', 's.name', 's.currency_id', 'c.code'])
+      .where('s.company_id', '=', companyId);
+    if (q.currencyId !== undefined) safes = safes.where('s.currency_id', '=', q.currencyId);
+    for (const r of await safes.orderBy('s.name').execute()) out.push({ kind: 'SAFE', id: r.id, name: r.name, currencyId: r.currency_id, currencyCode: r.code, accountType: null });
+  }
+  if (q.kind !== 'SAFE') {
+    let banks = d.selectFrom('bank_accounts as b').innerJoin('currencies as c', 'c.id', 'b.currency_id').select(['b.id', 'b.name', 'b.currency_id', 'c.code', 'b.account_type'])
+      .where('b.company_id', '=', companyId);
+    if (q.currencyId !== undefined) banks = banks.where('b.currency_id', '=', q.currencyId);
+    for (const r of await banks.orderBy('b.name').execute()) out.push({ kind: 'BANK_ACCOUNT', id: r.id, name: r.name, currencyId: r.currency_id, currencyCode: r.code, accountType: r.account_type });
+  }
+  return out;
+};
+
+export const safeHandlers: Record<string, Handler> = { listSafes, getSafe, createSafe, updateSafe, deleteSafe, getSummaries, listMoneyAccounts };

@@ -3,6 +3,7 @@ import { setTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { assertBooksBalance } from '../ledger/testing';
+import { userWith } from '../currents/testing';
 
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 
@@ -184,5 +185,17 @@ describe.each(engines())('safes and money transactions on %s', (engine) => {
     const steal = await api.call('POST', T, { token: other, body: { type: 'TRANSFER', date: '2026-06-01', amount: 1, from: { kind: 'SAFE', id: mine.id }, to: { kind: 'SAFE', id: theirs[0].id } } });
     expect(steal.status).toBe(400);
     expect(steal.body.fieldErrors[0].field).toBe('from.id');
+  });
+
+  it('lists the money accounts to someone who may only collect, without balances; the safes list stays closed to them', async () => {
+    const collector = await userWith(api, owner, `tahsildar${engine}`, ['6_25']);
+    const list = await api.call('GET', `${ONMUHASEBE}/money-accounts`, { token: collector });
+    expect(list.status).toBe(200);
+    expect(list.body.some((a: any) => a.kind === 'SAFE' && a.name === 'Merkez Kasa' && a.currencyCode === 'TL' && a.accountType === null)).toBe(true);
+    expect(list.body.some((a: any) => a.kind === 'BANK_ACCOUNT' && a.accountType === 'TRADING')).toBe(true);
+    expect(list.body.every((a: any) => !('balance' in a))).toBe(true);
+    const usd = await api.call('GET', `${ONMUHASEBE}/money-accounts?kind=BANK_ACCOUNT&currencyId=2`, { token: collector });
+    expect(usd.body.map((a: any) => [a.kind, a.currencyCode])).toEqual([['BANK_ACCOUNT', 'USD']]);
+    expect((await api.call('GET', S, { token: collector })).status).toBe(403);
   });
 });
