@@ -4,7 +4,8 @@
  * branches and accounts, money transactions, cheques, the cash and bank widget) and the books (fiscal
  * years, journals, entries, chart of accounts, trial balance, account statement, journal book, the
  * reports as Excel and PDF files), invoices (sales, purchases and expenses: list, form with live
- * totals, invoice page with cancel and PDF), partners and their capital, payments to personnel, and
+ * totals, invoice page with cancel and PDF), orders received and given (list, form, order page that
+ * turns them into invoices), partners and their capital, payments to personnel, and
  * tax declarations with the VAT draft. Composed from its areas; the workbench finds it by
  * `tezgah.web` in package.json.
  */
@@ -25,11 +26,12 @@ import { area as safes } from './safes/contribution';
 import { area as banks } from './banks/contribution';
 import { area as cheques } from './cheques/contribution';
 import { area as invoices } from './invoices/contribution';
+import { area as orders } from './orders/contribution';
 import { area as partners } from './partners/contribution';
 import { area as personnel } from './personnel/contribution';
 import { area as declarations } from './declarations/contribution';
 
 export default composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [
   { messages },
-  currents, partners, personnel, invoices, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
+  currents, partners, personnel, invoices, orders, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
 ]);
