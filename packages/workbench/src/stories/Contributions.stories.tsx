@@ -4,6 +4,7 @@ import { Button, Card, Dialog, DialogBody, H5, Menu, MenuItem } from '@blueprint
 import { isQuickAddVisible, isWidgetVisible } from '@tezgah/core';
 import { useShell } from '../host/HostProvider';
 import { Contribution } from '../host/Contribution';
+import { Slot } from '../ui/Slot';
 import { Sidebar } from '../shell/Sidebar/Sidebar';
 import { withHost } from './withHost';
 
@@ -78,7 +79,8 @@ function SlotDemo() {
     <Card>
       <H5>Müşteri: Ayşe Yılmaz</H5>
       <p>Yuva <code>demo.customer.tabs</code>: {fills.length} dolgu</p>
-      {fills.map((f) => <Contribution key={f.pluginId} load={f.load} />)}
+      {/* The UI kit's Slot renders every fill of a slot with the screen's params. */}
+      <Slot name="demo.customer.tabs" params={{ customerId: '1' }} />
       <Button variant="minimal" icon="plus" text="Sekme ekle" />
     </Card>
   );

@@ -2,10 +2,10 @@ import type { WebPlugin } from '@tezgah/core';
 
 /**
  * One area's part of the accounting plugin's workbench contribution: its menu entries, routes,
- * widgets, quick-adds and texts (under `messages[lang][<area>]`). The plugin's index composes the
+ * widgets, quick-adds, extension slots it opens or fills and texts (under `messages[lang][<area>]`). The plugin's index composes the
  * areas, so adding an area touches only its own folder.
  */
-export type WebArea = Pick<WebPlugin, 'menu' | 'routes' | 'widgets' | 'quickAdds' | 'settings' | 'load' | 'messages'>;
+export type WebArea = Pick<WebPlugin, 'menu' | 'routes' | 'widgets' | 'quickAdds' | 'settings' | 'slots' | 'load' | 'messages'>;
 
 /** The accounting menu groups (seeds 000 §2), shared by the areas that fill them. */
 export const GROUPS = {
@@ -31,6 +31,10 @@ export function composeAreas(base: Pick<WebPlugin, 'id' | 'title' | 'version'>, 
     plugin.quickAdds!.push(...(a.quickAdds ?? []));
     plugin.settings!.push(...(a.settings ?? []));
     for (const k of ['routes', 'widgets', 'quickAdds', 'settings'] as const) Object.assign(plugin.load![k]!, a.load?.[k] ?? {});
+    if (a.slots?.opens?.length || a.slots?.fills?.length) {
+      plugin.slots = { opens: [...(plugin.slots?.opens ?? []), ...(a.slots.opens ?? [])], fills: [...(plugin.slots?.fills ?? []), ...(a.slots.fills ?? [])] };
+      plugin.load!.slots = { ...(plugin.load!.slots ?? {}), ...(a.load?.slots ?? {}) };
+    }
     for (const [lang, texts] of Object.entries(a.messages ?? {})) {
       const into = (plugin.messages![lang] ??= {}) as Record<string, unknown>;
       for (const [k, v] of Object.entries(texts ?? {})) {

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, PAYMENT_TYPE_LABELS_TR, formatDate, formatDecimalInput, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { TagChips } from '../currents/CurrentTags';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
-import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
+import { CANCEL, INVOICE, INVOICE_ACTIONS_SLOT, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
 import { PaymentStatusTag, StatusTag, downloadInvoicePdf } from './parts';
 import { CollectDialog, DuesPanel, usePlanText } from './Dues';
 
@@ -169,6 +169,8 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
           {inv.status === 'POSTED' && mayInvoice(host, type, CANCEL, Action.DELETE) && (
             <Button icon="disable" intent="danger" text={t('invoices.actions.cancel')} onClick={() => setCancelling(true)} />
           )}
+          {/* Other plugins' actions on this invoice (e-document, pharmacy, POS). */}
+          <Slot name={INVOICE_ACTIONS_SLOT} params={{ invoiceId: String(inv.id), invoiceType: inv.invoiceType, status: inv.status }} />
         </ButtonGroup>
       </div>
       <Card style={{ marginTop: 12 }}>

@@ -358,6 +358,19 @@ describe('the invoice page', () => {
     expect(within(page).queryByRole('button', { name: 'Sil' })).toBeNull();
   });
 
+  it('shows the actions another plugin puts in the accounting.invoice.actions slot, with the invoice\'s id, direction and status', async () => {
+    const s = invoiceServer();
+    // An e-document plugin as a third party would write it: it fills the slot the invoice page opens.
+    const edoc = {
+      id: 'edoc', title: 'e-Belge', version: '0.0.1', slots: { fills: ['accounting.invoice.actions'] },
+      load: { slots: { 'accounting.invoice.actions': async () => ({ default: (p: { params?: Record<string, string> }) => <button type="button">{`GİB'e gönder ${p.params?.invoiceId}/${p.params?.invoiceType}/${p.params?.status}`}</button> }) } },
+    };
+    await renderWorkbench({ plugins: [invoicePlugin, edoc as never], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    expect(await within(page).findByRole('button', { name: "GİB'e gönder 5/SALE/POSTED" })).toBeInTheDocument();
+    expect(invoicePlugin.slots?.opens).toContain('accounting.invoice.actions');
+  });
+
   it('cancels a posted invoice through the seeds\' dialog', async () => {
     const s = invoiceServer();
     s.on(`POST ${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`, () => json({ ...INVOICE_5, status: 'CANCELLED', remaining: 0, itsCancel: true, eInvoiceType: 'NONE', cancelledAt: '2026-04-20T10:00:00.000Z' }));

@@ -1,3 +1,4 @@
+import { INVOICE_ACTIONS_SLOT } from './model';
 import { Action, Module } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 
@@ -200,6 +201,7 @@ const EXPENSE_VIEW = { module: Module.EXPENSE, anyActions: [Action.VIEW] };
  * form and one invoice page.
  */
 export const area: WebArea = {
+  slots: { opens: [INVOICE_ACTIONS_SLOT] },
   menu: [{
     ...GROUPS.commercial,
     children: [

@@ -349,3 +349,10 @@ export function splitAmount(amount: string, count: number): string[] {
   const extra = cents - base * count;
   return Array.from({ length: count }, (_, i) => ((base + (i < extra ? 1 : 0)) / 100).toFixed(2));
 }
+
+/**
+ * The slot other plugins fill with actions on an invoice's page (e-document "send", pharmacy
+ * "ITS", POS "send to device"): each fill is rendered beside the page's own actions with params
+ * `invoiceId`, `invoiceType` (SALE | BUYING) and `status` (DRAFT | POSTED | CANCELLED).
+ */
+export const INVOICE_ACTIONS_SLOT = 'accounting.invoice.actions';
