@@ -3,11 +3,11 @@ import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H4, HTMLTa
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
-import { MoneyAccountSelect, MoneyInput, refKey, type MoneyAccountChoice } from '../finance/parts';
+import { MoneyAccountSelect, MoneyInput, refKey } from '../finance/parts';
 import { TL, moneyChanged, readMoney, readRate } from '../finance/model';
 import { isDay, money, today } from '../ledger/model';
 import { AUTO_SHARE, DUE, PAYMENT_LINE, mayInvoice, mayTakeBack, type Due, type InstalmentPlan, type Invoice, type InvoicePaymentLine } from './model';
-import { useLookup } from './parts';
+import { useMoneyChoices } from './parts';
 
 /** A plan as words: "Aylık, ayın 15. günü, 3 taksit". */
 export function usePlanText() {
@@ -168,12 +168,7 @@ export function CollectDialog(props: { host: WorkbenchHost; invoice: Invoice; on
   const type = inv.invoiceType;
   const title = t(`invoices.collect.button.${type}`);
   const summary = useShareSummary();
-  const safes = useLookup('safes');
-  const banks = useLookup('bankAccounts');
-  const accounts: MoneyAccountChoice[] | null = safes && banks ? [
-    ...safes.map((s) => ({ kind: 'SAFE' as const, id: s.id, name: s.name, currencyId: s.currencyId })),
-    ...banks.map((b) => ({ kind: 'BANK_ACCOUNT' as const, id: b.id, name: b.name, currencyId: b.currencyId })),
-  ] : null;
+  const accounts = useMoneyChoices();
   const [amount, setAmount] = useState(inv.remaining > 0 ? formatDecimalInput(inv.remaining.toFixed(2), 2, 2) : '');
   const [date, setDate] = useState(today());
   const [accountKey, setAccountKey] = useState('');

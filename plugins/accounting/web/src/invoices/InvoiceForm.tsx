@@ -16,7 +16,7 @@ import {
   instalmentDates, noInstalments, readInstalments, splitAmount, stockShortages, usedLines, withholdingCodeList,
   type DiscountDraft, type DiscountKind, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product, type Tax,
 } from './model';
-import { ProductSuggest, useLookup } from './parts';
+import { ProductSuggest, useLookup, useMoneyChoices } from './parts';
 
 /** What the form starts from: empty for a new invoice, the invoice's own content when it is edited. */
 export interface InvoiceDraft {
@@ -95,8 +95,9 @@ export function InvoiceForm(props: {
   const taxes = useLookup('taxes');
   const warehouses = useLookup('warehouses');
   const tags = useCompanyTags(props.host);
-  const safes = useLookup('safes', payments.some((p) => SAFE_PAYMENTS.includes(p.type)));
-  const banks = useLookup('bankAccounts', payments.some((p) => BANK_PAYMENTS.includes(p.type)));
+  const moneyAccounts = useMoneyChoices(payments.some((p) => SAFE_PAYMENTS.includes(p.type) || BANK_PAYMENTS.includes(p.type)));
+  const safes = moneyAccounts && moneyAccounts.filter((a) => a.kind === 'SAFE');
+  const banks = moneyAccounts && moneyAccounts.filter((a) => a.kind === 'BANK_ACCOUNT');
 
   const cur = Number(currencyId);
   const foreign = cur !== TL;

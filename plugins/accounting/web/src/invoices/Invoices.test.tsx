@@ -524,6 +524,31 @@ describe('an invoice\'s dues, collections and instalments', () => {
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Tahsilat kaydedildi: 1 vadeye dağıtıldı.'));
   });
 
+  it('offers the safes and bank accounts to a seller and collector who may not open the safes\' and banks\' pages', async () => {
+    // Sales view, create and collect, products and taxes viewed, currents viewed: no 2_1 / 3_1.
+    const codes = ['11_1', '11_2', '11_25', '13_1', '23_1', '6_1'];
+    const s = invoiceServer(codes);
+    const view = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Tahsilat al' }));
+    const dialog = await screen.findByRole('form', { name: 'Tahsilat al' });
+    const account = control(dialog, 'Paranın gireceği kasa / banka hesabı');
+    await waitFor(() => expect(within(account).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seçiniz', 'Merkez Kasa (TL)', 'Ziraat Vadesiz (TL)']));
+    expect(requestsTo(s, 'GET', `${API}/money-accounts`)).toHaveLength(1);
+    view.unmount();
+
+    const t = invoiceServer(codes);
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/sales/new', server: t, signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Yeni satış faturası' }, { timeout: 5000 });
+    await user.click(within(form).getByRole('button', { name: 'Ödeme ekle' }));
+    await waitFor(() => expect(within(control(form, '1. ödeme: Kasa')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Para birimindeki ilk kasa', 'Merkez Kasa']));
+    await user.selectOptions(control(form, '1. ödeme: Ödeme türü'), 'CREDIT_CARD');
+    await waitFor(() => expect(within(control(form, '1. ödeme: Banka hesabı')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seçiniz', 'Ziraat Vadesiz']));
+    expect(requestsTo(t, 'GET', `${API}/money-accounts`)).toHaveLength(1);
+    expect([...requestsTo(s, 'GET', `${API}/safes`), ...requestsTo(s, 'GET', `${API}/bank-accounts`), ...requestsTo(t, 'GET', `${API}/safes`), ...requestsTo(t, 'GET', `${API}/bank-accounts`)]).toEqual([]);
+  });
+
   it('offers "Tahsilat al" / "Ödeme yap" only with the collection or payment rights, and not once nothing remains', async () => {
     const cases: [string[], string, string, boolean][] = [
       [['11_1'], '5', 'Tahsilat al', false],

@@ -35,8 +35,8 @@ export const INVOICE_PDF = `${API}/pdf/{id}`;
 export const PRODUCTS = `${API}/products`;
 export const TAXES = `${API}/taxes`;
 export const WAREHOUSES = `${API}/warehouses`;
-export const SAFES = `${API}/safes`;
-export const BANK_ACCOUNTS = `${API}/bank-accounts`;
+/** The safes and bank accounts for the pickers (listMoneyAccounts; a plain array, not paged). */
+export const MONEY_ACCOUNTS = `${API}/money-accounts`;
 export const EXCHANGE_RATE = `${API}/exchange-rate/{from}/{date}/{to}`;
 /** An instalment (vade) of a posted invoice, removed into its neighbour (deleteDue). */
 export const DUE = `${API}/dues/{id}`;

@@ -6,7 +6,8 @@ import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sd
 import { useShell } from '@tezgah/workbench/ui';
 import { fileNameOf, saveBlob } from '../books/download';
 import { quantity as showQuantity } from '../products/model';
-import { BANK_ACCOUNTS, INVOICE_PDF, PRODUCTS, SAFES, TAXES, WAREHOUSES, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
+import type { MoneyAccountChoice } from '../finance/parts';
+import { INVOICE_PDF, MONEY_ACCOUNTS, PRODUCTS, TAXES, WAREHOUSES, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
 
 /** Draft grey, posted green, cancelled red. */
 export function StatusTag(props: { status: InvoiceStatus }) {
@@ -22,17 +23,15 @@ export function PaymentStatusTag(props: { status: InvoicePaymentStatus }) {
   return <Tag intent={intent}>{t(`invoices.paymentStatuses.${props.status}`)}</Tag>;
 }
 
-type Lookup = 'taxes' | 'warehouses' | 'safes' | 'bankAccounts';
-const PATHS = { taxes: TAXES, warehouses: WAREHOUSES, safes: SAFES, bankAccounts: BANK_ACCOUNTS } as const;
+type Lookup = 'taxes' | 'warehouses';
+const PATHS = { taxes: TAXES, warehouses: WAREHOUSES } as const;
 
-export interface SafeChoice { id: number; name: string; currencyId: number }
-export interface BankChoice { id: number; name: string; currencyId: number }
-interface LookupTypes { taxes: Tax; warehouses: Warehouse; safes: SafeChoice; bankAccounts: BankChoice }
+interface LookupTypes { taxes: Tax; warehouses: Warehouse }
 
 /**
- * A list the form picks from (the company's KDV taxes, warehouses, safes, bank accounts): null
- * while loading or not asked for (`enabled` false), empty when the user may not read it (the form
- * then leaves the choice to the server's defaults).
+ * A list the form picks from (the company's KDV taxes, warehouses): null while loading or not
+ * asked for (`enabled` false), empty when the user may not read it (the form then leaves the
+ * choice to the server's defaults).
  */
 export function useLookup<K extends Lookup>(kind: K, enabled = true): readonly LookupTypes[K][] | null {
   const shell = useShell();
@@ -40,19 +39,33 @@ export function useLookup<K extends Lookup>(kind: K, enabled = true): readonly L
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    const query = kind === 'taxes' ? { taxType: 'KDV' as const, active: true, size: 100, sort: ['percentage,desc'] } : { size: 1000, sort: [kind === 'safes' ? 'id,asc' : 'name,asc'] };
-    const list = shell.api.list as unknown as (p: string, i: { params: { query: object } }) => Promise<{ items: readonly Record<string, unknown>[] }>;
+    const query = kind === 'taxes' ? { taxType: 'KDV' as const, active: true, size: 100, sort: ['percentage,desc'] } : { size: 1000, sort: ['name,asc'] };
+    const list = shell.api.list as unknown as (p: string, i: { params: { query: object } }) => Promise<{ items: readonly LookupTypes[K][] }>;
     list(PATHS[kind], { params: { query } })
-      .then((p) => {
-        if (!live) return;
-        const items = kind === 'bankAccounts'
-          ? p.items.map((a) => ({ id: a.id, name: `${String(a.name)}${a.bankName ? ` — ${String(a.bankName)}` : ''}`, currencyId: a.currencyId }))
-          : p.items;
-        setList(items as unknown as LookupTypes[K][]);
-      })
+      .then((p) => { if (live) setList(p.items); })
       .catch(() => { if (live) setList([]); });
     return () => { live = false; };
   }, [shell, kind, enabled]);
+  return list;
+}
+
+/**
+ * The safes and bank accounts money may go into or come out of (listMoneyAccounts: one call,
+ * safes first, then bank accounts, each by name; open to whoever may sell, buy, collect or pay,
+ * not only to those who may see the safes' and banks' pages). null while loading or not asked
+ * for (`enabled` false), empty when the user may not read them.
+ */
+export function useMoneyChoices(enabled = true): readonly MoneyAccountChoice[] | null {
+  const shell = useShell();
+  const [list, setList] = useState<readonly MoneyAccountChoice[] | null>(null);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    shell.api.request('GET', MONEY_ACCOUNTS, {})
+      .then((all) => { if (live) setList(all.map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId }))); })
+      .catch(() => { if (live) setList([]); });
+    return () => { live = false; };
+  }, [shell, enabled]);
   return list;
 }
 

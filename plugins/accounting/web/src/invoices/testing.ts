@@ -1,4 +1,4 @@
-import { account, fakeServer, json, type FakeServer } from '../../../../../packages/workbench/test/fake-server';
+import { account, fakeServer, json, problem, type FakeServer } from '../../../../../packages/workbench/test/fake-server';
 import { composeAreas } from '../area';
 import { messages } from '../messages';
 import { area as invoices } from './contribution';
@@ -89,6 +89,9 @@ export const INVOICE_6: Invoice = {
   totalAmount: 360, payable: 360, paid: 0, remaining: 360,
 };
 
+/** Who may read GET /money-accounts (its x-authority): safes' and banks' view and transfer, collections, payments, sales and purchases. */
+const MONEY_ACCOUNT_CODES = ['2_1', '3_1', '2_7', '3_7', '6_25', '11_25', '5_17', '12_17', '11_2', '12_2', '8_17'];
+
 /** A server with the invoices, products, taxes, warehouses, safes, bank accounts and two currents. */
 export function invoiceServer(codes: string[] = OWNER): FakeServer {
   const s = fakeServer();
@@ -113,8 +116,22 @@ export function invoiceServer(codes: string[] = OWNER): FakeServer {
   });
   s.on(`GET ${API}/taxes`, () => json(TAXES, { total: TAXES.length }));
   s.on(`GET ${API}/warehouses`, () => json(WAREHOUSES, { total: WAREHOUSES.length }));
-  s.on(`GET ${API}/safes`, () => json(SAFES, { total: SAFES.length }));
-  s.on(`GET ${API}/bank-accounts`, () => json(ACCOUNTS, { total: ACCOUNTS.length }));
+  // As the server: the safes' and banks' own lists want their view authorities (2_1, 3_1); the
+  // pickers' list (listMoneyAccounts) whoever may move money.
+  const denied = () => problem(403, 'Yetkiniz yok');
+  s.on(`GET ${API}/safes`, () => (codes.includes('2_1') ? json(SAFES, { total: SAFES.length }) : denied()));
+  s.on(`GET ${API}/bank-accounts`, () => (codes.includes('3_1') ? json(ACCOUNTS, { total: ACCOUNTS.length }) : denied()));
+  s.on(`GET ${API}/money-accounts`, (req) => {
+    if (!codes.some((c) => MONEY_ACCOUNT_CODES.includes(c))) return denied();
+    const kind = q(req).get('kind');
+    const currency = q(req).get('currencyId');
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'tr');
+    const list = [
+      ...[...SAFES].sort(byName).map((x) => ({ kind: 'SAFE' as const, id: x.id, name: x.name, currencyId: x.currencyId, currencyCode: x.currencyCode, accountType: null })),
+      ...[...ACCOUNTS].sort(byName).map((x) => ({ kind: 'BANK_ACCOUNT' as const, id: x.id, name: x.name, currencyId: x.currencyId, currencyCode: x.currencyCode, accountType: x.accountType })),
+    ].filter((a) => (!kind || a.kind === kind) && (!currency || String(a.currencyId) === currency));
+    return json(list);
+  });
   s.on(`GET ${API}/tags`, () => json([], { total: 0 }));
   s.on(`GET ${API}/currents`, (req) => {
     const term = (q(req).get('search') ?? '').toLocaleLowerCase('tr');
