@@ -4174,6 +4174,10 @@ export interface components {
             currencySymbol: string | null;
             openingBalance: number;
             openingDate: string | null;
+            /** @description Lira per unit of a foreign-currency safe's opening balance; null for the lira. */
+            openingRate: number | null;
+            /** @description The account the opening balance was credited to (570 unless another was named); null without an opening. */
+            openingAccount: string | null;
             explanation: string | null;
             tagIds: number[];
             /** @description In lira */

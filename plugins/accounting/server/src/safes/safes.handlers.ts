@@ -17,11 +17,15 @@ export const OPENING_COUNTER_ACCOUNT = '570';
 interface SafeRow {
   id: number; company_id: number; name: string; account_code: string; currency_id: number; opening_balance: string; opening_date: string | null;
   opening_rate: string | null; opening_entry_id: number | null; explanation: string | null; tag_ids: number[]; currency_code: string; currency_symbol: string | null;
+  opening_account: string | null;
 }
 
 function safes(d: LedgerDb, companyId: number) {
   return d.selectFrom('safes as s').innerJoin('currencies as cu', 'cu.id', 's.currency_id')
     .select(['s.id', 's.company_id', 's.name', 's.account_code', 's.currency_id', 's.opening_balance', 's.opening_date', 's.opening_rate', 's.opening_entry_id', 's.explanation', 's.tag_ids', 'cu.code as currency_code', 'cu.symbol as currency_symbol'])
+    // The account the live opening entry credited (570 unless another was named).
+    .select(sql<string | null>`(select l.account_code from journal_lines l where l.company_id = s.company_id and l.entry_id = s.opening_entry_id
+      and l.account_code <> s.account_code order by l.line_no limit 1)`.as('opening_account'))
     .where('s.company_id', '=', companyId);
 }
 
@@ -31,7 +35,9 @@ async function views(d: LedgerDb, rows: SafeRow[]) {
     const x = b.get(s.account_code) ?? { lira: new Decimal(0), fc: new Decimal(0) };
     return {
       id: s.id, name: s.name, accountCode: s.account_code, currencyId: s.currency_id, currencyCode: s.currency_code, currencySymbol: s.currency_symbol,
-      openingBalance: new Decimal(s.opening_balance).toNumber(), openingDate: s.opening_date, explanation: s.explanation, tagIds: s.tag_ids.map(Number),
+      openingBalance: new Decimal(s.opening_balance).toNumber(), openingDate: s.opening_date,
+      openingRate: s.opening_rate === null ? null : new Decimal(s.opening_rate).toNumber(), openingAccount: s.opening_account,
+      explanation: s.explanation, tagIds: s.tag_ids.map(Number),
       balance: x.lira.toNumber(), balanceFc: s.currency_id === 1 ? null : x.fc.toNumber(),
       mainAccount: { companyId: s.company_id, currencyId: s.currency_id, currencySymbol: s.currency_symbol },
     };

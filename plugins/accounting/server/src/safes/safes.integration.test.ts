@@ -65,7 +65,11 @@ describe.each(engines())('safes and money transactions on %s', (engine) => {
     expect(noRate.body.fieldErrors[0]).toMatchObject({ field: 'openingRate', code: 'RATE_REQUIRED' });
     const usd = await api.call('POST', S, { token: owner, body: { name: 'Döviz Kasası', currencyId: 2, openingBalance: 100, openingDate: '2026-02-01', openingRate: '32.5' } });
     expect(usd.status).toBe(201);
-    expect(usd.body).toMatchObject({ balance: 3250, balanceFc: 100, currencyId: 2 });
+    expect(usd.body).toMatchObject({ balance: 3250, balanceFc: 100, currencyId: 2, openingRate: 32.5, openingAccount: '570' });
+    const named = await api.call('POST', S, { token: owner, body: { name: 'Ortak Kasası', currencyId: 1, openingBalance: 50, openingDate: '2026-01-15', openingAccount: '540' } });
+    expect([named.status, named.body.openingRate, named.body.openingAccount]).toEqual([201, null, '540']);
+    const empty = await api.call('POST', S, { token: owner, body: { name: 'Boş Kasa', currencyId: 1 } });
+    expect([empty.body.openingRate, empty.body.openingAccount]).toEqual([null, null]);
 
     const dup = await api.call('POST', S, { token: owner, body: { name: 'şube kasası', currencyId: 1 } });
     expect(dup.status).toBe(409);

@@ -15,7 +15,7 @@ export const OWNER = ['2_1', '2_2', '2_3', '2_4', '2_7', '2_37', '3_1', '3_2', '
 export const VIEWER = ['2_1', '3_1'];
 
 const safe = (id: number, name: string, o: Partial<Safe> = {}): Safe => ({
-  id, name, accountCode: `100.0${id}`, currencyId: 1, currencyCode: 'TL', currencySymbol: '₺', openingBalance: 0, openingDate: '2026-01-01',
+  id, name, accountCode: `100.0${id}`, currencyId: 1, currencyCode: 'TL', currencySymbol: '₺', openingBalance: 0, openingDate: '2026-01-01', openingRate: null, openingAccount: '570',
   explanation: null, tagIds: [], balance: 0, balanceFc: null, mainAccount: { companyId: 2, currencyId: 1, currencySymbol: '₺' }, ...o,
 });
 
