@@ -1,6 +1,7 @@
 /**
  * @tezgah/core: domain rules shared by the server, the workbench, the CLI and plugins.
- * Runtime dependencies: mitt (the event bus) and decimal.js (the invoice computation).
+ * Runtime dependency: mitt (the event bus). The invoice computation (decimal.js) is its own entry,
+ * `@tezgah/core/invoice`, so screens that do not compute invoices (the sign-in page) do not load it.
  */
 export * from './permissions';
 export * from './authority';
@@ -11,4 +12,3 @@ export * from './messages';
 export * from './plugin';
 export * from './events';
 export * from './catalogue';
-export * from './invoice';

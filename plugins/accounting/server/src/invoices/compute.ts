@@ -1,4 +1,4 @@
-import { computeInvoice, InvoiceInputError, withholdingFor, withholdingOptions, type AppliedDiscount, type InvoiceTotals, type LineDiscount, type PaymentType as CorePaymentType } from '@tezgah/core';
+import { computeInvoice, InvoiceInputError, withholdingFor, withholdingOptions, type AppliedDiscount, type InvoiceTotals, type LineDiscount, type PaymentType as CorePaymentType } from '@tezgah/core/invoice';
 import { Problem } from '@tezgah/server';
 
 export type PaymentType = CorePaymentType;

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Action, PAYMENT_TYPE_LABELS_TR, formatDate, formatDecimalInput, type ContributionProps } from '@tezgah/core';
+import { Action, formatDate, formatDecimalInput, type ContributionProps } from '@tezgah/core';
+import { PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
 import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { TagChips } from '../currents/CurrentTags';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
-import { CANCEL, INVOICE, INVOICE_ACTIONS_SLOT, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
+import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
 import { PaymentStatusTag, StatusTag, downloadInvoicePdf } from './parts';
 import { CollectDialog, DuesPanel, usePlanText } from './Dues';
+import { INVOICE_ACTIONS_SLOT } from './slots';
 
 /**
  * The cancel question (seeds 000 §4 cancel): 'Emin misiniz?', whether the drug-tracking (ITS)

@@ -1,10 +1,8 @@
 import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, Card, Checkbox, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import {
-  PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR, WITHHOLDING_CODES, defaultTaxFor, formatDate, formatDecimalInput, unitPriceFor, withholdingOptions,
-  type DecimalInput, type InvoiceTotals, type WorkbenchHost,
-} from '@tezgah/core';
+import { formatDate, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR, WITHHOLDING_CODES, defaultTaxFor, unitPriceFor, withholdingOptions, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
 import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrencySelect, CurrentSuggest, MoneyInput } from '../finance/parts';

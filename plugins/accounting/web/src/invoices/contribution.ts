@@ -1,4 +1,4 @@
-import { INVOICE_ACTIONS_SLOT } from './model';
+import { INVOICE_ACTIONS_SLOT } from './slots';
 import { Action, Module } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 

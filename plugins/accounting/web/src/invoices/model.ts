@@ -5,10 +5,8 @@
  * 12). The totals are computed by @tezgah/core `computeInvoice`, the function the server checks
  * `totalAmount` with (TOTAL_MISMATCH when they disagree).
  */
-import {
-  Action, InvoiceInputError, Module, computeInvoice, parseTurkishDecimal, withholdingFor, withholdingOptions,
-  type InvoiceInput, type InvoiceTotals, type LineDiscount, type PaymentType, type WorkbenchHost,
-} from '@tezgah/core';
+import { Action, Module, parseTurkishDecimal, type WorkbenchHost } from '@tezgah/core';
+import { InvoiceInputError, computeInvoice, withholdingFor, withholdingOptions, type InvoiceInput, type InvoiceTotals, type LineDiscount, type PaymentType } from '@tezgah/core/invoice';
 import type { components } from '@tezgah/sdk';
 import type { Product } from '../products/model';
 
@@ -349,10 +347,3 @@ export function splitAmount(amount: string, count: number): string[] {
   const extra = cents - base * count;
   return Array.from({ length: count }, (_, i) => ((base + (i < extra ? 1 : 0)) / 100).toFixed(2));
 }
-
-/**
- * The slot other plugins fill with actions on an invoice's page (e-document "send", pharmacy
- * "ITS", POS "send to device"): each fill is rendered beside the page's own actions with params
- * `invoiceId`, `invoiceType` (SALE | BUYING) and `status` (DRAFT | POSTED | CANCELLED).
- */
-export const INVOICE_ACTIONS_SLOT = 'accounting.invoice.actions';

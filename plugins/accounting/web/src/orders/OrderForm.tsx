@@ -1,7 +1,8 @@
 import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, Card, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { defaultTaxFor, formatDecimalInput, unitPriceFor, type DecimalInput, type InvoiceTotals, type WorkbenchHost } from '@tezgah/core';
+import { formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { defaultTaxFor, unitPriceFor, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
 import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrentSuggest, MoneyInput } from '../finance/parts';
