@@ -28,7 +28,8 @@ export interface InvoiceBody {
     accountCode?: string | null;
   }[];
   discounts?: DiscountIn[];
-  payments?: { paymentType: PaymentType; amount: number | string; date?: string | null; safeId?: number | null; bankAccountId?: number | null }[];
+  /** `amount: null` (the cash and POS-device sales, not the contract) pays whatever the others leave of the payable. */
+  payments?: { paymentType: PaymentType; amount: number | string | null; date?: string | null; safeId?: number | null; bankAccountId?: number | null }[];
   totalAmount?: number | string | null;
   instalments?: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
 }
@@ -177,10 +178,14 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     } else if (p.safeId || p.bankAccountId) {
       throw bad(`${at}.paymentType`, 'Ücretsiz ve açık hesap ödemeleri bir kasaya ya da bankaya girmez.', 'PAYMENT_ACCOUNT');
     }
-    payments.push({ paymentType: p.paymentType, amount: String(p.amount), date, safeId, bankAccountId });
+    payments.push({ paymentType: p.paymentType, amount: p.amount === null ? '' : String(p.amount), date, safeId, bankAccountId });
   }
 
-  const totals = compute({ lines, discounts: b.discounts ?? [], payments, conversionRate: rate?.toString() ?? null });
+  const computeWith = (list: ResolvedPayment[]) => compute({ lines, discounts: b.discounts ?? [], payments: list, conversionRate: rate?.toString() ?? null });
+  // A payment of the rest: what the payable less the other payments comes to (the computation is pure, no second read).
+  const rest = payments.find((p) => p.amount === '');
+  if (rest) rest.amount = computeWith(payments.filter((p) => p !== rest)).remaining;
+  const totals = computeWith(payments);
   if (b.totalAmount != null && !new Decimal(String(b.totalAmount)).eq(totals.totalAmount)) {
     throw new Problem(400, 'Toplam tutmuyor', {
       detail: `Gönderilen toplam (${new Decimal(String(b.totalAmount)).toFixed(2)}) sunucunun hesabıyla (${totals.totalAmount}) aynı değil; fatura yeniden hesaplanmalı.`,

@@ -266,14 +266,10 @@ const createInvoice: Handler = (ctx) => create(ctx, ctx.body as InvoiceBody);
 /** POST /cash/invoices: a sale whose whole payable is paid in cash into a safe, posted at once. */
 const createCashInvoice: Handler = async (ctx) => {
   const b = ctx.body as Omit<InvoiceBody, 'invoiceType' | 'payments' | 'draft'> & { safeId?: number | null };
-  const auth = requireAuth(ctx);
-  const d = db(ctx);
-  // The payable is known only once computed: resolve once without the payment to learn it.
-  const probe = await resolveInvoice(d, auth.companyId, { ...b, invoiceType: 'SALE' }, null);
   const { safeId, ...content } = b;
   return create(ctx, {
     ...content, invoiceType: 'SALE', draft: false,
-    payments: [{ paymentType: 'CASH', amount: probe.totals.payable, date: b.date, safeId: safeId ?? null }],
+    payments: [{ paymentType: 'CASH', amount: null, date: b.date, safeId: safeId ?? null }],
   });
 };
 
@@ -336,10 +332,9 @@ const createPosDeviceInvoice: Handler = async (ctx) => {
     if (!pos) throw problems.invalidField('bankAccountId', 'Bu para biriminde POS banka hesabı yok; önce bir POS hesabı açın.', 'POS_ACCOUNT_REQUIRED');
     account = pos.id;
   }
-  const probe = await resolveInvoice(d, auth.companyId, { ...content, invoiceType: 'SALE' }, null);
   return create(ctx, {
     ...content, invoiceType: 'SALE', draft: false,
-    payments: [{ paymentType: 'CREDIT_CARD', amount: probe.totals.payable, date: b.date, bankAccountId: account }],
+    payments: [{ paymentType: 'CREDIT_CARD', amount: null, date: b.date, bankAccountId: account }],
   });
 };
 

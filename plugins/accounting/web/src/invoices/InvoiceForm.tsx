@@ -12,9 +12,9 @@ import { quantity as showQuantity } from '../products/model';
 import {
   BANK_PAYMENTS, EXCHANGE_RATE, INSTALMENT_TYPES, INVOICES, SAFE_PAYMENTS, blankLine, computeForm, decimalOf, defaultInstalmentDay, formKeyOfServer,
   instalmentDates, noInstalments, readInstalments, splitAmount, stockShortages, usedLines, withholdingCodeList,
-  type DiscountDraft, type DiscountKind, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product, type Tax,
+  type DiscountDraft, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product,
 } from './model';
-import { ProductSuggest, useLookup, useMoneyChoices } from './parts';
+import { DiscountInput, ProductSuggest, TaxSelect, useLookup, useMoneyChoices } from './parts';
 
 /** What the form starts from: empty for a new invoice, the invoice's own content when it is edited. */
 export interface InvoiceDraft {
@@ -534,48 +534,6 @@ function InstalmentFields(props: { value: InstalmentDraft; date: string; remaini
         </>
       )}
     </fieldset>
-  );
-}
-
-/** A discount: a percentage or an amount. */
-function DiscountInput(props: {
-  id: string; value: DiscountDraft; onChange: (d: DiscountDraft) => void; kindLabel: string;
-  'aria-describedby'?: string; 'aria-invalid'?: boolean;
-}) {
-  const { t } = useTranslation('accounting');
-  return (
-    <div style={{ display: 'flex', gap: 4 }}>
-      <HTMLSelect aria-label={props.kindLabel} value={props.value.kind} onChange={(e) => props.onChange({ ...props.value, kind: e.currentTarget.value as DiscountKind })}>
-        <option value="PERCENTAGE">{t('invoices.form.percent')}</option>
-        <option value="AMOUNT">{t('invoices.form.amount')}</option>
-      </HTMLSelect>
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <InputGroup
-          id={props.id} value={props.value.text} inputMode="decimal" placeholder={props.value.kind === 'PERCENTAGE' ? '0' : '0,00'}
-          aria-describedby={props['aria-describedby']} aria-invalid={props['aria-invalid']}
-          onValueChange={(v) => props.onChange({ ...props.value, text: v })}
-        />
-      </div>
-    </div>
-  );
-}
-
-/** The line's KDV: the company's active KDV taxes; without them (no tax authority) the product's own, not changeable. */
-function TaxSelect(props: {
-  id: string; taxes: readonly Tax[] | null; product: Product | null; value: string; onChange: (v: string) => void;
-  'aria-describedby'?: string; 'aria-invalid'?: boolean;
-}) {
-  const { t } = useTranslation('accounting');
-  const list = props.taxes ?? [];
-  const fallback = props.product ? t('invoices.form.defaultTax', { rate: props.product.defaultTaxRate }) : '—';
-  return (
-    <HTMLSelect
-      id={props.id} fill value={props.value} disabled={list.length === 0} onChange={(e) => props.onChange(e.currentTarget.value)}
-      aria-describedby={props['aria-describedby']} aria-invalid={props['aria-invalid']}
-    >
-      {(!props.value || list.length === 0) && <option value="">{fallback}</option>}
-      {list.map((x) => <option key={x.id} value={String(x.id)}>{`${x.taxType} %${x.percentage}`}</option>)}
-    </HTMLSelect>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MenuItem, Tag, type Intent } from '@blueprintjs/core';
+import { HTMLSelect, InputGroup, MenuItem, Tag, type Intent } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
@@ -7,7 +7,7 @@ import { useShell } from '@tezgah/workbench/ui';
 import { fileNameOf, saveBlob } from '../books/download';
 import { quantity as showQuantity } from '../products/model';
 import type { MoneyAccountChoice } from '../finance/parts';
-import { INVOICE_PDF, MONEY_ACCOUNTS, PRODUCTS, TAXES, WAREHOUSES, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
+import { INVOICE_PDF, MONEY_ACCOUNTS, PRODUCTS, TAXES, WAREHOUSES, type DiscountDraft, type DiscountKind, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
 
 /** Draft grey, posted green, cancelled red. */
 export function StatusTag(props: { status: InvoiceStatus }) {
@@ -147,4 +147,46 @@ export async function downloadInvoicePdf(api: TezgahPromiseApi, id: number, fall
   const name = fileNameOf(r.response.headers.get('content-disposition')) ?? fallback;
   saveBlob(r.data, name);
   return name;
+}
+
+/** A discount: a percentage or an amount. */
+export function DiscountInput(props: {
+  id: string; value: DiscountDraft; onChange: (d: DiscountDraft) => void; kindLabel: string;
+  'aria-describedby'?: string; 'aria-invalid'?: boolean;
+}) {
+  const { t } = useTranslation('accounting');
+  return (
+    <div style={{ display: 'flex', gap: 4 }}>
+      <HTMLSelect aria-label={props.kindLabel} value={props.value.kind} onChange={(e) => props.onChange({ ...props.value, kind: e.currentTarget.value as DiscountKind })}>
+        <option value="PERCENTAGE">{t('invoices.form.percent')}</option>
+        <option value="AMOUNT">{t('invoices.form.amount')}</option>
+      </HTMLSelect>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <InputGroup
+          id={props.id} value={props.value.text} inputMode="decimal" placeholder={props.value.kind === 'PERCENTAGE' ? '0' : '0,00'}
+          aria-describedby={props['aria-describedby']} aria-invalid={props['aria-invalid']}
+          onValueChange={(v) => props.onChange({ ...props.value, text: v })}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The line's KDV: the company's active KDV taxes; without them (no tax authority) the product's own, not changeable. */
+export function TaxSelect(props: {
+  id: string; taxes: readonly Tax[] | null; product: Product | null; value: string; onChange: (v: string) => void;
+  'aria-describedby'?: string; 'aria-invalid'?: boolean;
+}) {
+  const { t } = useTranslation('accounting');
+  const list = props.taxes ?? [];
+  const fallback = props.product ? t('invoices.form.defaultTax', { rate: props.product.defaultTaxRate }) : '—';
+  return (
+    <HTMLSelect
+      id={props.id} fill value={props.value} disabled={list.length === 0} onChange={(e) => props.onChange(e.currentTarget.value)}
+      aria-describedby={props['aria-describedby']} aria-invalid={props['aria-invalid']}
+    >
+      {(!props.value || list.length === 0) && <option value="">{fallback}</option>}
+      {list.map((x) => <option key={x.id} value={String(x.id)}>{`${x.taxType} %${x.percentage}`}</option>)}
+    </HTMLSelect>
+  );
 }

@@ -9,8 +9,8 @@ import { CurrentSuggest, MoneyInput } from '../finance/parts';
 import { TL, currencyCode } from '../finance/model';
 import { isDay, today } from '../ledger/model';
 import { fieldErrorList, shown } from '../invoices/InvoiceForm';
-import { ProductSuggest, useLookup } from '../invoices/parts';
-import { EXCHANGE_RATE, blankLine, usedLines, type DiscountDraft, type DiscountKind, type LineDraft, type Product, type Tax } from '../invoices/model';
+import { DiscountInput, ProductSuggest, TaxSelect, useLookup } from '../invoices/parts';
+import { EXCHANGE_RATE, blankLine, usedLines, type LineDraft, type Product } from '../invoices/model';
 import {
   INVOICE_TYPE_OF, KINDS, ORDERS, computeOrder, orderBody, orderFormKey, type Order, type OrderDirection, type OrderDraft, type OrderKind,
 } from './model';
@@ -209,10 +209,10 @@ export function OrderForm(props: {
                       <MoneyInput id={`${id}-price`} value={l.unitPrice} decimals={[2, 8]} onValueChange={(v) => updateLine(l.key, { unitPrice: v, note: undefined })} />
                     </Field>
                     <Field id={`${id}-discount`} label={hidden(lineName(n, t('orders.form.discount')))} error={err(k('discount'))}>
-                      <LineDiscount id={`${id}-discount`} value={l.discount} onChange={(d) => updateLine(l.key, { discount: d })} kindLabel={lineName(n, t('orders.form.discountKind'))} />
+                      <DiscountInput id={`${id}-discount`} value={l.discount} onChange={(d) => updateLine(l.key, { discount: d })} kindLabel={lineName(n, t('orders.form.discountKind'))} />
                     </Field>
                     <Field id={`${id}-tax`} label={hidden(lineName(n, t('orders.form.tax')))} error={err(k('taxId'))}>
-                      <LineTax id={`${id}-tax`} taxes={taxes} product={l.product} value={l.taxId} onChange={(v) => updateLine(l.key, { taxId: v })} />
+                      <TaxSelect id={`${id}-tax`} taxes={taxes} product={l.product} value={l.taxId} onChange={(v) => updateLine(l.key, { taxId: v })} />
                     </Field>
                     <output aria-label={lineName(n, t('orders.form.lineTotal'))} style={{ textAlign: 'right', paddingTop: 6 }}>{total ? shown(total) : ''}</output>
                     <Button
@@ -239,37 +239,6 @@ export function OrderForm(props: {
         <Button type="submit" intent="primary" icon="tick" loading={busy} disabled={busy || invoicedNotice !== null} text={t('orders.form.save')} />
       </div>
     </form>
-  );
-}
-
-/** A line discount: a percentage or an amount. */
-function LineDiscount(props: { id: string; value: DiscountDraft; onChange: (d: DiscountDraft) => void; kindLabel: string }) {
-  const { t } = useTranslation('accounting');
-  return (
-    <div style={{ display: 'flex', gap: 4 }}>
-      <HTMLSelect aria-label={props.kindLabel} value={props.value.kind} onChange={(e) => props.onChange({ ...props.value, kind: e.currentTarget.value as DiscountKind })}>
-        <option value="PERCENTAGE">{t('orders.form.percent')}</option>
-        <option value="AMOUNT">{t('orders.form.amount')}</option>
-      </HTMLSelect>
-      <div style={{ flex: 1, minWidth: 0 }}>
-        <InputGroup
-          id={props.id} value={props.value.text} inputMode="decimal" placeholder={props.value.kind === 'PERCENTAGE' ? '0' : '0,00'}
-          onValueChange={(v) => props.onChange({ ...props.value, text: v })}
-        />
-      </div>
-    </div>
-  );
-}
-
-/** The line's KDV: the company's active KDV taxes; without them (no tax authority) the product's own. */
-function LineTax(props: { id: string; taxes: readonly Tax[] | null; product: Product | null; value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation('accounting');
-  const list = props.taxes ?? [];
-  return (
-    <HTMLSelect id={props.id} fill value={props.value} disabled={list.length === 0} onChange={(e) => props.onChange(e.currentTarget.value)}>
-      {(!props.value || list.length === 0) && <option value="">{props.product ? t('orders.form.defaultTax', { rate: props.product.defaultTaxRate }) : '—'}</option>}
-      {list.map((x) => <option key={x.id} value={String(x.id)}>{`${x.taxType} %${x.percentage}`}</option>)}
-    </HTMLSelect>
   );
 }
 
