@@ -17,6 +17,8 @@ export interface Config {
   throttle: { perAccount: number; perAddress: number; windowSeconds: number; lockSeconds: number };
   logLevel: string;
   bodyLimit: number;
+  /** Multipart uploads: bytes a file may have, files a request may carry (TEZGAH_UPLOAD_FILE_LIMIT, TEZGAH_UPLOAD_FILES). */
+  upload: { fileSize: number; files: number };
   /** Daily backups of the embedded database: where, and for how many days they are kept (0: none). */
   backup: { dir: string; keepDays: number };
   /** On a PostgreSQL server, authenticated GETs run without a transaction (db/read-path.ts). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     bodyLimit: Number(env.TEZGAH_BODY_LIMIT ?? 1024 * 1024),
+    upload: { fileSize: Number(env.TEZGAH_UPLOAD_FILE_LIMIT ?? 10 * 1024 * 1024), files: Number(env.TEZGAH_UPLOAD_FILES ?? 20) },
     backup: {
       dir: resolve(env.TEZGAH_BACKUP_DIR ?? `${dataDir}/backups`),
       keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 0,

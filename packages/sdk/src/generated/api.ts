@@ -671,6 +671,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/despatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Despatches, paged (newest first). */
+        get: operations["listDespatches"];
+        /** Change a despatch nothing is invoiced from (409 DESPATCH_INVOICED otherwise): its stock movements are put back and made again as it now reads. */
+        put: operations["updateDespatch"];
+        /** Write a despatch; its delivered quantities move stock at once (409 INSUFFICIENT_STOCK below zero unless the company allows it). */
+        post: operations["createDespatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/despatches/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One despatch with its lines, what of each is invoiced and its attachments. */
+        get: operations["getDespatch"];
+        put?: never;
+        post?: never;
+        /** Cancel a despatch: its stock goes back (movements DESPATCH_*_CANCEL) and it stays, marked cancelled, with its attachments. 409 DESPATCH_INVOICED when an invoice is made from it. */
+        delete: operations["deleteDespatch"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/despatches/to-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One invoice from one or more despatches of one current and direction (incoming → purchase, outgoing → sale): every line's quantity not yet invoiced, at the line's unit price (or the product's price when the line has none), with the product's tax. The invoice's lines name the despatch lines and move no stock. Needs the despatch authority 26_24 and the invoice's create authority (sales 11_2 or purchases 12_2). */
+        post: operations["despatchesToInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pdf-despatch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The despatch as an A4 PDF (sevk irsaliyesi), irsaliye-<waybill number>.pdf. */
+        get: operations["getDespatchPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/despatch-attachment-lines/{companyId}/{despatchId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attach files to a despatch (multipart/form-data, field `files`, one or more): PDF, PNG, JPEG, WEBP, XML, TXT, CSV or XLSX, recognised by their content, at most 10 MB each and 20 a despatch. The companyId must be the caller's (404 otherwise, as for any other company's record). Not multipart: 415. All or none are kept. */
+        post: operations["uploadDespatchAttachments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/despatch-attachment-lines-by-despatch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A despatch's attachments (the despatch's id). */
+        get: operations["listDespatchAttachments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/despatch-attachment-lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment's file, as a download (Content-Disposition attachment) of the type it was recognised as. */
+        get: operations["getDespatchAttachment"];
+        put?: never;
+        post?: never;
+        /** Remove an attachment. */
+        delete: operations["deleteDespatchAttachment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/invoices": {
         parameters: {
             query?: never;
@@ -3329,6 +3452,90 @@ export interface components {
             /** Format: date-time */
             statusChangedDate: string | null;
         };
+        /**
+         * @description IN: gelen irsaliye (goods received); OUT: giden irsaliye (goods sent).
+         * @enum {string}
+         */
+        DespatchDirection: "IN" | "OUT";
+        /** @enum {string} */
+        DespatchStatus: "ACTIVE" | "CANCELLED";
+        /** @enum {string} */
+        DespatchInvoicing: "NOT_INVOICED" | "PARTLY" | "INVOICED";
+        DespatchFields: {
+            direction: components["schemas"]["DespatchDirection"];
+            currentId: number;
+            /** @description İrsaliye tarihi. */
+            despatchDate: components["schemas"]["Day"];
+            /** @description Fiili sevk tarihi (default the despatch date). */
+            shipmentDate?: components["schemas"]["Day"] | null;
+            /** @description İrsaliye no: an incoming despatch's is the supplier's; left out on an outgoing one, the next of the company's series (IRS2026000000001). */
+            waybillNo?: string | null;
+            /** @description Cilt (koçan) no of a printed despatch booklet. */
+            bookletNo?: string | null;
+            explanation?: string | null;
+            /** @description Sevk adresi (default the current's address). */
+            deliveryAddress?: string | null;
+            products: {
+                productId: number;
+                /** @description Delivered now; moves stock. */
+                quantity: components["schemas"]["QuantityIn"];
+                /** @description Sonradan gönderilecek miktar: zero or more, at most two decimals; noted, moves no stock. */
+                laterSentQuantity?: number | string | null;
+                /** @description Default the product's warehouse (or the company's default). */
+                warehouseId?: number | null;
+                /** @description The price the invoice made from it takes (default the product's). */
+                unitPrice?: components["schemas"]["UnitPriceIn"] | null;
+                explanation?: string | null;
+            }[];
+        };
+        DespatchLine: {
+            id: number;
+            lineNo: number;
+            productId: number;
+            productName: string;
+            barcode: string;
+            unitName: string;
+            quantity: number;
+            laterSentQuantity: number;
+            warehouseId: number;
+            warehouseName: string;
+            unitPrice: number | null;
+            explanation: string | null;
+            /** @description Invoiced by invoices that are not cancelled. */
+            invoiced: number;
+            remaining: number;
+        };
+        DespatchAttachment: {
+            id: number;
+            despatchId: number;
+            fileName: string;
+            contentType: string;
+            /** @description Bytes. */
+            size: number;
+            createdBy: string | null;
+            createdDate: string;
+        };
+        Despatch: {
+            id: number;
+            direction: components["schemas"]["DespatchDirection"];
+            status: components["schemas"]["DespatchStatus"];
+            currentId: number;
+            currentName: string;
+            despatchDate: string;
+            shipmentDate: string;
+            waybillNo: string | null;
+            bookletNo: string | null;
+            explanation: string | null;
+            deliveryAddress: string | null;
+            invoicing: components["schemas"]["DespatchInvoicing"];
+            products: components["schemas"]["DespatchLine"][];
+            /** @description The invoices made from it that are not cancelled. */
+            invoiceIds: number[];
+            attachmentCount: number;
+            createdBy: string | null;
+            createdDate: string;
+            cancelledAt: string | null;
+        };
         /** @enum {string} */
         InvoiceType: "SALE" | "BUYING";
         /**
@@ -3372,6 +3579,8 @@ export interface components {
             }[];
             /** @description KDV withholding (tevkifat) code of GİB's list (601–627, 801–825): the ratio comes from the code. */
             withholdingCode?: string | null;
+            /** @description The despatch line (irsaliye) the line invoices: same current, product and direction, at most what is not yet invoiced of it; it moves no stock (the despatch did) and carries no stocks. */
+            despatchLineId?: number | null;
             /** @description The percent of the KDV withheld, for the codes GİB pairs with two (601 30/40, 603 50/70, …). */
             withholdingPercent?: number | null;
             /** @description Where the goods leave from or arrive to; the quantities add up to the line's. Left out: the product's warehouse (or the company's default). Services carry none. */
@@ -3449,6 +3658,8 @@ export interface components {
             }[];
             accountCode: string;
             movesStock: boolean;
+            /** @description The despatch line it invoices (its stock moved with the despatch). */
+            despatchLineId?: number | null;
             /** @description Quantity × unit price. */
             gross: number;
             /** @description The line's own discounts. */
@@ -6428,6 +6639,302 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Declaration"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDespatches: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description IN (incoming, gelen) or OUT (outgoing, giden); both when left out. */
+                direction?: components["schemas"]["DespatchDirection"];
+                status?: components["schemas"]["DespatchStatus"];
+                /** @description NOT_INVOICED, PARTLY or INVOICED (by invoices that are not cancelled). */
+                invoicing?: components["schemas"]["DespatchInvoicing"];
+                currentId?: number;
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                /** @description Part of the waybill or booklet number, the explanation or the current name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despatch"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateDespatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DespatchFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despatch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createDespatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DespatchFields"];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despatch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDespatch: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The despatch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Despatch"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteDespatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    despatchesToInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    despatchIds: number[];
+                    /** @description The invoice date (default today). */
+                    date?: components["schemas"]["Day"];
+                    dueDate?: components["schemas"]["Day"] | null;
+                    draft?: boolean;
+                    /** @description A purchase: the supplier's invoice number. */
+                    documentNo?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDespatchPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    uploadDespatchAttachments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+                despatchId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The despatch's attachments after the upload. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DespatchAttachment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDespatchAttachments: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its attachments, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DespatchAttachment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDespatchAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteDespatchAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { hasAuthority, isManagement } from '@tezgah/core';
@@ -11,7 +12,7 @@ import { READ_ONLY_SQL_TRANSACTION } from '../db/read-path';
 import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
-import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services } from './types';
+import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services, Upload, UploadedFile } from './types';
 
 export interface AppOptions {
   services: Services;
@@ -61,6 +62,17 @@ export function toProblem(error: any): Problem {
     return problems.badRequest(fieldErrors.map((f) => `${f.field || error.validationContext}: ${f.message}`).join('; '), fieldErrors);
   }
   switch (error?.code) {
+    // Uploads (@fastify/multipart, bounded by config.upload).
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new Problem(413, 'Dosya çok büyük', { detail: `Bir dosya en fazla ${megabytes(error.limit)} olabilir.`, code: 'FILE_TOO_LARGE' });
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new Problem(413, 'Çok fazla dosya', { detail: 'Bir istekte gönderilebilecek dosya sayısı aşıldı.', code: 'TOO_MANY_FILES' });
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new Problem(415, 'Desteklenmeyen içerik türü', { detail: 'Dosyalar multipart/form-data ile gönderilmeli.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    case 'FST_PROTO_VIOLATION':
+      return problems.badRequest('Gönderilen dosya gövdesi bozuk.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new Problem(413, 'İstek çok büyük', { detail: 'İstek gövdesi izin verilen boyutu aşıyor.', code: 'PAYLOAD_TOO_LARGE' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -141,6 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object));
   await registerSecurityHeaders(app, services.config.publicUrl);
 
+  // multipart/form-data for the operations that upload (contract: `multipart`); files are read by readUpload.
+  await app.register(multipart, { limits: { fileSize: services.config.upload.fileSize, files: services.config.upload.files, fields: 20, parts: services.config.upload.files + 20, headerPairs: 100 } });
   app.setErrorHandler(replyProblem);
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).type('application/problem+json')
@@ -177,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
           throw new Problem(501, 'Henüz uygulanmadı', { detail: `${op.operationId} için bir işleyici yok.`, code: 'NOT_IMPLEMENTED' });
         }
         const auth = authOf.get(request) ?? null;
+        if (op.multipart) (request as { body: unknown }).body = await readUpload(request, services.config.upload.fileSize);
         const run = (a: Auth | null, checkVersion: boolean) => runHandler(services, op, handler, a, request, (k, v) => reply.header(k, v), (s) => reply.status(s), checkVersion);
         let result: unknown;
         try {
@@ -255,6 +270,27 @@ async function runHandler(
     return result;
   }
   return runInTransaction(services, op, handler, auth, request, setHeader, setStatus, checkVersion);
+}
+
+const megabytes = (bytes: unknown) => `${Math.round((Number(bytes) || 0) / 1024 / 1024 * 10) / 10} MB`;
+
+/**
+ * Reads a multipart request's files (every file part; other fields are ignored) into memory,
+ * before the handler's transaction begins, each bounded by the upload limit (a larger one answers
+ * 413 FILE_TOO_LARGE, and so does a count above the limit). A request that is not multipart
+ * brings none: the handler checks what the path names first (404, 403), then `uploadedFiles`
+ * refuses it (415).
+ */
+async function readUpload(request: FastifyRequest, fileSize: number): Promise<Upload> {
+  if (!request.isMultipart()) return { multipart: false, files: [] };
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type !== 'file') continue;
+    const data = await part.toBuffer();
+    if (part.file.truncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE', limit: fileSize });
+    files.push({ fieldName: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data });
+  }
+  return { multipart: true, files };
 }
 
 type AfterWork = (db: Services['db'], committed: boolean) => Promise<void>;

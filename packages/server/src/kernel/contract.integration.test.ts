@@ -49,6 +49,11 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
   [`${A}/invoices-recetes/{id}`]: async (id) => `${A}/invoices-recetes/${await id(`${A}/invoices`)}`,
   [`${A}/pdf/{id}`]: async (id) => `${A}/pdf/${await id(`${A}/invoices`)}`,
   [`${A}/turmob/{id}`]: async (id) => `${A}/turmob/${await id(`${A}/invoices`)}`,
+  [`${A}/pdf-despatch/{id}`]: async (id) => `${A}/pdf-despatch/${await id(`${A}/despatches`)}`,
+  [`${A}/despatch-attachment-lines-by-despatch/{id}`]: async (id) => `${A}/despatch-attachment-lines-by-despatch/${await id(`${A}/despatches`)}`,
+  [`${A}/despatch-attachment-lines/{companyId}/{despatchId}`]: async (id, v) => `${A}/despatch-attachment-lines/${v['company.id']}/${await id(`${A}/despatches`)}`,
+  // The demo's newest despatch has an attachment.
+  [`${A}/despatch-attachment-lines/{id}`]: async (id) => `${A}/despatch-attachment-lines/${await id(`${A}/despatch-attachment-lines-by-despatch/${await id(`${A}/despatches`)}`)}`,
 };
 
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */

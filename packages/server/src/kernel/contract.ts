@@ -33,6 +33,11 @@ export interface OperationSpec {
     response: Record<string, object | null>;
   };
   successStatus: number;
+  /**
+   * The request body is multipart/form-data (uploads): the kernel reads its files, bounded by
+   * `config.upload`, into `ctx.body.files` before the handler runs; no JSON schema applies.
+   */
+  multipart: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -79,7 +84,9 @@ export function operations(doc: any): OperationSpec[] {
           required: ps.filter((p) => p.required).map((p) => p.name),
         };
       };
-      const body = op.requestBody ? dereference(doc, op.requestBody)?.content?.['application/json']?.schema : undefined;
+      const content = op.requestBody ? dereference(doc, op.requestBody)?.content : undefined;
+      const body = content?.['application/json']?.schema;
+      const multipart = Boolean(content?.['multipart/form-data']);
       const response: Record<string, object | null> = {};
       let successStatus = 0;
       for (const [status, r] of Object.entries<any>(op.responses ?? {})) {
@@ -109,6 +116,7 @@ export function operations(doc: any): OperationSpec[] {
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         schemas,
         successStatus: successStatus || 200,
+        multipart,
       });
     }
   }

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { MailPort } from '../ports/mail';
 import type { SmsPort } from '../ports/sms';
 import type { OperationSpec } from './contract';
+import { Problem, problems } from './problem';
 import type { MigrationSource } from '../db/migrate';
 
 export interface AuthorityGrant {
@@ -100,6 +101,35 @@ export interface RequestContext<Body = any, Query = any, Params = any> {
 }
 
 export type Handler = (ctx: RequestContext) => Promise<unknown>;
+
+/** The body of a `multipart` operation, as the kernel read it (use `uploadedFiles(ctx)`). */
+export interface Upload {
+  multipart: boolean;
+  files: UploadedFile[];
+}
+
+/**
+ * The files of a `multipart` operation's request: 415 when it was not multipart/form-data, 400
+ * when it carried no file. Call it after checking what the path names.
+ */
+export function uploadedFiles(ctx: RequestContext): UploadedFile[] {
+  const body = ctx.body as Upload | undefined;
+  if (!body?.multipart) {
+    throw new Problem(415, 'Desteklenmeyen içerik türü', { detail: 'Dosyalar multipart/form-data ile gönderilmeli.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+  }
+  if (!body.files.length) throw problems.badRequest('Gönderilen dosya yok.', [{ field: 'files', message: 'En az bir dosya seçin.', code: 'REQUIRED' }]);
+  return body.files;
+}
+
+/** A file of a multipart upload. */
+export interface UploadedFile {
+  fieldName: string;
+  /** As the client named it: untrusted, never a path. */
+  fileName: string;
+  /** As the client declared it: untrusted; sniff `data`. */
+  mimeType: string;
+  data: Buffer;
+}
 
 /** The server side of a plugin: handlers keyed by operationId, and its migrations. */
 export interface ServerPlugin {

@@ -21,9 +21,10 @@ import { area as declarations } from './declarations';
 import { area as bookReports } from './book-reports';
 import { area as invoices } from './invoices';
 import { area as orders } from './orders';
+import { area as despatches } from './despatches';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
-const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders];
+const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders, despatches];
 
 function handlers(): Record<string, Handler> {
   const all: Record<string, Handler> = {};

@@ -27,7 +27,7 @@ async function visibleInvoice(ctx: RequestContext) {
   return { ...r, companyId: auth.companyId };
 }
 
-async function companyOf(ctx: RequestContext, companyId: number): Promise<InvoiceCompany> {
+export async function companyOf(ctx: RequestContext, companyId: number): Promise<InvoiceCompany> {
   const c = await db(ctx).selectFrom('companies').select(['name', 'title', 'tax_number', 'tax_office', 'phone', 'email', 'mersis_no'])
     .where('id', '=', companyId).executeTakeFirstOrThrow();
   return { name: c.name, title: c.title, taxNumber: c.tax_number, taxOffice: c.tax_office, address: null, phone: c.phone, email: c.email, mersisNo: c.mersis_no };

@@ -26,6 +26,8 @@ export interface InvoiceBody {
     productId: number; description?: string | null; quantity: number | string; unitPrice: number | string; discounts?: DiscountIn[];
     taxes?: { taxId: number }[]; withholdingCode?: string | null; withholdingPercent?: number | null; stocks?: { warehouseId: number; quantity: number | string }[];
     accountCode?: string | null;
+    /** The despatch line it invoices: it moves no stock (the despatch did). */
+    despatchLineId?: number | null;
   }[];
   discounts?: DiscountIn[];
   /** `amount: null` (the cash and POS-device sales, not the contract) pays whatever the others leave of the payable. */
@@ -39,6 +41,7 @@ export interface ResolvedLine {
   productId: number; productName: string; description: string; quantity: string; unitPrice: string; discounts: DiscountIn[];
   taxes: ResolvedTax[]; withholding: { code: string; percent: number | null } | null; accountCode: string; movesStock: boolean;
   stocks: { warehouseId: number; quantity: string }[];
+  despatchLineId: number | null;
 }
 export interface ResolvedPayment { paymentType: PaymentType; amount: string; date: string; safeId: number | null; bankAccountId: number | null }
 
@@ -115,7 +118,10 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     if (l.withholdingPercent != null && !l.withholdingCode) throw bad(`${at}.withholdingCode`, 'Tevkifat oranı bir tevkifat koduyla verilir.', 'WITHHOLDING_CODE');
     const withholding: ResolvedLine['withholding'] = l.withholdingCode ? { code: l.withholdingCode, percent: l.withholdingPercent ?? null } : null;
     let stocks: ResolvedLine['stocks'] = [];
-    if (service) {
+    if (l.despatchLineId) {
+      // Its goods moved with the despatch (checked below, with the despatch lines read in one go).
+      if (l.stocks?.length) throw bad(`${at}.stocks`, 'İrsaliyeden faturalanan satır stok hareketi taşımaz; stok irsaliyeyle hareket etti.', 'DESPATCH_STOCK');
+    } else if (service) {
       if (l.stocks?.length) throw bad(`${at}.stocks`, 'Hizmetler stok hareketi taşımaz.', 'SERVICE_STOCK');
     } else if (l.stocks?.length) {
       let sum = new Decimal(0);
@@ -139,9 +145,10 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     const accountCode = l.accountCode ?? mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service);
     return {
       productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: q.toFixed(2), unitPrice: String(l.unitPrice),
-      discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks,
+      discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks, despatchLineId: l.despatchLineId ?? null,
     };
   });
+  await checkDespatchLines(db, companyId, b, lines);
 
   // The accounts named or defaulted must exist and take postings.
   const codes = [...new Set(lines.map((l) => l.accountCode))];
@@ -215,6 +222,45 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
     lines, discounts: b.discounts ?? [], payments, totals, instalments: plan,
   };
+}
+
+/**
+ * The despatch lines an invoice's lines name (locked, so two invoices cannot both take what is
+ * left): of a despatch of the same current that is not cancelled, in the invoice's direction
+ * (a sale invoices what went out, a purchase what came in), of the same product, and together
+ * at most what invoices that are not cancelled (other than this one) have not taken of it.
+ */
+async function checkDespatchLines(db: LedgerDb, companyId: number, b: InvoiceBody, lines: ResolvedLine[]) {
+  const ids = [...new Set(lines.map((l) => l.despatchLineId).filter((x): x is number => x !== null))];
+  if (!ids.length) return;
+  const rows = await db.selectFrom('despatch_lines as dl')
+    .innerJoin('despatches as d', (j) => j.onRef('d.company_id', '=', 'dl.company_id').onRef('d.id', '=', 'dl.despatch_id'))
+    .select(['dl.id', 'dl.product_id', 'dl.quantity', 'd.direction', 'd.status', 'd.current_id', 'd.waybill_no', 'd.id as despatch_id'])
+    .where('dl.company_id', '=', companyId).where('dl.id', 'in', ids).orderBy('dl.id').forUpdate().execute();
+  const taken = await db.selectFrom('invoice_lines as il')
+    .innerJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'il.company_id').onRef('i.id', '=', 'il.invoice_id'))
+    .select(['il.despatch_line_id']).select((eb) => eb.fn.sum<string>('il.quantity').as('q'))
+    .where('il.company_id', '=', companyId).where('il.despatch_line_id', 'in', ids).where('i.status', '<>', 'CANCELLED')
+    .$if(b.id !== undefined, (q) => q.where('i.id', '<>', b.id!))
+    .groupBy('il.despatch_line_id').execute();
+  const asked = new Map<number, Decimal>();
+  for (const [i, l] of lines.entries()) {
+    if (l.despatchLineId === null) continue;
+    const at = `products.${i}.despatchLineId`;
+    const r = rows.find((x) => x.id === l.despatchLineId);
+    if (!r) throw bad(at, 'İrsaliye satırı bulunamadı.', 'DESPATCH_LINE_NOT_FOUND');
+    const name = r.waybill_no ?? `#${r.despatch_id}`;
+    if (r.status !== 'ACTIVE') throw bad(at, `${name} irsaliyesi iptal edilmiş.`, 'DESPATCH_CANCELLED');
+    if (r.current_id !== b.currentId) throw bad(at, `${name} irsaliyesi başka bir carinin.`, 'DESPATCH_CURRENT');
+    if ((r.direction === 'OUT') !== (b.invoiceType === 'SALE')) {
+      throw bad(at, b.invoiceType === 'SALE' ? 'Satış faturası giden irsaliyeden kesilir.' : 'Alış faturası gelen irsaliyeden girilir.', 'DESPATCH_DIRECTION');
+    }
+    if (r.product_id !== l.productId) throw bad(`products.${i}.productId`, `Satırın ürünü ${name} irsaliyesindeki ürün olmalı.`, 'DESPATCH_PRODUCT');
+    const sum = (asked.get(r.id) ?? new Decimal(0)).plus(l.quantity);
+    asked.set(r.id, sum);
+    const left = new Decimal(r.quantity).minus(taken.find((t) => t.despatch_line_id === r.id)?.q ?? 0);
+    if (sum.gt(left)) throw bad(`products.${i}.quantity`, `${name} irsaliyesinin bu satırından faturalanacak en fazla ${left.toFixed(2)} kaldı.`, 'ABOVE_DESPATCHED');
+  }
 }
 
 /** A sale's series: the first three characters of the company's invoice prefix (GİB's series), else TZG. */

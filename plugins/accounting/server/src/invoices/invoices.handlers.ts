@@ -92,7 +92,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     tagsOf(d, companyId, [id]),
     d.selectFrom('invoice_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
       .select(['l.id', 'l.line_no', 'l.product_id', 'p.name as product_name', 'p.barcode', 'l.description', 'l.quantity', 'l.unit_price', 'l.discounts',
-        'l.withholding_code', 'l.withholding_ratio', 'l.account_code', 'l.moves_stock', 'l.gross', 'l.discount', 'l.document_discount', 'l.tax_base',
+        'l.withholding_code', 'l.withholding_ratio', 'l.account_code', 'l.moves_stock', 'l.despatch_line_id', 'l.gross', 'l.discount', 'l.document_discount', 'l.tax_base',
         'l.tax', 'l.withheld', 'l.total'])
       .where('l.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('l.line_no').execute(),
     d.selectFrom('invoice_line_taxes as t').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
@@ -130,7 +130,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
       })),
       withholdingCode: l.withholding_code, withholdingRatio: l.withholding_ratio,
       stocks: stocks.filter((s) => s.line_id === l.id).map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
-      accountCode: l.account_code, movesStock: l.moves_stock, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
+      accountCode: l.account_code, movesStock: l.moves_stock, despatchLineId: l.despatch_line_id, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
       taxBase: n(l.tax_base), tax: n(l.tax), withheld: n(l.withheld), total: n(l.total),
     })),
     discounts: discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
@@ -163,7 +163,7 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
     return {
       company_id: companyId, invoice_id: id, line_no: i + 1, product_id: l.productId, description: l.description.slice(0, 300), quantity: l.quantity,
       unit_price: c.unitPrice, discounts: JSON.stringify(l.discounts), withholding_code: l.withholding?.code ?? null,
-      withholding_ratio: l.withholding ? c.withholdingRatio : null, account_code: l.accountCode, moves_stock: l.movesStock, gross: c.gross,
+      withholding_ratio: l.withholding ? c.withholdingRatio : null, account_code: l.accountCode, moves_stock: l.movesStock, despatch_line_id: l.despatchLineId, gross: c.gross,
       discount: c.discount, document_discount: c.documentDiscount, tax_base: c.taxBase, tax: c.tax, withheld: c.withheld, total: c.total,
     };
   })).returning(['id', 'line_no']).execute();

@@ -12,7 +12,8 @@ import { createDues, releaseDues } from './dues';
  * What posting an invoice writes (all in the request's transaction, or nothing):
  *
  *   stock      a sale takes each goods line's quantities out of their warehouses, a purchase puts
- *              them in (stock_movements kind SALE / PURCHASE, naming the invoice). Below zero is
+ *              them in (stock_movements kind SALE / PURCHASE, naming the invoice); a line made
+ *              from a despatch line moves nothing (the despatch did). Below zero is
  *              refused (409 INSUFFICIENT_STOCK) unless the company allows it (stock_settings).
  *   entry      source INVOICE:<id>, on the invoice's date, in lira (a foreign-currency invoice's
  *              figures × its rate; the current's line takes what balances, with its own amount):
@@ -59,7 +60,7 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   const rows = await db.selectFrom('invoice_stock_lines as s')
     .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
     .select(['l.product_id', 's.warehouse_id', 's.quantity'])
-    .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true)
+    .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true).where('l.despatch_line_id', 'is', null)
     .orderBy('l.product_id').orderBy('s.warehouse_id').execute();
   if (!rows.length) return;
   const allowNegative = await allowsNegativeStock(db, companyId);

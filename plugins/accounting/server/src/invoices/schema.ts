@@ -21,7 +21,7 @@ export interface Tables {
   invoice_lines: {
     company_id: number; id: Generated<number>; invoice_id: number; line_no: number; product_id: number; description: string;
     quantity: Num; unit_price: Num; discounts: Json; withholding_code: string | null; withholding_ratio: number | null;
-    account_code: string; moves_stock: boolean; gross: Num; discount: Num; document_discount: Num; tax_base: Num; tax: Num; withheld: Num; total: Num;
+    account_code: string; moves_stock: boolean; despatch_line_id: ColumnType<number | null, number | null | undefined, number | null>; gross: Num; discount: Num; document_discount: Num; tax_base: Num; tax: Num; withheld: Num; total: Num;
   };
   invoice_line_taxes: {
     company_id: number; id: Generated<number>; line_id: number; tax_id: number; tax_type: string; percentage: Num;

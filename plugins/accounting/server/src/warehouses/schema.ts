@@ -42,6 +42,7 @@ export interface Tables {
     kind: string;
     stock_type: 'IN' | 'OUT';
     invoice_id?: number | null;
+    despatch_id?: number | null;
     reason: string | null;
     quantity: Numeric;
     balance: Numeric;

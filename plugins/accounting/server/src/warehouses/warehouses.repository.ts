@@ -124,6 +124,7 @@ export interface Movement {
   quantityCents: number;
   transferId?: number | null;
   invoiceId?: number | null;
+  despatchId?: number | null;
   explanation?: string | null;
   createdBy: string | null;
   /** The company lets stock go below zero (stock_settings); otherwise a 409 INSUFFICIENT_STOCK. */
@@ -147,7 +148,7 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
     .where('company_id', '=', m.companyId).where('id', '=', m.productId).execute();
   const line = await db.insertInto('stock_movements').values({
     company_id: m.companyId, warehouse_id: m.warehouseId, product_id: m.productId, kind: m.kind, stock_type: m.stockType,
-    reason: m.reason, quantity: m.quantityCents / 100, balance: wp.quantity, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null,
+    reason: m.reason, quantity: m.quantityCents / 100, balance: wp.quantity, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null, despatch_id: m.despatchId ?? null,
     explanation: m.explanation ?? null, created_by: m.createdBy,
   }).returning('id').executeTakeFirstOrThrow();
   return { id: line.id, balance: cents(wp.quantity) };
