@@ -13,6 +13,15 @@ import { currencyOf, inLira, liraRate, type CurrencyRef } from './rates';
 export const OPENING_COUNTER_ACCOUNT = '570';
 export const OPENING_SOURCE = 'BANK_ACCOUNT_OPENING';
 export const ACCOUNT_TYPES = ['TRADING', 'CREDIT', 'CREDIT_CARD', 'ONLINE_PAYMENT', 'POS'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+/**
+ * Where a bank account's own sub-account sits in the uniform chart, by its type: a current
+ * account with the bank in 102 Bankalar; a loan (or overdraft) account in 300 Banka Kredileri; a
+ * company credit card's debt in 309 Diğer Mali Borçlar; card takings not yet settled by the bank
+ * (a POS account, an online payment account) in 108 Diğer Hazır Değerler.
+ */
+export const LEDGER_PARENT: Record<AccountType, string> = { TRADING: '102', CREDIT: '300', CREDIT_CARD: '309', ONLINE_PAYMENT: '108', POS: '108' };
 
 export interface BankAccountRow {
   id: number; company_id: number; name: string; bank_id: number; bank_name: string; bank_eft_code: string | null; branch_id: number | null;
@@ -178,7 +187,7 @@ export async function createBankAccount(d: LedgerDb, companyId: number, input: B
   const v = await clean(d, companyId, input, o.today);
   const { id } = (await sql<{ id: string }>`select nextval('bank_accounts_id_seq')::text as id`.execute(d)).rows[0]!;
   const bankAccountId = Number(id);
-  const code = await ownAccount(d, companyId, { parent: '102', kind: 'BANK_ACCOUNT', ownerId: bankAccountId, name: v.name, currencyId: v.currency.id, width: 2 });
+  const code = await ownAccount(d, companyId, { parent: LEDGER_PARENT[v.accountType as AccountType], kind: 'BANK_ACCOUNT', ownerId: bankAccountId, name: v.name, currencyId: v.currency.id, width: 2 });
   let entryId: number | null = null;
   let rate: Decimal | null = null;
   if (!v.opening.isZero()) {
@@ -207,6 +216,19 @@ export async function updateBankAccount(d: LedgerDb, companyId: number, id: numb
   if (currencyChanged && await otherMovements(d, companyId, a.account_code, OPENING_SOURCE, a.id) > 0) {
     throw problems.conflict('Hareketi olan bir banka hesabının para birimi değiştirilemez.', 'BANK_ACCOUNT_HAS_MOVEMENTS', 'currencyId');
   }
+  // A type whose ledger place differs (a current account becoming a credit card) moves its sub-account, only while it has no lines at all.
+  let accountCode = a.account_code;
+  const parent = LEDGER_PARENT[v.accountType as AccountType];
+  if (!a.account_code.startsWith(`${parent}.`)) {
+    const lines = await d.selectFrom('journal_lines').select('id').where('company_id', '=', companyId).where('account_code', '=', a.account_code).limit(1).executeTakeFirst();
+    if (lines) {
+      throw problems.conflict(`Hareketi olan bir banka hesabının türü, muhasebe hesabını (${a.account_code.split('.')[0]} → ${parent}) değiştireceği için değiştirilemez.`, 'BANK_ACCOUNT_HAS_MOVEMENTS', 'accountType');
+    }
+    await d.updateTable('ledger_accounts').set({ active: false }).where('company_id', '=', companyId).where('code', '=', a.account_code).execute();
+    accountCode = await ownAccount(d, companyId, { parent, kind: 'BANK_ACCOUNT', ownerId: id, name: v.name, currencyId: v.currency.id, width: 2 });
+    // Back to a type it had before: its earlier sub-account is taken up again.
+    await d.updateTable('ledger_accounts').set({ active: true }).where('company_id', '=', companyId).where('code', '=', accountCode).execute();
+  }
   const before = new Decimal(a.opening_balance);
   const givenRate = input.openingRate == null ? null : new Decimal(String(input.openingRate));
   const openingChanged = currencyChanged || !v.opening.eq(before)
@@ -223,16 +245,16 @@ export async function updateBankAccount(d: LedgerDb, companyId: number, id: numb
     if (!v.opening.isZero()) {
       const keepRate = !currencyChanged && v.openingDate === a.opening_date && a.opening_rate !== null ? a.opening_rate : null;
       rate = await liraRate(d, v.openingDate!, v.currency, input.openingRate ?? keepRate, 'openingRate');
-      entryId = await postOpening(d, companyId, { id, name: v.name, accountCode: a.account_code, currency: v.currency, amount: v.opening, date: v.openingDate!, rate, counter: v.counter, createdBy: o.createdBy });
+      entryId = await postOpening(d, companyId, { id, name: v.name, accountCode, currency: v.currency, amount: v.opening, date: v.openingDate!, rate, counter: v.counter, createdBy: o.createdBy });
       counter = v.counter;
     }
   }
   await d.updateTable('bank_accounts').set({
-    name: v.name, bank_id: v.bankId, branch_id: v.branchId, account_type: v.accountType, iban: v.iban, account_no: v.accountNo,
+    name: v.name, bank_id: v.bankId, branch_id: v.branchId, account_type: v.accountType, iban: v.iban, account_no: v.accountNo, account_code: accountCode,
     currency_id: v.currency.id, opening_balance: v.opening.toFixed(2), opening_date: v.openingDate, opening_rate: rate?.toString() ?? null,
     opening_account: counter, opening_entry_id: entryId, explanation: v.explanation,
   }).where('company_id', '=', companyId).where('id', '=', id).execute();
-  await d.updateTable('ledger_accounts').set({ name: v.name, currency_id: v.currency.id }).where('company_id', '=', companyId).where('code', '=', a.account_code).execute();
+  await d.updateTable('ledger_accounts').set({ name: v.name, currency_id: v.currency.id }).where('company_id', '=', companyId).where('code', '=', accountCode).execute();
 }
 
 /**

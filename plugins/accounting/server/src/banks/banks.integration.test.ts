@@ -124,9 +124,33 @@ describe.each(engines())('banks and bank accounts on %s', (engine) => {
     const card = await account({ name: 'Garanti Şirket Kartı', bankId: bankByEft.get('0062')!.id, accountType: 'CREDIT_CARD', openingBalance: -1250.4, openingDate: '2026-02-01', openingAccount: '580' });
     expect(card.status).toBe(201);
     expect(card.body).toMatchObject({ balance: -1250.4, openingAccount: '580', iban: null });
+    // A credit card's debt sits in 309 Diğer Mali Borçlar, not among the banks (102).
+    expect(card.body.accountCode).toMatch(/^309\.\d{2}$/);
     expect((await lastEntries(1))[0].lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([[card.body.accountCode, 0, 1250.4], ['580', 1250.4, 0]]);
     const header = await account({ name: 'Başlığa', bankId: akbank.id, openingBalance: 1, openingDate: '2026-02-01', openingAccount: '10' });
     expect(header.body.fieldErrors[0]).toMatchObject({ field: 'openingAccount', code: 'HEADER_ACCOUNT' });
+  });
+
+  it('puts each type of bank account in its place in the chart, and moves it when the type changes before any movement', async () => {
+    const garanti = bankByEft.get('0062')!;
+    const codes: Record<string, string> = {};
+    for (const accountType of ['TRADING', 'CREDIT', 'CREDIT_CARD', 'ONLINE_PAYMENT', 'POS']) {
+      const r = await account({ name: `Garanti ${accountType}`, bankId: garanti.id, accountType });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      codes[accountType] = r.body.accountCode.split('.')[0];
+    }
+    expect(codes).toEqual({ TRADING: '102', CREDIT: '300', CREDIT_CARD: '309', ONLINE_PAYMENT: '108', POS: '108' });
+    const pos = (await allAccounts()).find((a) => a.name === 'Garanti POS')! as unknown as { id: number; accountCode: string };
+    const moved = await api.call('PUT', ACCOUNTS, { token: owner, body: { id: pos.id, name: 'Garanti POS', bankId: garanti.id, accountType: 'TRADING', currencyId: 1 } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.accountCode).toMatch(/^102\.\d{2}$/);
+    const old = await inCompany(cid, (trx) => trx.selectFrom('ledger_accounts').select('active').where('company_id', '=', cid).where('code', '=', pos.accountCode).executeTakeFirst());
+    expect(old).toEqual({ active: false });
+    // With a movement (its opening) the type may not move it any more.
+    const loan = await account({ name: 'Akbank Kredi', bankId: bankByEft.get('0046')!.id, accountType: 'CREDIT', openingBalance: -100000, openingDate: '2026-02-01', openingAccount: '580' });
+    expect(loan.body.accountCode).toMatch(/^300\.\d{2}$/);
+    const refused = await api.call('PUT', ACCOUNTS, { token: owner, body: { id: loan.body.id, name: 'Akbank Kredi', bankId: bankByEft.get('0046')!.id, accountType: 'TRADING', currencyId: 1, openingBalance: -100000, openingDate: '2026-02-01', openingAccount: '580' } });
+    expect([refused.status, refused.body.code]).toEqual([409, 'BANK_ACCOUNT_HAS_MOVEMENTS']);
   });
 
   it('checks the IBAN: Turkish, 26 characters, mod-97, and its bank code must be the chosen bank\'s', async () => {
@@ -287,7 +311,7 @@ describe.each(engines())('banks and bank accounts on %s', (engine) => {
       const accounts = await allAccounts(token);
       const tb = await api.call('GET', `${ONMUHASEBE}/trial-balance?startDate=2026-01-01&endDate=2026-12-31&level=3`, { token });
       const row = tb.body.rows.find((r: { code: string }) => r.code === '102');
-      const sum = accounts.reduce((s, a) => s.plus(a.balance), new Decimal(0));
+      const sum = accounts.filter((a) => a.accountCode.startsWith('102.')).reduce((s, a) => s.plus(a.balance), new Decimal(0));
       expect(new Decimal(row.debitBalance).minus(row.creditBalance).eq(sum), `${login}: 102 ${row.debitBalance}/${row.creditBalance}, accounts ${sum}`).toBe(true);
       await inCompany(companyId, (trx) => assertBooksBalance(trx, companyId, [
         ...accounts.map((a) => ({ account: a.accountCode, balance: a.balance, what: `${login} ${a.name}` })),

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { KernelTables } from '@tezgah/server';
+import { problems, type KernelTables } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 
 export type LedgerDb = Kysely<KernelTables & AccountingTables> | Transaction<KernelTables & AccountingTables>;
@@ -42,7 +42,9 @@ export async function ownAccount(
   // A parent with postings of its own would mix them with the records' (the owned parents take
   // none: ledger_owned_parent in the migration; a hand-made parent is refused in the API).
   const direct = await db.selectFrom('journal_lines').select('id').where('company_id', '=', companyId).where('account_code', '=', o.parent).limit(1).executeTakeFirst();
-  if (direct) throw new Error(`ledger account ${o.parent} has postings of its own: no sub-account for ${o.kind} ${o.ownerId}`);
+  if (direct) {
+    throw problems.conflict(`${o.parent} hesabına doğrudan kayıt yapılmış; ${o.name} için altına hesap açılamaz. Önce ${o.parent} hesabındaki kayıtları bir alt hesaba aktarın.`, 'PARENT_HAS_POSTINGS');
+  }
   const code = await nextChildCode(db, companyId, o.parent, o.width ?? 2);
   await db.insertInto('ledger_accounts').values({
     company_id: companyId, code, name: o.name.slice(0, 200), parent_code: o.parent, level: parent.level + 1, postable: true,
