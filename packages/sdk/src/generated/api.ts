@@ -1025,6 +1025,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/payment-methods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ways an invoice can be paid: the five payment types, then the methods other plugins contribute to the extension point `accounting.invoice.paymentMethods` (the POS plugin's "POS cihazı"), each settling as one of the types, into the bank account types it names. */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/dues": {
         parameters: {
             query?: never;
@@ -3600,6 +3617,8 @@ export interface components {
             safeId?: number | null;
             /** @description CREDIT_CARD: the bank account (required). */
             bankAccountId?: number | null;
+            /** @description A method another plugin contributes (GET /payment-methods, e.g. 'pos.device'): it must settle as this payment type, into a bank account of the types it names. */
+            method?: string | null;
         };
         InvoiceContent: {
             currentId: number;
@@ -3681,6 +3700,21 @@ export interface components {
             bankAccountId: number | null;
             /** @description The safe's or bank account's name. */
             accountName: string | null;
+            /** @description The contributed method it was taken by */
+            method?: string | null;
+        };
+        PaymentMethod: {
+            paymentType: components["schemas"]["PaymentType"];
+            /** @description Null for a payment type itself; the contributed method's id otherwise. */
+            method: string | null;
+            label: {
+                tr: string;
+                en: string;
+            };
+            /** @description The plugin that contributes it. */
+            plugin: string | null;
+            /** @description The bank account types it settles into (null: any the payment type takes). */
+            bankAccountTypes: string[] | null;
         };
         InvoiceTaxSummary: {
             taxType: string;
@@ -7401,6 +7435,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The methods, the types first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"][];
                 };
             };
             default: components["responses"]["Problem"];

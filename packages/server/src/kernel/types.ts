@@ -157,6 +157,17 @@ export interface ServerPlugin {
    * after the emitting request has committed, with the event's company and payload.
    */
   on?: Record<string, ServerEventListener>;
+  /**
+   * What this plugin adds to other plugins' declared extension points, by point name (e.g.
+   * `accounting.invoice.paymentMethods`: the POS plugin's "POS device" payment method). Data,
+   * not code: the plugin that opens the point reads it with `contributionsTo` and checks it.
+   */
+  contributes?: Record<string, readonly unknown[]>;
+}
+
+/** Every plugin's contributions to an extension point, with the contributing plugin's id. */
+export function contributionsTo<T>(services: Pick<Services, 'plugins'>, point: string): { plugin: string; item: T }[] {
+  return services.plugins.flatMap((p) => (p.contributes?.[point] ?? []).map((item) => ({ plugin: p.id, item: item as T })));
 }
 
 /** What a listener receives: the event, the company it happened in, and the server's services. */

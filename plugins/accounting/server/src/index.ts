@@ -57,3 +57,8 @@ const plugin: ServerPlugin = {
 };
 
 export default plugin;
+
+// The public entry other server plugins use: the posting service's name and types, and the
+// extension points the accounting plugin opens.
+export { LEDGER_SERVICE, type LedgerService, type PostingEntry, type PostingLine, type Posted } from './ledger';
+export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoices';

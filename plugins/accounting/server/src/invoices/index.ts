@@ -4,8 +4,10 @@ import { seedDemoInvoices } from './demo';
 import { documentHandlers } from './documents.handlers';
 import { invoiceHandlers } from './invoices.handlers';
 import { paymentHandlers } from './payments.handlers';
+import { listPaymentMethods } from './payment-methods';
 
 export { PAYMENT_LABELS } from './posting';
+export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './payment-methods';
 
 /**
  * Invoices (fatura; issue 9; seeds 000 §3, §4, §5, §7 /invoices): sales (module SALES 11) and
@@ -19,7 +21,7 @@ export { PAYMENT_LABELS } from './posting';
  * `accounting.invoice.cancelled` {invoiceId, invoiceType, itsCancel, eInvoiceType}.
  */
 export const area: AccountingArea = {
-  handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers },
+  handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers, listPaymentMethods },
   seedDemo: seedDemoInvoices,
   async onCompanyCreated(trx, companyId) {
     // Pharmacies sell before the purchase invoice is in: their stock may go below zero.

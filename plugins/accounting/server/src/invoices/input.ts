@@ -4,7 +4,11 @@ import { Problem, problems } from '@tezgah/server';
 import { accountsByCode, type LedgerDb } from '../ledger/accounts';
 import { isDay } from '../ledger/posting';
 import { currencyOf, liraRate } from '../banks/rates';
+import { PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
 import { compute, type Computed, type DiscountIn, type PaymentType } from './compute';
+import type { PaymentMethod } from './payment-methods';
+
+const BANK_ACCOUNT_TYPE_LABELS: Record<string, string> = { TRADING: 'ticari', CREDIT: 'kredi', CREDIT_CARD: 'kredi kartı', ONLINE_PAYMENT: 'online ödeme', POS: 'POS' };
 
 export type InvoiceType = 'SALE' | 'BUYING';
 
@@ -31,7 +35,7 @@ export interface InvoiceBody {
   }[];
   discounts?: DiscountIn[];
   /** `amount: null` (the cash and POS-device sales, not the contract) pays whatever the others leave of the payable. */
-  payments?: { paymentType: PaymentType; amount: number | string | null; date?: string | null; safeId?: number | null; bankAccountId?: number | null }[];
+  payments?: { paymentType: PaymentType; amount: number | string | null; date?: string | null; safeId?: number | null; bankAccountId?: number | null; method?: string | null }[];
   totalAmount?: number | string | null;
   instalments?: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
 }
@@ -43,7 +47,7 @@ export interface ResolvedLine {
   stocks: { warehouseId: number; quantity: string }[];
   despatchLineId: number | null;
 }
-export interface ResolvedPayment { paymentType: PaymentType; amount: string; date: string; safeId: number | null; bankAccountId: number | null }
+export interface ResolvedPayment { paymentType: PaymentType; amount: string; date: string; safeId: number | null; bankAccountId: number | null; method: string | null }
 
 /** An invoice ready to be written: every reference checked, every figure computed. */
 export interface Resolved {
@@ -74,7 +78,7 @@ function quantity(v: number | string, field: string): Decimal {
  * account; the day's rate; the first safe) and computes the figures with @tezgah/core. Every
  * problem is a 400 on the field a person filled in.
  */
-export async function resolveInvoice(db: LedgerDb, companyId: number, b: InvoiceBody, companyPrefix: string | null): Promise<Resolved> {
+export async function resolveInvoice(db: LedgerDb, companyId: number, b: InvoiceBody, companyPrefix: string | null, methods: readonly PaymentMethod[] = []): Promise<Resolved> {
   if (!isDay(b.date)) throw bad('date', 'Geçerli bir tarih girin.', 'DATE');
   if (b.dueDate && !isDay(b.dueDate)) throw bad('dueDate', 'Geçerli bir tarih girin.', 'DATE');
   if (b.dueDate && b.dueDate < b.date) throw bad('dueDate', 'Vade tarihi fatura tarihinden önce olamaz.', 'DUE_BEFORE_DATE');
@@ -168,6 +172,9 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     if (date < b.date) throw bad(`${at}.date`, 'Ödeme tarihi fatura tarihinden önce olamaz.', 'PAYMENT_BEFORE_DATE');
     let safeId: number | null = null;
     let bankAccountId: number | null = null;
+    const method = p.method ? methods.find((m) => m.id === p.method) : undefined;
+    if (p.method && !method) throw bad(`${at}.method`, `'${p.method}' ödeme yöntemi tanımlı değil (eklentisi kurulu mu?).`, 'PAYMENT_METHOD_NOT_FOUND');
+    if (method && method.paymentType !== p.paymentType) throw bad(`${at}.method`, `${method.label.tr} bir ${PAYMENT_TYPE_LABELS_TR[method.paymentType].toLocaleLowerCase('tr')} ödemesidir.`, 'PAYMENT_METHOD_TYPE');
     if (p.paymentType === 'CASH' || p.paymentType === 'PORTAL_CASH') {
       if (p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Nakit ödeme bir kasaya girer; banka hesabı seçilmez.', 'PAYMENT_ACCOUNT');
       const safe = p.safeId
@@ -178,14 +185,17 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
       safeId = safe.id;
     } else if (p.paymentType === 'CREDIT_CARD') {
       if (!p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Kredi kartı tahsilatının gireceği banka hesabını seçin.', 'REQUIRED');
-      const acc = await db.selectFrom('bank_accounts').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', p.bankAccountId).executeTakeFirst();
+      const acc = await db.selectFrom('bank_accounts').select(['id', 'currency_id', 'account_type']).where('company_id', '=', companyId).where('id', '=', p.bankAccountId).executeTakeFirst();
       if (!acc) throw bad(`${at}.bankAccountId`, 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
+      if (method?.bankAccountTypes && !(method.bankAccountTypes as string[]).includes(acc.account_type)) {
+        throw bad(`${at}.bankAccountId`, `${method.label.tr} ile alınan ödeme ${method.bankAccountTypes.map((t) => BANK_ACCOUNT_TYPE_LABELS[t]).join(' ya da ')} hesabına girer.`, 'PAYMENT_METHOD_ACCOUNT');
+      }
       if (acc.currency_id !== currencyId) throw bad(`${at}.bankAccountId`, 'Banka hesabının para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
       bankAccountId = acc.id;
     } else if (p.safeId || p.bankAccountId) {
       throw bad(`${at}.paymentType`, 'Ücretsiz ve açık hesap ödemeleri bir kasaya ya da bankaya girmez.', 'PAYMENT_ACCOUNT');
     }
-    payments.push({ paymentType: p.paymentType, amount: p.amount === null ? '' : String(p.amount), date, safeId, bankAccountId });
+    payments.push({ paymentType: p.paymentType, amount: p.amount === null ? '' : String(p.amount), date, safeId, bankAccountId, method: method?.id ?? null });
   }
 
   const computeWith = (list: ResolvedPayment[]) => compute({ lines, discounts: b.discounts ?? [], payments: list, conversionRate: rate?.toString() ?? null });

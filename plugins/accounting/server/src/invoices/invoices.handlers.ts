@@ -5,6 +5,7 @@ import { likePattern, mayIn, pageRequest, pageResult, Problem, problems, require
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { today as todayOf } from '../ledger/dates';
+import { paymentMethods, type PaymentMethod } from './payment-methods';
 import { resolveInvoice, type InvoiceBody, type InvoiceType, type Resolved } from './input';
 import { allocate } from './dues';
 import { postInvoice, unpostInvoice, type PostableInvoice } from './posting';
@@ -106,7 +107,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     d.selectFrom('invoice_payments as p')
       .leftJoin('safes as s', (j) => j.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.safe_id'))
       .leftJoin('bank_accounts as b', (j) => j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.bank_account_id'))
-      .select(['p.id', 'p.payment_type', 'p.amount', 'p.payment_date', 'p.safe_id', 'p.bank_account_id', 's.name as safe_name', 'b.name as bank_name'])
+      .select(['p.id', 'p.payment_type', 'p.amount', 'p.payment_date', 'p.safe_id', 'p.bank_account_id', 'p.method', 's.name as safe_name', 'b.name as bank_name'])
       .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).orderBy('p.id').execute(),
     r.entry_id === null ? Promise.resolve(undefined)
       : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
@@ -136,7 +137,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     discounts: discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
     payments: payments.map((p) => ({
       id: p.id, paymentType: p.payment_type, amount: n(p.amount), date: p.payment_date, safeId: p.safe_id, bankAccountId: p.bank_account_id,
-      accountName: p.safe_name ?? p.bank_name ?? null,
+      accountName: p.safe_name ?? p.bank_name ?? null, method: p.method,
     })),
     taxSummary: [...summary.values()].sort((a, b) => a.taxType.localeCompare(b.taxType) || a.percentage.cmp(b.percentage))
       .map((s) => ({ taxType: s.taxType, percentage: s.percentage.toNumber(), base: s.base.toNumber(), amount: s.amount.toNumber() })),
@@ -183,7 +184,7 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
   if (r.payments.length) {
     await d.insertInto('invoice_payments').values(r.payments.map((p) => ({
       company_id: companyId, invoice_id: id, payment_type: p.paymentType, amount: new Decimal(p.amount).toFixed(2), payment_date: p.date,
-      safe_id: p.safeId, bank_account_id: p.bankAccountId,
+      safe_id: p.safeId, bank_account_id: p.bankAccountId, method: p.method,
     }))).execute();
   }
   if (r.tagIds.length) {
@@ -192,6 +193,13 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
     if (missing !== undefined) throw problems.invalidField('tagIds', 'Etiket bulunamadı.', 'TAG_NOT_FOUND');
     await d.insertInto('invoice_tags').values(r.tagIds.map((t) => ({ company_id: companyId, invoice_id: id, tag_id: t }))).execute();
   }
+}
+
+/** The payments an event carries, so a plugin acts on its own methods without reading the accounting tables. */
+async function paymentsOf(d: LedgerDb, companyId: number, invoiceId: number) {
+  const rows = await d.selectFrom('invoice_payments').select(['id', 'payment_type', 'method', 'amount', 'bank_account_id', 'safe_id'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('id').execute();
+  return rows.map((p) => ({ id: p.id, paymentType: p.payment_type, method: p.method, amount: new Decimal(p.amount).toFixed(2), bankAccountId: p.bank_account_id, safeId: p.safe_id }));
 }
 
 const headerOf = (r: Resolved) => ({
@@ -237,8 +245,8 @@ async function assertSupplierNumberFree(d: LedgerDb, companyId: number, r: Resol
  * Writes a new invoice and, unless a draft, posts it: number, content, stock, entry, payments —
  * in the caller's transaction. Used by POST /invoices, /cash/invoices and the demo data.
  */
-export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody): Promise<{ id: number; resolved: Resolved; documentNo: string | null }> {
-  const r = await resolveInvoice(d, companyId, b, await companyPrefix(d, companyId));
+export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody, methods: readonly PaymentMethod[] = []): Promise<{ id: number; resolved: Resolved; documentNo: string | null }> {
+  const r = await resolveInvoice(d, companyId, b, await companyPrefix(d, companyId), methods);
   await assertSupplierNumberFree(d, companyId, r, null);
   const number = r.draft || r.invoiceType !== 'SALE' ? null : await nextNumber(d, companyId, r.series!, r.date);
   const row = await d.insertInto('invoices').values({
@@ -254,8 +262,8 @@ async function create(ctx: RequestContext, b: InvoiceBody) {
   const auth = requireAuth(ctx);
   must(ctx, b.invoiceType, ACTION.CREATE);
   const d = db(ctx);
-  const { id, resolved: r, documentNo } = await writeInvoice(d, auth.companyId, auth.login, b);
-  if (!r.draft) ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: r.invoiceType });
+  const { id, resolved: r, documentNo } = await writeInvoice(d, auth.companyId, auth.login, b, paymentMethods(ctx.services));
+  if (!r.draft) ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: r.invoiceType, payments: await paymentsOf(d, auth.companyId, id) });
   ctx.audit({ action: r.draft ? 'accounting.invoice.drafted' : 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo } });
   ctx.setStatus(201);
   return invoiceView(d, auth.companyId, id);
@@ -285,7 +293,7 @@ async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
   if (b.invoiceType !== before.invoice_type) throw problems.invalidField('invoiceType', 'Faturanın yönü (satış / alış) değiştirilemez.', 'INVOICE_TYPE_FIXED');
   if (before.status === 'CANCELLED') throw problems.conflict('İptal edilmiş fatura değiştirilemez.', 'INVOICE_CANCELLED');
   if (before.status === 'POSTED' && b.draft) throw problems.invalidField('draft', 'Kesilmiş fatura taslağa döndürülemez; iptal edin.', 'INVOICE_POSTED');
-  const r = await resolveInvoice(d, auth.companyId, b, await companyPrefix(d, auth.companyId));
+  const r = await resolveInvoice(d, auth.companyId, b, await companyPrefix(d, auth.companyId), paymentMethods(ctx.services));
   await assertSupplierNumberFree(d, auth.companyId, r, b.id);
   const today = todayOf(ctx);
   let number: { documentNo: string | null; series: string | null; seq: number | string | null } = { documentNo: r.documentNo, series: r.series, seq: null };
@@ -314,7 +322,7 @@ async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
       const tx = await d.selectFrom('money_transactions').select(['current_id', 'currency_id']).where('company_id', '=', auth.companyId).where('id', '=', x.transactionId).executeTakeFirst();
       if (tx?.current_id === r.currentId) await allocate(d, auth.companyId, { transactionId: x.transactionId, currentId: r.currentId, type: r.invoiceType, amount: x.amount, currencyId: tx.currency_id, invoiceId: b.id, by: auth.login });
     }
-    ctx.emit(before.status === 'POSTED' ? 'accounting.invoice.updated' : 'accounting.invoice.posted', { invoiceId: b.id, invoiceType: r.invoiceType });
+    ctx.emit(before.status === 'POSTED' ? 'accounting.invoice.updated' : 'accounting.invoice.posted', { invoiceId: b.id, invoiceType: r.invoiceType, payments: await paymentsOf(d, auth.companyId, b.id) });
   }
   return invoiceView(d, auth.companyId, b.id);
 }

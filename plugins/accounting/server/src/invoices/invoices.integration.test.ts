@@ -222,7 +222,7 @@ describe.each(engines())('invoices on %s', (engine) => {
     expect(refused.status).toBe(400);
     await api.call('POST', `${INVOICES}/cancel/${r.body.id}/true/EARSIV`, { token: owner });
     expect(heard).toEqual([
-      { name: 'accounting.invoice.posted', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE' } },
+      { name: 'accounting.invoice.posted', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', payments: [] } },
       { name: 'accounting.invoice.cancelled', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', itsCancel: true, eInvoiceType: 'EARSIV' } },
     ]);
   });
@@ -395,5 +395,34 @@ describe.each(engines())('invoices on %s', (engine) => {
     } finally {
       await api.call('PUT', `${ONMUHASEBE}/stock-settings`, { token: owner, body: { allowNegative: false } });
     }
+  });
+
+  it('takes payment methods other plugins contribute: settled as their payment type, into the bank accounts they name, told in the event', async () => {
+    const heard: Record<string, unknown>[] = [];
+    // A plugin as the POS plugin will declare itself: a contribution and a listener.
+    (t.server.services.plugins as unknown as object[]).push({
+      id: 'pos-probe', handlers: {},
+      contributes: { 'accounting.invoice.paymentMethods': [{ id: 'posprobe.device', paymentType: 'CREDIT_CARD', label: { tr: 'POS cihazı', en: 'POS device' }, bankAccountTypes: ['POS'] }] },
+      on: { 'accounting.invoice.posted': async (e: { payload: Record<string, unknown> }) => { heard.push(e.payload); } },
+    });
+    const listed = await api.call('GET', `${ONMUHASEBE}/payment-methods`, { token: owner });
+    expect(listed.body.map((m: any) => m.method ?? m.paymentType)).toEqual(['CREDIT_CARD', 'CASH', 'PORTAL_CASH', 'FREE', 'OPEN_ACCOUNT', 'posprobe.device']);
+    expect(listed.body[5]).toEqual({ paymentType: 'CREDIT_CARD', method: 'posprobe.device', label: { tr: 'POS cihazı', en: 'POS device' }, plugin: 'pos-probe', bankAccountTypes: ['POS'] });
+    const garanti = (await api.call('GET', `${ONMUHASEBE}/banks?search=0062`, { token: owner })).body[0];
+    const posAccount = await api.call('POST', `${ONMUHASEBE}/bank-accounts`, { token: owner, body: { name: 'Garanti POS (test)', bankId: garanti.id, accountType: 'POS', currencyId: 1 } });
+    expect(posAccount.body.accountCode).toMatch(/^108\./);
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const pay = (method: string | null, bankAccountId: number, paymentType = 'CREDIT_CARD') => sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType, amount: 120, bankAccountId, method }] });
+    const wrongAccount = await pay('posprobe.device', bank.id);
+    expect([wrongAccount.status, codeOf(wrongAccount), wrongAccount.body.fieldErrors[0].field]).toEqual([400, 'PAYMENT_METHOD_ACCOUNT', 'payments.0.bankAccountId']);
+    expect(codeOf(await pay('nope.device', posAccount.body.id))).toBe('PAYMENT_METHOD_NOT_FOUND');
+    expect(codeOf(await pay('posprobe.device', posAccount.body.id, 'CASH'))).toBe('PAYMENT_METHOD_TYPE');
+    const ok = await pay('posprobe.device', posAccount.body.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.payments).toEqual([expect.objectContaining({ paymentType: 'CREDIT_CARD', method: 'posprobe.device', bankAccountId: posAccount.body.id, amount: 120 })]);
+    const entries = await entriesOf('INVOICE_PAYMENT', ok.body.payments[0].id);
+    expect(entries[0]!.lines).toEqual([[posAccount.body.accountCode, '120.00', '0.00'], [expect.any(String), '0.00', '120.00']]);
+    expect(heard).toEqual([{ invoiceId: ok.body.id, invoiceType: 'SALE', payments: [{ id: ok.body.payments[0].id, paymentType: 'CREDIT_CARD', method: 'posprobe.device', amount: '120.00', bankAccountId: posAccount.body.id, safeId: null }] }]);
+    (t.server.services.plugins as unknown as { id: string }[]).splice((t.server.services.plugins as unknown as { id: string }[]).findIndex((x) => x.id === 'pos-probe'), 1);
   });
 });

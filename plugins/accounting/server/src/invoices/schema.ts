@@ -34,6 +34,7 @@ export interface Tables {
   invoice_payments: {
     company_id: number; id: Generated<number>; invoice_id: number; payment_type: string; amount: Num; payment_date: Day;
     safe_id: number | null; bank_account_id: number | null; entry_id: number | null;
+    method: ColumnType<string | null, string | null | undefined, string | null>;
   };
   invoice_tags: { company_id: number; invoice_id: number; tag_id: number };
   invoice_dues: {
