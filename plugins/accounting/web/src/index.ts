@@ -5,9 +5,10 @@
  * years, journals, entries, chart of accounts, trial balance, account statement, journal book, the
  * reports as Excel and PDF files), invoices (sales, purchases and expenses: list, form with live
  * totals, invoice page with cancel and PDF), orders received and given (list, form, order page that
- * turns them into invoices), partners and their capital, payments to personnel, and
- * tax declarations with the VAT draft. Composed from its areas; the workbench finds it by
- * `tezgah.web` in package.json.
+ * turns them into invoices), despatches received and sent (irsaliye: list, form, despatch page with
+ * attachments, PDF, cancel, and several turned into one invoice), partners and their capital,
+ * payments to personnel, and tax declarations with the VAT draft. Composed from its areas; the
+ * workbench finds it by `tezgah.web` in package.json.
  */
 import { composeAreas } from './area';
 import { messages } from './messages';
@@ -27,11 +28,12 @@ import { area as banks } from './banks/contribution';
 import { area as cheques } from './cheques/contribution';
 import { area as invoices } from './invoices/contribution';
 import { area as orders } from './orders/contribution';
+import { area as despatches } from './despatches/contribution';
 import { area as partners } from './partners/contribution';
 import { area as personnel } from './personnel/contribution';
 import { area as declarations } from './declarations/contribution';
 
 export default composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [
   { messages },
-  currents, partners, personnel, invoices, orders, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
+  currents, partners, personnel, invoices, orders, despatches, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
 ]);

@@ -96,6 +96,11 @@ export interface PagedTableProps<T> {
    * @default 34
    */
   rowHeight?: number;
+  /**
+   * Values besides the rows that the cells show (e.g. which rows are selected): the grid draws
+   * its cells again when one of them changes (Table2 keeps drawn cells otherwise).
+   */
+  cellDependencies?: readonly unknown[];
 }
 
 /** The search box waits this long after the last key before it loads. */
@@ -387,7 +392,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
           enableGhostCells
           enableFocusedCell={false}
           selectionModes={SelectionModes.NONE}
-          cellRendererDependencies={[items, sort, actions]}
+          cellRendererDependencies={[items, sort, actions, ...(props.cellDependencies ?? [])]}
         >
           {grid}
         </Table2>

@@ -206,7 +206,10 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
                   <td style={right}>{`${money(l.tax)}${l.taxes.length ? ` (${l.taxes.map((x) => `${x.taxType} %${String(x.percentage).replace('.', ',')}`).join(', ')})` : ''}`}</td>
                   <td style={right}>{l.withholdingCode ? `${money(l.withheld)} (${l.withholdingCode} ${l.withholdingRatio ?? ''}/10)` : money(l.withheld)}</td>
                   <td style={right}>{money(l.total)}</td>
-                  <td>{l.stocks.map((s) => s.warehouseName).join(', ')}</td>
+                  <td>
+                    {l.stocks.map((s) => s.warehouseName).join(', ')}
+                    {l.despatchLineId ? <Tag minimal intent="primary" title={t('invoices.detail.despatchedTitle')}>{t('invoices.detail.despatched')}</Tag> : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -107,7 +107,7 @@ export function InvoiceForm(props: {
   const live = computed && 'error' in computed ? computed.error : null;
   // A posted sale being edited already took its quantities out of the stock.
   const before = new Map<number, number>();
-  if (invoice?.invoiceType === 'SALE' && invoice.status === 'POSTED') for (const l of invoice.products) before.set(l.productId, (before.get(l.productId) ?? 0) + l.quantity);
+  if (invoice?.invoiceType === 'SALE' && invoice.status === 'POSTED') for (const l of invoice.products) if (!l.despatchLineId) before.set(l.productId, (before.get(l.productId) ?? 0) + l.quantity);
   const shortages = type === 'SALE' ? stockShortages(lines, before) : new Map<number, number>();
   /** The message of a field: the live computation's first, else the last save's. */
   const err = (key: string) => (live?.field === key ? live.message : undefined) ?? errors[key];
@@ -208,7 +208,9 @@ export function InvoiceForm(props: {
           ...(l.withholdingCode
             ? { withholdingCode: l.withholdingCode, ...(withholding.length > 1 ? { withholdingPercent: Number(l.withholdingPercent || withholding[0]!.percent) } : {}) }
             : {}),
-          ...(!p.service && l.warehouseId ? { stocks: [{ warehouseId: Number(l.warehouseId), quantity: q }] } : {}),
+          // A line made from a despatch names its line and carries no stocks (the despatch moved them).
+          ...(l.despatchLineId ? { despatchLineId: l.despatchLineId } : {}),
+          ...(!p.service && !l.despatchLineId && l.warehouseId ? { stocks: [{ warehouseId: Number(l.warehouseId), quantity: q }] } : {}),
         };
       }),
       ...(discount.text.trim()
@@ -331,7 +333,7 @@ export function InvoiceForm(props: {
               return (
                 <div key={l.key} role="group" aria-label={t('invoices.form.line', { n })} style={{ ...LINE_GRID, marginBottom: 4 }}>
                   <Field id={`${id}-product`} label={hidden(lineName(n, t('invoices.form.product')))} error={err(k('product'))}>
-                    <ProductSuggest id={`${id}-product`} value={l.product} onChange={(p) => choose(l.key, p)} />
+                    <ProductSuggest id={`${id}-product`} value={l.product} disabled={Boolean(l.despatchLineId)} onChange={(p) => choose(l.key, p)} />
                   </Field>
                   <Field id={`${id}-quantity`} label={hidden(lineName(n, t('invoices.form.quantity')))} error={err(k('quantity'))}>
                     <InputGroup id={`${id}-quantity`} value={l.quantity} inputMode="decimal" onValueChange={(v) => updateLine(l.key, { quantity: v })} />
@@ -366,7 +368,9 @@ export function InvoiceForm(props: {
                       </Field>
                     )}
                   </div>
-                  {l.product && !l.product.service && warehouses && warehouses.length > 0 ? (
+                  {l.despatchLineId ? (
+                    <span className="bp6-text-muted bp6-text-small" style={{ paddingTop: 4 }}>{t('invoices.form.fromDespatch')}</span>
+                  ) : l.product && !l.product.service && warehouses && warehouses.length > 0 ? (
                     <Field id={`${id}-warehouse`} label={hidden(lineName(n, t('invoices.form.warehouse')))} error={err(k('warehouseId'))}>
                       <HTMLSelect id={`${id}-warehouse`} fill value={l.warehouseId} onChange={(e) => updateLine(l.key, { warehouseId: e.currentTarget.value })}>
                         <option value="">{t('invoices.form.productWarehouse')}</option>

@@ -39,6 +39,7 @@ export function draftOf(inv: Invoice, products: ReadonlyMap<number, Product>): I
       withholdingCode: l.withholdingCode ?? '',
       withholdingPercent: l.withholdingRatio ? String(l.withholdingRatio * 10) : '',
       warehouseId: l.stocks[0] ? String(l.stocks[0].warehouseId) : '',
+      ...(l.despatchLineId ? { despatchLineId: l.despatchLineId } : {}),
     };
   });
   return {

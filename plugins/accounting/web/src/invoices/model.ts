@@ -95,6 +95,11 @@ export interface LineDraft {
   withholdingPercent: string;
   /** The warehouse of a goods line ('' for the product's). */
   warehouseId: string;
+  /**
+   * The despatch line (irsaliye) the line invoices, kept as loaded when an invoice made from
+   * despatches is edited: such a line moves no stock (the despatch did) and sends no stocks.
+   */
+  despatchLineId?: number | null;
   /** A note about the line (the rate was not found, the price was not given). */
   note?: string;
 }
@@ -249,14 +254,14 @@ export function formKeyOfServer(field: string, sentLines: readonly Pick<LineDraf
 export function stockShortages(lines: readonly LineDraft[], before: ReadonlyMap<number, number> = new Map()): Map<number, number> {
   const wanted = new Map<number, number>();
   for (const l of usedLines(lines)) {
-    if (l.product!.service) continue;
+    if (l.product!.service || l.despatchLineId) continue;
     const q = Number(decimalOf(l.quantity));
     if (Number.isFinite(q)) wanted.set(l.product!.id, (wanted.get(l.product!.id) ?? 0) + q);
   }
   const out = new Map<number, number>();
   for (const l of usedLines(lines)) {
     const p = l.product!;
-    if (p.service) continue;
+    if (p.service || l.despatchLineId) continue;
     const stock = p.stockQuantity + (before.get(p.id) ?? 0);
     if ((wanted.get(p.id) ?? 0) > stock + 1e-9) out.set(l.key, stock);
   }
