@@ -51,7 +51,7 @@ export function CurrencySelect(props: { id: string; value: string; onChange: (v:
 }
 
 /** A safe or bank account as the pickers know it. */
-export interface MoneyAccountChoice { kind: MoneyKind; id: number; name: string; currencyId: number; balance?: number }
+export interface MoneyAccountChoice { kind: MoneyKind; id: number; name: string; currencyId: number; balance?: number; /** A bank account's type (POS, TRADING …), when known. */ accountType?: string | null }
 
 /** "SAFE:3" ↔ the account (the pickers' option values). */
 export const refKey = (a: { kind: MoneyKind; id: number }) => `${a.kind}:${a.id}`;

@@ -2,7 +2,7 @@ import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } 
 import { Button, Callout, Card, Checkbox, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
-import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR, WITHHOLDING_CODES, defaultTaxFor, unitPriceFor, withholdingOptions, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
+import { WITHHOLDING_CODES, defaultTaxFor, unitPriceFor, withholdingOptions, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
 import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrencySelect, CurrentSuggest, MoneyInput } from '../finance/parts';
@@ -12,9 +12,9 @@ import { quantity as showQuantity } from '../products/model';
 import {
   BANK_PAYMENTS, EXCHANGE_RATE, INSTALMENT_TYPES, INVOICES, SAFE_PAYMENTS, blankLine, computeForm, decimalOf, defaultInstalmentDay, formKeyOfServer,
   instalmentDates, noInstalments, readInstalments, splitAmount, stockShortages, usedLines, withholdingCodeList,
-  type DiscountDraft, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product,
+  type DiscountDraft, type InstalmentDraft, type InstalmentType, type Invoice, type InvoiceType, type LineDraft, type PaymentDraft, type Product, paymentChoiceKey,
 } from './model';
-import { DiscountInput, ProductSuggest, TaxSelect, useLookup, useMoneyChoices } from './parts';
+import { DiscountInput, ProductSuggest, TaxSelect, useLookup, useMoneyChoices, usePaymentMethods } from './parts';
 
 /** What the form starts from: empty for a new invoice, the invoice's own content when it is edited. */
 export interface InvoiceDraft {
@@ -70,7 +70,7 @@ export function InvoiceForm(props: {
   onCancel: () => void;
 }) {
   const shell = useShell();
-  const { t } = useTranslation('accounting');
+  const { t, i18n } = useTranslation('accounting');
   const { type, invoice } = props;
   const next = useRef(Math.max(0, ...props.initial.lines.map((l) => l.key), ...props.initial.payments.map((p) => p.key)) + 1);
   const [current, setCurrent] = useState(props.initial.current);
@@ -93,6 +93,7 @@ export function InvoiceForm(props: {
   const taxes = useLookup('taxes');
   const warehouses = useLookup('warehouses');
   const tags = useCompanyTags(props.host);
+  const methods = usePaymentMethods();
   const moneyAccounts = useMoneyChoices(payments.some((p) => SAFE_PAYMENTS.includes(p.type) || BANK_PAYMENTS.includes(p.type)));
   const safes = moneyAccounts && moneyAccounts.filter((a) => a.kind === 'SAFE');
   const banks = moneyAccounts && moneyAccounts.filter((a) => a.kind === 'BANK_ACCOUNT');
@@ -224,6 +225,7 @@ export function InvoiceForm(props: {
             ...(p.date ? { date: p.date } : {}),
             ...(SAFE_PAYMENTS.includes(p.type) && p.accountId ? { safeId: Number(p.accountId) } : {}),
             ...(BANK_PAYMENTS.includes(p.type) && p.accountId ? { bankAccountId: Number(p.accountId) } : {}),
+            ...(p.method ? { method: p.method } : {}),
           })),
         }
         : {}),
@@ -417,12 +419,23 @@ export function InvoiceForm(props: {
               const id = `inv-payment-${p.key}`;
               const k = (part: string) => `payment:${p.key}.${part}`;
               const into = SAFE_PAYMENTS.includes(p.type) ? 'safe' : BANK_PAYMENTS.includes(p.type) ? 'bank' : null;
-              const accounts = into === 'safe' ? safes : into === 'bank' ? banks : null;
+              // A contributed method settles only into the bank account types it names (the POS device: POS accounts).
+              const narrow = methods.find((x) => x.method !== null && x.method === p.method)?.bankAccountTypes ?? null;
+              const accounts = into === 'safe' ? safes : into === 'bank' ? banks && banks.filter((a) => !narrow || (a.accountType != null && narrow.includes(a.accountType))) : null;
               return (
                 <div key={p.key} role="group" aria-label={t('invoices.form.payment', { n })} style={PAYMENT_GRID}>
                   <Field id={`${id}-type`} label={hidden(paymentName(n, t('invoices.form.paymentType')))} error={err(k('type'))}>
-                    <HTMLSelect id={`${id}-type`} fill value={p.type} onChange={(e) => updatePayment(p.key, { type: e.currentTarget.value as PaymentDraft['type'], accountId: '' })}>
-                      {PAYMENT_TYPES.map((x) => <option key={x} value={x}>{PAYMENT_TYPE_LABELS_TR[x]}</option>)}
+                    <HTMLSelect
+                      id={`${id}-type`} fill value={paymentChoiceKey(p)}
+                      onChange={(e) => {
+                        const m = methods.find((x) => paymentChoiceKey({ type: x.paymentType, method: x.method }) === e.currentTarget.value);
+                        if (m) updatePayment(p.key, { type: m.paymentType, method: m.method ?? '', accountId: '' });
+                      }}
+                    >
+                      {methods.map((x) => {
+                        const key = paymentChoiceKey({ type: x.paymentType, method: x.method });
+                        return <option key={key} value={key}>{i18n.language.startsWith('en') ? x.label.en : x.label.tr}</option>;
+                      })}
                     </HTMLSelect>
                   </Field>
                   <Field id={`${id}-amount`} label={hidden(paymentName(n, t('invoices.form.paymentAmount')))} error={err(k('amount'))}>

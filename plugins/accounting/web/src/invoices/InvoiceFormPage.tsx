@@ -50,7 +50,7 @@ export function draftOf(inv: Invoice, products: ReadonlyMap<number, Product>): I
     explanation: inv.explanation ?? '', tagIds: inv.tags.map((x) => x.id), lines,
     discount: discountDraft(inv.discounts[0]),
     payments: inv.payments.map((p, i) => ({
-      key: lines.length + i, type: p.paymentType, amount: formatDecimalInput(p.amount, 2, 2), date: p.date ?? '', accountId: String(p.safeId ?? p.bankAccountId ?? ''),
+      key: lines.length + i, type: p.paymentType, amount: formatDecimalInput(p.amount, 2, 2), date: p.date ?? '', accountId: String(p.safeId ?? p.bankAccountId ?? ''), method: p.method ?? '',
     })),
     instalments: instalmentDraft(inv.instalments),
   };

@@ -7,7 +7,7 @@ import { json, problem } from '../../../../../packages/workbench/test/fake-serve
 import full from '../index';
 import { today } from '../ledger/model';
 import { control, requestsTo } from '../finance/testing';
-import { API, INVOICE_5, INVOICE_8, invoicePlugin, invoiceServer } from './testing';
+import { API, CORE_METHODS, INVOICE_5, INVOICE_8, invoicePlugin, invoiceServer } from './testing';
 import { computeForm, formKeyOfServer, instalmentDates, readInstalments, splitAmount, stockShortages, type LineDraft } from './model';
 
 type User = ReturnType<typeof userEvent.setup>;
@@ -184,6 +184,37 @@ describe('the invoice form', () => {
       totalAmount: '360.00',
     });
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — DMT2026000000009 numaralı fatura kesildi.'));
+  });
+
+  it('offers the payment methods other plugins contribute, with only the bank accounts they settle into, and sends the method', async () => {
+    const s = invoiceServer();
+    s.on(`GET ${API}/payment-methods`, () => json([...CORE_METHODS, { paymentType: 'CREDIT_CARD', method: 'pos.device', label: { tr: 'POS cihazı', en: 'POS device' }, plugin: 'pos', bankAccountTypes: ['POS'] }]));
+    s.on(`GET ${API}/money-accounts`, () => json([
+      { kind: 'SAFE', id: 1, name: 'Merkez Kasa', currencyId: 1, currencyCode: 'TL', accountType: null },
+      { kind: 'BANK_ACCOUNT', id: 5, name: 'Ziraat Vadesiz', currencyId: 1, currencyCode: 'TL', accountType: 'TRADING' },
+      { kind: 'BANK_ACCOUNT', id: 8, name: 'Ziraat POS', currencyId: 1, currencyCode: 'TL', accountType: 'POS' },
+    ]));
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }));
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/sales/new', server: s, signedIn: true });
+    const form = await screen.findByRole('form', { name: 'Yeni satış faturası' }, { timeout: 5000 });
+    await waitFor(() => expect(requestsTo(s, 'GET', `${API}/taxes`).length).toBeGreaterThan(0));
+    const user = userEvent.setup();
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    await user.click(within(form).getByRole('button', { name: 'Ödeme ekle' }));
+    const type = control(form, '1. ödeme: Ödeme türü');
+    await waitFor(() => expect(within(type).getAllByRole('option').map((o) => o.textContent)).toEqual(['Kredi Kartı', 'Nakit', 'Portal Nakit', 'Ücretsiz', 'Açık Hesap', 'POS cihazı']));
+    await user.selectOptions(type, 'method:pos.device');
+    await waitFor(() => expect(within(control(form, '1. ödeme: Banka hesabı')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seçiniz', 'Ziraat POS']));
+    await user.selectOptions(control(form, '1. ödeme: Banka hesabı'), '8');
+    // The plain card payment still offers every bank account.
+    await user.selectOptions(type, 'CREDIT_CARD');
+    await waitFor(() => expect(within(control(form, '1. ödeme: Banka hesabı')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Seçiniz', 'Ziraat Vadesiz', 'Ziraat POS']));
+    await user.selectOptions(type, 'method:pos.device');
+    await user.selectOptions(control(form, '1. ödeme: Banka hesabı'), '8');
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect((requestsTo(s, 'POST', `${API}/invoices`)[0]!.body as { payments: unknown[] }).payments).toEqual([{ paymentType: 'CREDIT_CARD', amount: '120.00', bankAccountId: 8, method: 'pos.device' }]);
   });
 
   it('shows the computation\'s objection at its field instead of the totals', async () => {

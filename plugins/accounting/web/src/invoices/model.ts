@@ -112,7 +112,22 @@ export interface PaymentDraft {
   date: string;
   /** A safe (CASH, PORTAL_CASH) or bank account (CREDIT_CARD) id, '' for none. */
   accountId: string;
+  /** A method another plugin contributes (GET /payment-methods, e.g. 'pos.device'), '' for the payment type itself. */
+  method?: string;
 }
+
+export const PAYMENT_METHODS = `${API}/payment-methods`;
+
+/** A way to pay an invoice as GET /payment-methods lists it: a payment type, or a contributed method settling as one. */
+export interface PaymentMethodChoice {
+  paymentType: PaymentType;
+  method: string | null;
+  label: { tr: string; en: string };
+  bankAccountTypes: string[] | null;
+}
+
+/** The select's value of a payment: its method, else its type. */
+export const paymentChoiceKey = (p: { type: PaymentType; method?: string | null }) => (p.method ? `method:${p.method}` : p.type);
 
 export const blankLine = (key: number): LineDraft => ({
   key, product: null, quantity: '1', unitPrice: '', discount: { kind: 'PERCENTAGE', text: '' }, taxId: '', withholdingCode: '', withholdingPercent: '', warehouseId: '',

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { HTMLSelect, InputGroup, MenuItem, Tag, type Intent } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
+import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
 import { useShell } from '@tezgah/workbench/ui';
 import { fileNameOf, saveBlob } from '../books/download';
 import { quantity as showQuantity } from '../products/model';
 import type { MoneyAccountChoice } from '../finance/parts';
-import { INVOICE_PDF, MONEY_ACCOUNTS, PRODUCTS, TAXES, WAREHOUSES, type DiscountDraft, type DiscountKind, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
+import { INVOICE_PDF, MONEY_ACCOUNTS, PAYMENT_METHODS, type PaymentMethodChoice, PRODUCTS, TAXES, WAREHOUSES, type DiscountDraft, type DiscountKind, type InvoicePaymentStatus, type InvoiceStatus, type Product, type Tax, type Warehouse } from './model';
 
 /** Draft grey, posted green, cancelled red. */
 export function StatusTag(props: { status: InvoiceStatus }) {
@@ -62,12 +63,32 @@ export function useMoneyChoices(enabled = true): readonly MoneyAccountChoice[] |
     if (!enabled) return undefined;
     let live = true;
     shell.api.request('GET', MONEY_ACCOUNTS, {})
-      .then((all) => { if (live) setList(all.map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId }))); })
+      .then((all) => { if (live) setList(all.map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId, accountType: a.accountType }))); })
       .catch(() => { if (live) setList([]); });
     return () => { live = false; };
   }, [shell, enabled]);
   return list;
 }
+
+/**
+ * The ways an invoice can be paid (GET /payment-methods): the five payment types, then what other
+ * plugins contribute (the POS plugin's "POS cihazı"). The five alone while loading or when the
+ * list cannot be read.
+ */
+export function usePaymentMethods(): readonly PaymentMethodChoice[] {
+  const shell = useShell();
+  const [list, setList] = useState<readonly PaymentMethodChoice[]>(CORE_PAYMENT_METHODS);
+  useEffect(() => {
+    let live = true;
+    shell.api.request('GET', PAYMENT_METHODS, {})
+      .then((all) => { if (live && all.length) setList(all.map((m) => ({ paymentType: m.paymentType, method: m.method, label: m.label, bankAccountTypes: m.bankAccountTypes ?? null }))); })
+      .catch(() => { /* the five types stay */ });
+    return () => { live = false; };
+  }, [shell]);
+  return list;
+}
+
+const CORE_PAYMENT_METHODS: readonly PaymentMethodChoice[] = PAYMENT_TYPES.map((t) => ({ paymentType: t, method: null, label: { tr: PAYMENT_TYPE_LABELS_TR[t], en: PAYMENT_TYPE_LABELS_TR[t] }, bankAccountTypes: null }));
 
 /** How long the product search waits after the last key. */
 export const PRODUCT_SEARCH_DELAY_MS = 250;

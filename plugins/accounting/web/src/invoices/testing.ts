@@ -89,6 +89,11 @@ export const INVOICE_6: Invoice = {
   totalAmount: 360, payable: 360, paid: 0, remaining: 360,
 };
 
+/** GET /payment-methods with no plugin contributing: the five payment types. */
+export const CORE_METHODS = [
+  ['CREDIT_CARD', 'Kredi Kartı', 'Credit card'], ['CASH', 'Nakit', 'Cash'], ['PORTAL_CASH', 'Portal Nakit', 'Portal cash'], ['FREE', 'Ücretsiz', 'Free of charge'], ['OPEN_ACCOUNT', 'Açık Hesap', 'On account'],
+].map(([paymentType, tr, en]) => ({ paymentType, method: null, label: { tr, en }, plugin: null, bankAccountTypes: null }));
+
 /** Who may read GET /money-accounts (its x-authority): safes' and banks' view and transfer, collections, payments, sales and purchases. */
 const MONEY_ACCOUNT_CODES = ['2_1', '3_1', '2_7', '3_7', '6_25', '11_25', '5_17', '12_17', '11_2', '12_2', '8_17'];
 
@@ -121,6 +126,7 @@ export function invoiceServer(codes: string[] = OWNER): FakeServer {
   const denied = () => problem(403, 'Yetkiniz yok');
   s.on(`GET ${API}/safes`, () => (codes.includes('2_1') ? json(SAFES, { total: SAFES.length }) : denied()));
   s.on(`GET ${API}/bank-accounts`, () => (codes.includes('3_1') ? json(ACCOUNTS, { total: ACCOUNTS.length }) : denied()));
+  s.on(`GET ${API}/payment-methods`, () => json(CORE_METHODS));
   s.on(`GET ${API}/money-accounts`, (req) => {
     if (!codes.some((c) => MONEY_ACCOUNT_CODES.includes(c))) return denied();
     const kind = q(req).get('kind');
