@@ -162,4 +162,22 @@ describe('menu wording by sector', () => {
     await renderWorkbench({ plugins: [words], path: '/customer', server: general, signedIn: true });
     expect(await screen.findByRole('menuitem', { name: 'Müşteriler' })).toBeInTheDocument();
   });
+  it('says when a paste is cut at a field\'s length limit, on any plugin\'s form', async () => {
+    const form = defineWebPlugin({
+      id: 'paste-test', title: 'Paste',
+      menu: [{ id: 'home', title: 'Ana Sayfa', route: '/summary', order: 10 }],
+      routes: [{ path: '/summary' }],
+      load: { routes: { '/summary': async () => ({ default: () => <label>Kod <input maxLength={5} defaultValue="" /></label> }) } },
+    });
+    const server = fakeServer();
+    server.setAccount(account({ codes: ['13_1'] }));
+    const { toasts } = await renderWorkbench({ plugins: [form], path: '/summary', server, signedIn: true });
+    const input = await screen.findByLabelText('Kod', {}, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(input);
+    await user.paste('ABC');
+    expect(toasts.shown).toEqual([]);
+    await user.paste('DEFGH');
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toEqual(['UYARI — Bu alan en fazla 5 karakter alır; yapıştırılan metnin son 3 karakteri alınmadı.']));
+  });
 });

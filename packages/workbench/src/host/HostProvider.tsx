@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createBus, isGateOpen, Theme, type Gate, type GateContext, type SessionSnapshot, type TezgahBus, type WorkbenchHost } from '@tezgah/core';
 import type { Account, TezgahPromiseApi, UserCompany } from '@tezgah/sdk';
-import { createNotifier, type Notifier } from '../notify/notify';
+import { createNotifier, pasteOverflow, type Notifier } from '../notify/notify';
 import { updateSettings, useSettings } from '../settings/settings';
 import { afterSignInTarget, afterSwitchTarget, isPermitted, rootTarget } from './landing';
 import type { Registry } from './registry';
@@ -120,6 +120,19 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     // The SDK sends the page's language as Accept-Language: the server's problems follow the UI.
     if (typeof document !== 'undefined') document.documentElement.lang = settings.language;
   }, [i18n, settings.language]);
+
+  // A paste the field's maxLength cuts is said, not silently shortened (every form of every plugin).
+  useEffect(() => {
+    if (typeof document === 'undefined') return undefined;
+    const onPaste = (e: ClipboardEvent) => {
+      const el = e.target;
+      if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)) return;
+      const lost = pasteOverflow(el, e.clipboardData?.getData('text') ?? '');
+      if (lost > 0) notify.warning(t('notify.pasteCut', { max: el.maxLength, lost }));
+    };
+    document.addEventListener('paste', onPaste, true);
+    return () => document.removeEventListener('paste', onPaste, true);
+  }, [notify, t]);
 
   // A freshly loaded account's gate, before state has caught up with it.
   const gateFor = (a: Account) => gateOf(a, settings.theme);

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { NetworkError, toTezgahError } from '@tezgah/sdk';
 import { createI18n } from '../i18n';
 import { recordToasts } from '../../test/render';
-import { createNotifier, describeError, errorFromBlob, NOTIFICATION_TIMEOUT_MS, RELOAD_DELAY_MS } from './notify';
+import { createNotifier, describeError, errorFromBlob, NOTIFICATION_TIMEOUT_MS, pasteOverflow, RELOAD_DELAY_MS } from './notify';
 
 let t: TFunction;
 beforeAll(async () => { t = (await createI18n('tr')).t; });
@@ -152,5 +152,16 @@ describe('createNotifier', () => {
     createNotifier(t, reload).failure(problem(401, 'Bad credentials'), { account: true });
     await vi.advanceTimersByTimeAsync(RELOAD_DELAY_MS * 2);
     expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('pasteOverflow', () => {
+  it('counts what a paste loses at the field\'s limit, replacing the selection', () => {
+    const field = (value: string, start: number | null, end: number | null, maxLength = 10) => ({ maxLength, value, selectionStart: start, selectionEnd: end });
+    expect(pasteOverflow(field('', 0, 0), '0123456789')).toBe(0);
+    expect(pasteOverflow(field('', 0, 0), '0123456789AB')).toBe(2);
+    expect(pasteOverflow(field('abcdefgh', 8, 8), 'xyz')).toBe(1);
+    expect(pasteOverflow(field('abcdefgh', 0, 8), 'xyz')).toBe(0);
+    expect(pasteOverflow(field('abc', 0, 0, -1), 'x'.repeat(500))).toBe(0);
   });
 });

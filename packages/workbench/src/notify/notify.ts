@@ -124,6 +124,18 @@ export function setToaster(next: Toaster): void {
 }
 
 /** Notifications stay 3 seconds (seeds 000 §9). */
+/**
+ * What pasting `pasted` into a field with a length limit would lose: the browser silently cuts a
+ * paste at the field's maxLength, so the shell says how much was left out (nothing is lost without
+ * the person knowing). 0 when it fits or the field has no limit.
+ */
+export function pasteOverflow(field: { maxLength: number; value: string; selectionStart: number | null; selectionEnd: number | null }, pasted: string): number {
+  if (!(field.maxLength > 0)) return 0;
+  const selected = field.selectionStart !== null && field.selectionEnd !== null ? field.selectionEnd - field.selectionStart : 0;
+  const after = field.value.length - selected + pasted.length;
+  return Math.max(0, after - field.maxLength);
+}
+
 export const NOTIFICATION_TIMEOUT_MS = NOTIFICATION_SECONDS * 1000;
 
 export interface Notifier {

@@ -124,6 +124,7 @@ export const en: Messages = {
     updated: 'Updated successfully.',
     deleted: 'Deleted successfully.',
     networkError: 'The server could not be reached.',
+    pasteCut: 'This field takes at most {{max}} characters; the last {{lost}} characters of the pasted text were left out.',
   },
   table: {
     actions: 'Actions',

@@ -88,6 +88,7 @@ export const tr = {
     updated: 'Başarıyla güncellendi.',
     deleted: 'Başarıyla silindi.',
     networkError: 'Sunucuya ulaşılamadı.',
+    pasteCut: 'Bu alan en fazla {{max}} karakter alır; yapıştırılan metnin son {{lost}} karakteri alınmadı.',
   },
   table: {
     actions: 'İşlemler',
