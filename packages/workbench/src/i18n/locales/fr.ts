@@ -81,6 +81,7 @@ export const fr: ShellMessages = {
     updated: 'Mis à jour avec succès.',
     deleted: 'Supprimé avec succès.',
     networkError: 'Le serveur est injoignable.',
+    pasteCut: 'Ce champ accepte au plus {{max}} caractères ; les {{lost}} derniers caractères du texte collé n\'ont pas été repris.',
   },
   table: {
     actions: 'Actions',

@@ -81,6 +81,7 @@ export const ru: ShellMessages = {
     updated: 'Успешно обновлено.',
     deleted: 'Успешно удалено.',
     networkError: 'Сервер недоступен.',
+    pasteCut: 'Это поле принимает не более {{max}} символов; последние {{lost}} символов вставленного текста не вошли.',
   },
   table: {
     actions: 'Действия',

@@ -81,6 +81,7 @@ export const zh: ShellMessages = {
     updated: '更新成功。',
     deleted: '删除成功。',
     networkError: '无法连接服务器。',
+    pasteCut: '此字段最多 {{max}} 个字符；粘贴文本的最后 {{lost}} 个字符未被接收。',
   },
   table: {
     actions: '操作',
