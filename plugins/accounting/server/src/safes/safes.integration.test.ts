@@ -178,6 +178,20 @@ describe.each(engines())('safes and money transactions on %s', (engine) => {
     const all = await api.call('GET', `${ONMUHASEBE}/transaction-lines?size=5`, { token: owner });
     expect(all.body).toHaveLength(5);
     expect(all.body[0].date >= all.body[4].date).toBe(true);
+    // Each line carries its account's balance after it: the newest line of a safe shows the safe's balance,
+    // and every older one the newer one's less what the newer moved.
+    const safe = safes[safes.length - 1]!;
+    expect(lines.body[0].balance).toBeCloseTo(safe.balance, 2);
+    for (let i = 1; i < lines.body.length; i++) {
+      const newer = lines.body[i - 1];
+      expect(lines.body[i].balance).toBeCloseTo(newer.balance - newer.debit + newer.credit, 2);
+    }
+    expect(lines.body.every((l: { balanceFc: number | null }) => l.balanceFc === null)).toBe(true);
+    // A range still counts from the account's first line.
+    const lastDay = lines.body[0].date;
+    const ranged = await api.call('GET', `${ONMUHASEBE}/transaction-lines?accountKind=SAFE&accountId=${safe.id}&startDate=${lastDay}&endDate=${lastDay}`, { token: owner });
+    expect(ranged.body[0].balance).toBeCloseTo(safe.balance, 2);
+    expect(Number(ranged.headers.get('x-total-count'))).toBe(lines.body.filter((l: { date: string }) => l.date === lastDay).length);
   });
 
   it("keeps another company's safes out of reach", async () => {

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
+import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { balances, currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
@@ -214,7 +215,12 @@ const reverseTransaction: Handler = async (ctx) => {
   return transactionOr404(ctx, id);
 };
 
-/** Lines of the money accounts (groups 100, 102, 108 unless told), newest first. */
+/**
+ * Lines of the money accounts (groups 100, 102, 108 unless told), newest first, each with its
+ * account's balance after it (in lira, and in the account's currency for a foreign one): a running
+ * sum per account in the order of the books (date, entry number, line), counted from the account's
+ * first line whatever the date range shows.
+ */
 const listTransactionLines: Handler = async (ctx) => {
   const c = company(ctx);
   const d = db(ctx);
@@ -228,20 +234,27 @@ const listTransactionLines: Handler = async (ctx) => {
     const groups = (q.accountGroups ?? '100,102,108').split(',');
     where = sql`${where} and substr(l.account_code, 1, 3) = any(${groups}::text[])`;
   }
-  if (q.startDate) where = sql`${where} and l.entry_date >= ${q.startDate}`;
-  if (q.endDate) where = sql`${where} and l.entry_date <= ${q.endDate}`;
-  const total = (await sql<{ n: number }>`select count(*)::int as n from journal_lines l where ${where}`.execute(d)).rows[0]?.n ?? 0;
-  const rows = await sql<{ id: number; entry_id: number; entry_no: number; entry_date: string; account_code: string; name: string; explanation: string; debit: string; credit: string; amount_fc: string | null; currency_id: number; source_kind: string; source_id: string }>`
-    select l.id, l.entry_id, e.entry_no, l.entry_date, l.account_code, a.name, coalesce(l.explanation, e.explanation) as explanation, l.debit, l.credit,
-           l.amount_fc, l.currency_id, e.source_kind, e.source_id
-      from journal_lines l
-      join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
-      join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
-     where ${where}
-     order by l.entry_date desc, l.id desc limit ${p.size} offset ${p.offset}`.execute(d);
+  const upTo = q.endDate ? sql`and l.entry_date <= ${q.endDate}` : sql``;
+  const from = q.startDate ? sql`where x.entry_date >= ${q.startDate}` : sql``;
+  const total = (await sql<{ n: number }>`select count(*)::int as n from journal_lines l where ${where} ${upTo}
+    ${q.startDate ? sql`and l.entry_date >= ${q.startDate}` : sql``}`.execute(d)).rows[0]?.n ?? 0;
+  const rows = await sql<{ id: number; entry_id: number; entry_no: number; entry_date: string; account_code: string; name: string; explanation: string; debit: string; credit: string; amount_fc: string | null; currency_id: number; source_kind: string; source_id: string; running: string; running_fc: string; account_currency: number | null }>`
+    select x.* from (
+      select l.id, l.entry_id, e.entry_no, l.entry_date, l.account_code, a.name, coalesce(l.explanation, e.explanation) as explanation, l.debit, l.credit,
+             l.amount_fc, l.currency_id, e.source_kind, e.source_id, a.currency_id as account_currency,
+             (sum(l.debit - l.credit) over w)::text as running,
+             (sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end) over w)::text as running_fc
+        from journal_lines l
+        join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+        join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
+       where ${where} ${upTo}
+      window w as (partition by l.account_code order by l.entry_date, e.entry_no, l.id)) x
+    ${from}
+    order by x.entry_date desc, x.entry_no desc, x.id desc limit ${p.size} offset ${p.offset}`.execute(d);
   return pageResult(ctx, rows.rows.map((r) => ({
     id: r.id, entryId: r.entry_id, entryNo: r.entry_no, date: r.entry_date, accountCode: r.account_code, accountName: r.name, explanation: r.explanation,
     debit: num(r.debit)!, credit: num(r.credit)!, amountFc: num(r.amount_fc), currencyId: r.currency_id, sourceKind: r.source_kind, sourceId: r.source_id,
+    balance: num(r.running)!, balanceFc: r.account_currency !== null && r.account_currency !== DEFAULT_CURRENCY_ID ? num(r.running_fc) : null,
   })), total);
 };
 

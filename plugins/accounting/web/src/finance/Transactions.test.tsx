@@ -8,7 +8,7 @@ import { homePlugin } from '../../../../../packages/workbench/src/builtin/home/p
 import full from '../index';
 import { today } from '../ledger/model';
 import { API, AYSE, OWNER, SUMMARY, TRANSACTIONS, VIEWER, control, money, moneyServer, requestsTo } from './testing';
-import { readOpening, readRate, monthOf, runningBalances } from './model';
+import { readOpening, readRate, monthOf } from './model';
 
 type User = ReturnType<typeof userEvent.setup>;
 const gate = (codes: string[]) => ({ authorities: codes.map((c) => ({ authorityCode: c, companyId: 2 })), companyId: 2, theme: Theme.DEFAULT });
@@ -34,7 +34,6 @@ describe('the money rules', () => {
     expect(readRate('1,1234567')).toEqual({ error: 'rateFormat' });
     expect(readRate('')).toBeNull();
     expect(monthOf('2026-02-14')).toEqual({ startDate: '2026-02-01', endDate: '2026-02-28' });
-    expect(runningBalances([{ debit: 0, credit: 1999.9 }, { debit: 3299.9, credit: 0 }, { debit: 0, credit: 0 }], 16300)).toEqual([16300, 18299.9, 15000]);
   });
 });
 
@@ -174,6 +173,9 @@ describe('/finance', () => {
     await user.click(screen.getByRole('tab', { name: 'Kasa ve banka hareketleri' }));
     const lines = await screen.findByRole('table', { name: 'Kasa ve banka hareketleri' });
     await within(lines).findByText('Kasadan bankaya');
+    // Each line with its account's balance after it, as the server gives it.
+    expect(within(lines).getByText('Kasadan bankaya').closest('tr')).toHaveTextContent('16.300,00');
+    expect(within(lines).getByText('Perakende satış').closest('tr')).toHaveTextContent('18.299,90');
     expect(new URL(`http://x${requestsTo(s, 'GET', `${API}/transaction-lines`).at(-1)!.path}`).searchParams.get('accountGroups')).toBe('100,102,108');
     const summaries = requestsTo(s, 'GET', `${API}/summaries`).length;
     const linePages = requestsTo(s, 'GET', `${API}/transaction-lines`).length;

@@ -127,6 +127,8 @@ export function MoneyLinesTable(props: { label: string }) {
         { key: 'explanation', title: t('finance.list.explanation'), render: (l) => l.explanation, width: 280 },
         { key: 'in', title: t('finance.lines.in'), render: (l) => (l.debit ? money(l.debit) : ''), width: 130 },
         { key: 'out', title: t('finance.lines.out'), render: (l) => (l.credit ? money(l.credit) : ''), width: 130 },
+        // Its account's balance after the line (each account runs on its own).
+        { key: 'balance', title: t('finance.lines.balance'), render: (l) => money(l.balance), width: 140 },
       ]}
       fetchPage={(q) => shell.api.list(TRANSACTION_LINES, { params: { query: { page: q.page, size: q.size, accountGroups: '100,102,108' } } })}
       onError={(e) => shell.notify.failure(e)}

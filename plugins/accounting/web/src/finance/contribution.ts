@@ -37,7 +37,7 @@ const tr = {
     cancelDetail: '{{amount}} {{currency}} ({{out}} → {{in}}) ters kayıtla iptal edilir; işlem silinmez, iptal kaydı listede görünür.',
     cancelledDone: 'İşlem iptal edildi (ters kayıt fişi {{no}}).',
   },
-  lines: { account: 'Hesap', in: 'Giren', out: 'Çıkan' },
+  lines: { account: 'Hesap', in: 'Giren', out: 'Çıkan', balance: 'Hesap bakiyesi' },
 };
 
 const en: typeof tr = {
@@ -77,7 +77,7 @@ const en: typeof tr = {
     cancelDetail: '{{amount}} {{currency}} ({{out}} → {{in}}) is cancelled by a reversal; nothing is deleted, the cancellation shows in the list.',
     cancelledDone: 'Transaction cancelled (reversing entry {{no}}).',
   },
-  lines: { account: 'Account', in: 'In', out: 'Out' },
+  lines: { account: 'Account', in: 'In', out: 'Out', balance: 'Account balance' },
 };
 
 /** Who sees the money transactions (listTransactions: view or finance movements view of safes or banks). */

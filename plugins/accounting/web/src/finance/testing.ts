@@ -74,16 +74,16 @@ export const TRANSACTIONS: MoneyTransaction[] = [
 
 const line = (id: number, date: string, entryNo: number, explanation: string, debit: number, credit: number, o: Partial<TransactionLine> = {}): TransactionLine => ({
   id, entryId: 100 + id, entryNo, date, accountCode: '100.01', accountName: 'Merkez Kasa', explanation, debit, credit, amountFc: null, currencyId: 1,
-  sourceKind: 'TRANSACTION', sourceId: String(id), ...o,
+  sourceKind: 'TRANSACTION', sourceId: String(id), balance: 0, balanceFc: null, ...o,
 });
 
-/** Merkez Kasa's lines, newest first: 15.000 opening, +1.250 collection, -1.250 its cancellation, +3.299,90 sale, -1.999,90 to the bank: 16.300. */
+/** Merkez Kasa's lines, newest first, with the balance after each as the server gives it: 15.000 opening, +1.250 collection, -1.250 its cancellation, +3.299,90 sale, -1.999,90 to the bank: 16.300. */
 export const SAFE_LINES: TransactionLine[] = [
-  line(5, '2026-03-14', 42, 'Kasadan bankaya', 0, 1999.9),
-  line(4, '2026-03-12', 44, 'Perakende satış', 3299.9, 0),
-  line(3, '2026-03-11', 43, 'İptal: Tahsilat', 0, 1250),
-  line(2, '2026-03-10', 41, 'Tahsilat: Ayşe', 1250, 0),
-  line(1, '2026-01-01', 1, 'Merkez Kasa açılış bakiyesi', 15000, 0, { sourceKind: 'SAFE_OPENING' }),
+  line(5, '2026-03-14', 42, 'Kasadan bankaya', 0, 1999.9, { balance: 16300 }),
+  line(4, '2026-03-12', 44, 'Perakende satış', 3299.9, 0, { balance: 18299.9 }),
+  line(3, '2026-03-11', 43, 'İptal: Tahsilat', 0, 1250, { balance: 15000 }),
+  line(2, '2026-03-10', 41, 'Tahsilat: Ayşe', 1250, 0, { balance: 16250 }),
+  line(1, '2026-01-01', 1, 'Merkez Kasa açılış bakiyesi', 15000, 0, { sourceKind: 'SAFE_OPENING', balance: 15000 }),
 ];
 
 /** A server with the safes, the summary, the transactions and their lines, and two currents. */

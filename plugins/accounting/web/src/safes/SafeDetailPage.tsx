@@ -11,38 +11,18 @@ import { AccountTransactionDialog, RecordButtons } from '../finance/TransactionF
 import { TransactionsTable } from '../finance/TransactionsPage';
 import type { MoneyAccountChoice } from '../finance/parts';
 import {
-  SAFES, TRANSACTION_LINES, maySafe, moneyChanged, moved, runningBalances, runningBalancesFc, useMoneyVersion,
+  SAFES, TRANSACTION_LINES, maySafe, moneyChanged, useMoneyVersion,
   type MoneyKind, type Safe, type TransactionLine, type TransactionType,
 } from '../finance/model';
 import { SafeDialog } from './SafeForm';
 import { ownBalance } from './SafesPage';
 
-/** The largest page the API gives (size ≤ 1000). */
-const MAX_SIZE = 1000;
+/** A line with the account's balance after it (in lira, and in the account's currency for a foreign one), as listTransactionLines gives it. */
+export type LineWithBalance = TransactionLine;
 
-/** A line with the account's balance after it (in lira, and in the account's currency for a foreign one). */
-export type LineWithBalance = TransactionLine & { balance: number; balanceFc: number | null };
-
-/**
- * One page of a money account's lines (listTransactionLines, newest first) with the balance after
- * each. The contract's lines carry no balance, so it is worked out from the account's balance now:
- * the balance after the page's newest line is today's balance minus what every newer line (the
- * earlier pages) moved.
- */
-export async function linesWithBalance(
-  api: TezgahPromiseApi, account: { kind: MoneyKind; id: number; balance: number; balanceFc: number | null }, page: number, size: number,
-): Promise<PagedResult<LineWithBalance>> {
-  const query = (p: number, s: number) => ({ params: { query: { accountKind: account.kind, accountId: account.id, page: p, size: s } } });
-  const current = await api.list(TRANSACTION_LINES, query(page, size));
-  let newer: TransactionLine[] = [];
-  if (page > 0) {
-    if (page * size <= MAX_SIZE) newer = (await api.list(TRANSACTION_LINES, query(0, page * size))).items;
-    else newer = (await Promise.all(Array.from({ length: page }, (_, p) => api.list(TRANSACTION_LINES, query(p, size))))).flatMap((r) => r.items);
-  }
-  const before = moved(newer);
-  const lira = runningBalances(current.items, account.balance - before.lira);
-  const fc = account.balanceFc === null ? null : runningBalancesFc(current.items, account.balanceFc - before.fc);
-  return { total: current.total, items: current.items.map((l, i) => ({ ...l, balance: lira[i]!, balanceFc: fc ? fc[i]! : null })) };
+/** One page of a money account's lines (listTransactionLines, newest first), each with the server's balance after it. */
+export async function linesWithBalance(api: TezgahPromiseApi, account: { kind: MoneyKind; id: number }, page: number, size: number): Promise<PagedResult<LineWithBalance>> {
+  return api.list(TRANSACTION_LINES, { params: { query: { accountKind: account.kind, accountId: account.id, page, size } } });
 }
 
 /**
