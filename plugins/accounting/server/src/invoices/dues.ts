@@ -1,6 +1,8 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { LedgerDb } from '../ledger/accounts';
+import { currentAccount } from '../ledger/money';
+import { post, reverse, type PostingLine } from '../ledger/posting';
 
 export type InstalmentType = 'MONTHLY' | 'WEEKLY' | 'DAYS';
 export interface InstalmentPlan { type: InstalmentType; day: number; count: number }
@@ -63,8 +65,57 @@ export async function createDues(db: LedgerDb, companyId: number, invoiceId: num
   }))).execute();
 }
 
+/** Kambiyo kârları / zararları (Tekdüzen 646 / 656): the exchange difference a foreign-currency due settles with. */
+export const FX_GAIN_ACCOUNT = '646';
+export const FX_LOSS_ACCOUNT = '656';
+
+/**
+ * The exchange difference (kur farkı) of payment lines in a foreign currency: a due carries its
+ * invoice's rate, the money that settles it the rate of its own day; the lira the current was
+ * debited (a sale) or credited (a purchase) at the invoice's rate and the lira it was settled with
+ * differ by `fc × (settled rate − invoice rate)`, rounded to the kuruş. That difference closes the
+ * current's lira for the settled amount: a sale settled at a higher rate is a gain (Dr the current,
+ * Cr 646), at a lower one a loss (Dr 656, Cr the current); a purchase the other way round. One
+ * entry per payment line (source FX_DIFFERENCE:<line id>), dated the settling money's day.
+ */
+async function postFxDifferences(db: LedgerDb, companyId: number, transactionId: number, type: 'SALE' | 'BUYING', lines: Allocation[], by: string | null) {
+  const tx = await db.selectFrom('money_transactions').select(['amount', 'lira_amount', 'currency_id', 'transaction_date'])
+    .where('company_id', '=', companyId).where('id', '=', transactionId).executeTakeFirst();
+  if (!tx || tx.currency_id === 1 || new Decimal(tx.amount).isZero()) return;
+  const settled = new Decimal(tx.lira_amount).div(tx.amount);
+  for (const l of lines) {
+    const inv = await db.selectFrom('invoices').select(['conversion_rate', 'current_id', 'document_no', 'id'])
+      .where('company_id', '=', companyId).where('id', '=', l.invoiceId).executeTakeFirstOrThrow();
+    const fc = new Decimal(l.amount);
+    const round = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const diff = round(fc.times(settled)).minus(round(fc.times(inv.conversion_rate)));
+    if (diff.isZero()) continue;
+    const current = await currentAccount(db, companyId, inv.current_id);
+    const amount = diff.abs();
+    // Does the current take the difference on its debit side? A sale's at a gain, a purchase's at a loss is credited.
+    const currentDebit = (type === 'SALE') === diff.gt(0);
+    const gain = type === 'SALE' ? diff.gt(0) : diff.lt(0);
+    const text = `Kur farkı: ${inv.document_no ?? `fatura #${inv.id}`} (${fc.toFixed(2)} döviz)`;
+    const currentLine: PostingLine = { account: current.accountCode, [currentDebit ? 'debit' : 'credit']: amount, explanation: text };
+    const counter: PostingLine = { account: gain ? FX_GAIN_ACCOUNT : FX_LOSS_ACCOUNT, [currentDebit ? 'credit' : 'debit']: amount, explanation: text };
+    await post(db, companyId, {
+      date: tx.transaction_date, explanation: text, source: { kind: 'FX_DIFFERENCE', id: l.id }, createdBy: by,
+      lines: currentDebit ? [currentLine, counter] : [counter, currentLine],
+    });
+  }
+}
+
 /** A payment line taken back: its due reopens and its invoice's paid goes down; the money stays on the current. */
 async function dropLines(db: LedgerDb, companyId: number, lines: { id: number; due_id: number; invoice_id: number; amount: string }[]) {
+  // Their exchange differences are reversed with them (the current keeps the money at its own rate).
+  if (lines.length) {
+    const fx = await db.selectFrom('journal_entries as e').select(['e.id'])
+      .where('e.company_id', '=', companyId).where('e.source_kind', '=', 'FX_DIFFERENCE').where('e.source_id', 'in', lines.map((l) => String(l.id)))
+      .where('e.reverses_id', 'is', null)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('journal_entries as r').select('r.id').whereRef('r.company_id', '=', 'e.company_id').whereRef('r.reverses_id', '=', 'e.id'))))
+      .execute();
+    for (const e of fx) await reverse(db, companyId, e.id, { explanation: 'Kur farkı geri alındı: ödeme satırı kaldırıldı' });
+  }
   for (const l of lines) {
     await db.updateTable('invoice_dues').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.due_id).execute();
     await db.updateTable('invoices').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.invoice_id).execute();
@@ -125,5 +176,6 @@ export async function allocate(db: LedgerDb, companyId: number, o: { transaction
     lines.push({ id: row.id, dueId: d.id, invoiceId: d.invoice_id, amount: take.toFixed(2) });
     left = left.minus(take);
   }
+  await postFxDifferences(db, companyId, o.transactionId, o.type, lines, o.by);
   return { lines, left: left.toFixed(2) };
 }

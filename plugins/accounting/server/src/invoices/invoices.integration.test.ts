@@ -281,6 +281,38 @@ describe.each(engines())('invoices on %s', (engine) => {
     expect(r.body.payments).toMatchObject([{ paymentType: 'CASH', amount: 45 }]);
   });
 
+  it('settles a dollar invoice at another day\'s rate with its exchange difference: a gain to 646, a loss to 656, taken back with its line', async () => {
+    const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
+    const c = await api.call('POST', `${ONMUHASEBE}/currents`, { token: owner, body: { currentAccountType: 'CUSTOMER', name: `Dolar Müşterisi ${++seq}`, taxOfficeId: (customer as any).taxOfficeId, currencyId: 2 } });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    const usd = (await api.call('GET', `${ONMUHASEBE}/bank-accounts?size=100`, { token: owner })).body.find((a: any) => a.currencyId === 2);
+    // 100 USD + KDV 20 = 120 USD at 40.00: the customer owes 4.800,00 TL.
+    const inv = await sale({ currentId: c.body.id, date: '2026-04-02', currencyId: 2, conversionRate: '40', products: [{ productId: p.id, quantity: 1, unitPrice: 100 }] });
+    expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+    const share = (rate: string) => api.call('POST', `${ONMUHASEBE}/invoice-payment-lines/auto-share`, { token: owner, body: { shareableAmount: '120.00', currentId: c.body.id, date: '2026-04-20', bankAccountId: usd.id, rate } });
+    // Collected at 42.00: 5.040,00 TL came in for 4.800,00 TL owed — 240,00 TL gain.
+    const gain = await share('42');
+    expect(gain.status, JSON.stringify(gain.body)).toBe(201);
+    const [fx] = await entriesOf('FX_DIFFERENCE', gain.body.lines[0].id);
+    const currentCode = fx!.lines[0]![0];
+    expect(fx!.lines).toEqual([[currentCode, '240.00', '0.00'], ['646', '0.00', '240.00']]);
+    expect(fx!.entry_date).toBe('2026-04-20');
+    expect(await balance(currentCode)).toBe('0.00');
+    // The line taken back: the difference is reversed, the dollars stay on the customer at their own rate.
+    expect((await api.call('DELETE', `${ONMUHASEBE}/invoice-payment-lines/${gain.body.lines[0].id}`, { token: owner })).status).toBe(204);
+    const after = await entriesOf('FX_DIFFERENCE', gain.body.lines[0].id);
+    expect(after).toHaveLength(2);
+    expect(after[1]!.reverses_id).toBe(fx!.id);
+    expect(await balance(currentCode)).toBe('-240.00');
+    expect((await api.call('POST', `${ONMUHASEBE}/transactions/${gain.body.transactionId}/reverse`, { token: owner, body: {} })).status).toBe(201);
+    // Collected at 39.00: 4.680,00 TL for 4.800,00 TL — 120,00 TL loss.
+    const loss = await share('39');
+    expect(loss.status, JSON.stringify(loss.body)).toBe(201);
+    const [fx2] = await entriesOf('FX_DIFFERENCE', loss.body.lines[0].id);
+    expect(fx2!.lines).toEqual([['656', '120.00', '0.00'], [currentCode, '0.00', '120.00']]);
+    expect(await balance(currentCode)).toBe('0.00');
+  });
+
   it('collects later with auto-share: the oldest dues first, the rest an advance; a payment line taken back reopens its due', async () => {
     const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
     // A fresh customer so nothing else's dues are in the way.

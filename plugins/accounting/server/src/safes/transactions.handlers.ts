@@ -25,6 +25,16 @@ async function codeOf(d: LedgerDb, currencyId: number): Promise<string> {
   return r.code;
 }
 
+/**
+ * The current's line of a collection or payment: lira and, when the money is in the current's own
+ * foreign currency (a dollar customer paying dollars), that amount too, so its balance in that
+ * currency goes down with it.
+ */
+function currentSide(current: { accountCode: string; currencyId: number }, currencyId: number, lira: Decimal, own: Decimal, rate: Decimal, dir: 'debit' | 'credit', explanation: string): PostingLine {
+  const fc = currencyId !== DEFAULT_CURRENCY_ID && current.currencyId === currencyId;
+  return { account: current.accountCode, [dir]: lira, explanation, ...(fc ? { currencyId, amountFc: own, rate } : {}) };
+}
+
 /** One side's line: lira and, for a foreign-currency account, its own amount and rate. */
 function side(account: MoneyAccount, lira: Decimal, own: Decimal, rate: Decimal, dir: 'debit' | 'credit', explanation: string): PostingLine {
   return {
@@ -96,9 +106,9 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
     }
     lines.push(side(to, lira, toAmount, toRate, 'debit', text), side(from, lira, amount, rate, 'credit', text));
   } else if (to && current) {
-    lines.push(side(to, lira, amount, rate, 'debit', text), { account: current.accountCode, credit: lira, explanation: text });
+    lines.push(side(to, lira, amount, rate, 'debit', text), currentSide(current, base.currencyId, lira, amount, rate, 'credit', text));
   } else if (from && current) {
-    lines.push({ account: current.accountCode, debit: lira, explanation: text }, side(from, lira, amount, rate, 'credit', text));
+    lines.push(currentSide(current, base.currencyId, lira, amount, rate, 'debit', text), side(from, lira, amount, rate, 'credit', text));
   }
   const id = Number((await sql<{ id: string }>`select nextval('money_transactions_id_seq')::text as id`.execute(d)).rows[0]!.id);
   const posted = await post(d, auth.companyId, { date: b.date, explanation: text, source: { kind: 'TRANSACTION', id }, createdBy: auth.login, lines });
