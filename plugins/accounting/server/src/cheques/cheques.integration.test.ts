@@ -227,9 +227,24 @@ describe.each(engines())('cheques on %s', (engine) => {
     expect(e.lines[0]).toMatchObject({ debit: 42500, currencyId: 2, amountFc: 1000, rate: 42.5 });
     expect((await step(r.body.id, { action: 'DEPOSIT', date: '2026-06-01', bankAccountId: garanti.id })).body.fieldErrors[0].code).toBe('CURRENCY_MISMATCH');
     const before = (await api.call('GET', `${ONMUHASEBE}/bank-accounts/${dollars.id}`, { token: owner })).body;
-    expect((await step(r.body.id, { action: 'COLLECT', date: '2026-06-01', bankAccountId: dollars.id })).status).toBe(200);
+    // Collected on a day without a stored TCMB rate: the day's rate is asked for.
+    expect((await step(r.body.id, { action: 'COLLECT', date: '2026-06-01', bankAccountId: dollars.id })).body.fieldErrors[0]).toMatchObject({ field: 'rate', code: 'RATE_REQUIRED' });
+    // At 43,10 the bank gets 43.100 TL for the 42.500 TL the cheque was carried at: 600 TL exchange gain.
+    expect((await step(r.body.id, { action: 'COLLECT', date: '2026-06-01', bankAccountId: dollars.id, rate: '43.1' })).status).toBe(200);
     const after = (await api.call('GET', `${ONMUHASEBE}/bank-accounts/${dollars.id}`, { token: owner })).body;
-    expect([after.balance - before.balance, after.balanceFc - before.balanceFc]).toEqual([42500, 1000]);
+    expect([after.balance - before.balance, after.balanceFc - before.balanceFc]).toEqual([43100, 1000]);
+    const [collected] = await lastEntries(1);
+    expect(collected.lines.map((l: any) => [l.account, l.debit, l.credit])).toEqual([[dollars.accountCode, 43100, 0], [expect.stringMatching(/^101\./), 0, 42500], ['646', 0, 600]]);
+    // Given at 42,50 and paid by the bank at 42,00: 42.000 TL went out for 42.500 TL owed — a 500 TL gain; at 43,00 a 500 TL loss.
+    for (const [rate, fx] of [['42', ['646', 0, 500]], ['43', ['656', 500, 0]]] as const) {
+      const given = await cheque({ direction: 'OUT', number: `USD-OUT-${rate}`, amount: '1000.00', currencyId: 2, rate: '42.5' });
+      expect(given.status, JSON.stringify(given.body)).toBe(201);
+      expect((await step(given.body.id, { action: 'PAY', date: '2026-06-05', bankAccountId: dollars.id, rate })).status).toBe(200);
+      const [paid] = await lastEntries(1);
+      expect(paid.lines.map((l: any) => [l.account, l.debit, l.credit])).toContainEqual(fx);
+      expect(paid.lines.find((l: any) => l.account === dollars.accountCode)).toMatchObject({ credit: Number(rate) * 1000, amountFc: 1000 });
+    }
+    expect((await step((await cheque({ number: 'TL-RATE' })).body.id, { action: 'COLLECT', date: '2026-06-05', bankAccountId: garanti.id, rate: '1' })).body.fieldErrors[0]).toMatchObject({ field: 'rate', code: 'NOT_ALLOWED' });
     expect((await cheque({ amount: 10, currencyId: 3, date: '2026-06-02' })).body.fieldErrors[0]).toMatchObject({ field: 'rate', code: 'RATE_REQUIRED' });
   });
 

@@ -4,7 +4,7 @@ import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
 import { ownAccount, type LedgerDb } from '../ledger/accounts';
 import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
-import { isDay, money, post, reverse, type Posted } from '../ledger/posting';
+import { FX_GAIN_ACCOUNT, FX_LOSS_ACCOUNT, isDay, money, post, reverse, type Posted, type PostingLine } from '../ledger/posting';
 import { currencyOf, inLira, liraRate, type CurrencyRef } from '../banks/rates';
 import { ACTION_LABELS, INITIAL, STATE_LABELS, allowedActions, nextState, type Action, type Direction, type EventAction, type State } from './machine';
 
@@ -56,18 +56,36 @@ async function currentName(d: LedgerDb, companyId: number, id: number): Promise<
   return r?.n ?? '';
 }
 
-/** One step's entry: the cheque's lira amount from one account to the other, source CHEQUE:<id>:<step no>. */
+/**
+ * One step's entry: the cheque's lira amount from one account to the other, source
+ * CHEQUE:<id>:<step no>. When the money moves (`settle`: a foreign-currency cheque collected into
+ * or paid from a bank account), the bank's side is at the rate of that day and the difference
+ * from the cheque's own lira is the exchange difference: 646 Kambiyo Kârları for a gain (more lira
+ * came in, less went out), 656 Kambiyo Zararları for a loss.
+ */
 async function postStep(
   d: LedgerDb, companyId: number, ch: ChequeRow, seq: number, action: EventAction, date: string, debit: string, credit: string,
-  explanation: string | null, createdBy: string | null,
+  explanation: string | null, createdBy: string | null, settle?: { side: 'debit' | 'credit'; rate: Decimal },
 ): Promise<Posted> {
   const fc = ch.currency_id === DEFAULT_CURRENCY_ID ? {} : { currencyId: ch.currency_id, amountFc: ch.amount, rate: ch.rate };
   const who = await currentName(d, companyId, ch.current_id);
   const text = explanation ?? `${ACTION_LABELS[action]}: ${ch.number} nolu ${ch.direction === 'IN' ? 'alınan' : 'verilen'} çek, ${who}, vade ${trDate(ch.due_date)}`;
-  return post(d, companyId, {
-    date, explanation: text, source: { kind: CHEQUE_SOURCE, id: `${ch.id}:${seq}` }, createdBy,
-    lines: [{ account: debit, debit: ch.amount_try, ...fc }, { account: credit, credit: ch.amount_try, ...fc }],
-  });
+  const booked = new Decimal(ch.amount_try);
+  const moved = settle ? inLira(new Decimal(ch.amount), settle.rate) : booked;
+  const lines: PostingLine[] = [
+    { account: debit, debit: settle?.side === 'debit' ? moved : booked, ...fc, ...(settle?.side === 'debit' ? { rate: settle.rate } : {}) },
+    { account: credit, credit: settle?.side === 'credit' ? moved : booked, ...fc, ...(settle?.side === 'credit' ? { rate: settle.rate } : {}) },
+  ];
+  // Collected: more lira in than booked is a gain. Paid: more lira out than booked is a loss.
+  const diff = moved.minus(booked);
+  if (settle && !diff.isZero()) {
+    const gain = settle.side === 'debit' ? diff.gt(0) : diff.lt(0);
+    const fx = `${text} (kur farkı)`;
+    lines.push(diff.gt(0) === (settle.side === 'debit')
+      ? { account: gain ? FX_GAIN_ACCOUNT : FX_LOSS_ACCOUNT, credit: diff.abs(), explanation: fx }
+      : { account: gain ? FX_GAIN_ACCOUNT : FX_LOSS_ACCOUNT, debit: diff.abs(), explanation: fx });
+  }
+  return post(d, companyId, { date, explanation: text, source: { kind: CHEQUE_SOURCE, id: `${ch.id}:${seq}` }, createdBy, lines });
 }
 
 interface Event { seq: number; action: string; event_date: string; entry_id: number }
@@ -231,7 +249,7 @@ export async function deleteCheque(d: LedgerDb, companyId: number, id: number, o
 
 // --- steps ----------------------------------------------------------------------------------
 
-export interface StepInput { action: Action; date: string; bankAccountId?: number | null; currentId?: number | null; explanation?: string | null }
+export interface StepInput { action: Action; date: string; bankAccountId?: number | null; currentId?: number | null; explanation?: string | null; rate?: number | string | null }
 
 const illegal = (ch: ChequeRow, action: Action) => {
   const allowed = allowedActions(ch.direction, ch.state);
@@ -358,7 +376,15 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
   }
   const seq = last.seq + 1;
   const explanation = s.explanation?.trim() || null;
-  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy);
+  // A foreign-currency cheque's money moves at the day's rate: its exchange difference posts with the step.
+  let settle: { side: 'debit' | 'credit'; rate: Decimal } | undefined;
+  if (ch.currency_id !== DEFAULT_CURRENCY_ID && (s.action === 'COLLECT' || s.action === 'PAY')) {
+    const rate = await liraRate(d, s.date, await currencyOf(d, ch.currency_id), s.rate, 'rate');
+    if (rate) settle = { side: s.action === 'COLLECT' ? 'debit' : 'credit', rate };
+  } else if (s.rate != null) {
+    throw problems.invalidField('rate', 'Kur yalnız döviz çekinin tahsilinde ve ödenmesinde girilir.', 'NOT_ALLOWED');
+  }
+  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy, settle);
   await record(d, companyId, { chequeId: id, seq, action: s.action, from: ch.state, to, date: s.date, bankAccountId: eventBank, currentId: eventCurrent, entryId: posted.id, explanation, createdBy: o.createdBy });
   await d.updateTable('cheques').set({ state: to, bank_account_id: bankAccountId, endorsed_to_id: endorsedTo })
     .where('company_id', '=', companyId).where('id', '=', id).execute();

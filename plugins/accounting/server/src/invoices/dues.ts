@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import type { LedgerDb } from '../ledger/accounts';
 import { currentAccount } from '../ledger/money';
-import { post, reverse, type PostingLine } from '../ledger/posting';
+import { FX_GAIN_ACCOUNT, FX_LOSS_ACCOUNT, post, reverse, type PostingLine } from '../ledger/posting';
 
 export type InstalmentType = 'MONTHLY' | 'WEEKLY' | 'DAYS';
 export interface InstalmentPlan { type: InstalmentType; day: number; count: number }
@@ -65,9 +65,6 @@ export async function createDues(db: LedgerDb, companyId: number, invoiceId: num
   }))).execute();
 }
 
-/** Kambiyo kârları / zararları (Tekdüzen 646 / 656): the exchange difference a foreign-currency due settles with. */
-export const FX_GAIN_ACCOUNT = '646';
-export const FX_LOSS_ACCOUNT = '656';
 
 /**
  * The exchange difference (kur farkı) of payment lines in a foreign currency: a due carries its

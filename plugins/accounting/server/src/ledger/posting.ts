@@ -215,3 +215,7 @@ export const ledgerService: LedgerService = {
   post: (db, companyId, entry) => post(db as LedgerDb, companyId, entry),
   reverse: (db, companyId, entryId, opts) => reverse(db as LedgerDb, companyId, entryId, opts),
 };
+
+/** Kambiyo Kârları / Zararları (Tekdüzen 646 / 656): where an exchange difference (kur farkı) goes. */
+export const FX_GAIN_ACCOUNT = '646';
+export const FX_LOSS_ACCOUNT = '656';

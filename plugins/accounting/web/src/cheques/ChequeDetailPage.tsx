@@ -5,7 +5,7 @@ import { Action, formatDate, formatDecimalInput, type ContributionProps, type Wo
 import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, money, today } from '../ledger/model';
 import { CurrentSuggest, MoneyAccountSelect, useBankAccounts } from '../finance/parts';
-import { currencyCode, moneyChanged, useMoneyVersion, type Current } from '../finance/model';
+import { currencyCode, moneyChanged, readRate, useMoneyVersion, type Current } from '../finance/model';
 import { ChequeDialog } from './ChequeForm';
 import { StateTag } from './ChequesPage';
 import { ACTION_ORDER, CHECK, CHECK_HISTORY, CHECK_STEP, mayCheque, mayDeleteCheque, stepNeeds, type Cheque, type ChequeAction, type ChequeEvent } from './model';
@@ -29,6 +29,9 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
   const [bank, setBank] = useState('');
   const [current, setCurrent] = useState<Current | null>(null);
   const [explanation, setExplanation] = useState('');
+  const [rate, setRate] = useState('');
+  // The money of a foreign-currency cheque moves at the day's rate: its exchange difference posts with the step.
+  const asksRate = c.currencyId !== 1 && (props.action === 'COLLECT' || props.action === 'PAY');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const label = t(`cheques.actions.${props.action}`);
@@ -40,6 +43,8 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
     else if (!isDay(date)) found.date = t('ledger.rules.date');
     else if (props.lastDate && date < props.lastDate) found.date = t('cheques.rules.beforeLastStep', { date: formatDate(props.lastDate) });
     if (needs.bank === 'required' && !bank) found.bankAccountId = t('cheques.rules.bankAccountRequired');
+    const readR = asksRate ? readRate(rate) : null;
+    if (readR && 'error' in readR) found.rate = t('finance.rules.rate');
     if (needs.current && !current) found.currentId = t('cheques.rules.endorseCurrentRequired');
     else if (needs.current && current?.id === c.currentId) found.currentId = t('cheques.rules.sameCurrent');
     setErrors(found);
@@ -51,12 +56,13 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
         ...((needs.bank === 'required' || needs.bank === 'optional') && bank ? { bankAccountId: Number(bank.split(':')[1]) } : {}),
         ...(needs.current && current ? { currentId: current.id } : {}),
         ...(explanation.trim() ? { explanation: explanation.trim() } : {}),
+        ...(readR && 'value' in readR ? { rate: readR.value } : {}),
       };
       props.onDone(await shell.api.request('POST', CHECK_STEP, { params: { path: { id: c.id } }, body }));
     } catch (err) {
       const all = serverFieldErrors(err);
       const mine: FieldErrors = {};
-      for (const f of ['date', 'bankAccountId', 'currentId', 'explanation']) if (all[f]) mine[f] = all[f];
+      for (const f of ['date', 'bankAccountId', 'currentId', 'explanation', 'rate']) if (all[f]) mine[f] = all[f];
       setErrors(mine);
       if (!Object.keys(mine).length) reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
     } finally {
@@ -81,6 +87,11 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
           {needs.current && (
             <Field id="step-current" label={t('cheques.step.endorseTo')} error={errors.currentId} required>
               <CurrentSuggest id="step-current" host={props.host} value={current} onChange={setCurrent} />
+            </Field>
+          )}
+          {asksRate && (
+            <Field id="step-rate" label={t('finance.form.rate', { currency: currencyCode(c.currencyId) })} error={errors.rate} hint={t('cheques.step.rateHint', { rate: formatDecimalInput(c.rate ?? 0, 2, 6) })}>
+              <InputGroup id="step-rate" value={rate} onValueChange={setRate} inputMode="decimal" />
             </Field>
           )}
           <Field id="step-explanation" label={t('cheques.fields.explanation')} error={errors.explanation}>

@@ -217,4 +217,26 @@ describe('/cheque/:id', () => {
     expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)[0]!.body).toEqual({ action: 'COLLECT', date: today() });
     expect(await within(page).findByText('Çek "Tahsil edildi" durumunda; başka işlem yapılamaz.')).toBeInTheDocument();
   });
+  it('asks the day\'s rate when a foreign-currency cheque is collected, and says it is carried at its own', async () => {
+    const s = chequeServer();
+    const dollar = { ...CHEQUES[1], id: 2, number: '200002', currencyId: 2, currencyCode: 'USD', currencySymbol: '$', rate: 42.5, amount: 1000, amountTry: 42500 };
+    s.on(`GET ${API}/checks/{id}`, () => json(dollar));
+    s.on(`POST ${API}/checks/{id}/transitions`, () => json({ ...CHEQUES[2], id: 2 }));
+    await renderWorkbench({ plugins: [chequePlugin], path: '/cheque/2', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: '200002 numaralı çek' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Tahsil et' }));
+    const form = await screen.findByRole('form', { name: 'Tahsil et' });
+    const rate = within(form).getByRole('textbox', { name: 'Kur (USD)' });
+    expect(within(form).getByText(/Çek 42,50 kurundan kayıtlı/)).toBeInTheDocument();
+    await user.type(rate, '43,1x');
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    expect(await within(form).findByText('Kur sıfırdan büyük, en fazla 6 ondalıklı bir sayı olmalıdır (32,4567).')).toBeInTheDocument();
+    expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)).toHaveLength(0);
+    await user.clear(rate);
+    await user.type(rate, '43,1');
+    await user.click(within(form).getByRole('button', { name: 'Tahsil et' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)[0]!.body).toEqual({ action: 'COLLECT', date: today(), rate: '43.1' });
+  });
 });

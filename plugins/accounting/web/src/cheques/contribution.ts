@@ -29,6 +29,7 @@ const tr = {
     bank: { DEPOSIT: 'Tahsile verilen banka hesabı', COLLECT: 'Tahsil edilen banka hesabı', PAY: 'Ödeyen banka hesabı', WITHDRAW: 'Banka hesabı', ENDORSE: 'Banka hesabı', BOUNCE: 'Banka hesabı', RETURN: 'Banka hesabı' },
     bankHint: 'Çekin para biriminde ({{currency}}) bir banka hesabı.', payHint: 'Boş bırakılırsa çekin yazıldığı hesap: {{bank}}.',
     atBank: 'Çek {{bank}} hesabında; işlem o hesaba yapılır.',
+    rateHint: 'Boş bırakılırsa o günün TCMB kuru kullanılır. Çek {{rate}} kurundan kayıtlı; aradaki fark kur farkı olarak 646 / 656 hesabına yazılır.',
   },
   fields: {
     direction: 'Yön', number: 'Çek no', code: 'Seri / kod', amount: 'Tutar ({{currency}})', amountShort: 'Tutar', currencyId: 'Para birimi', rate: 'Kur ({{currency}})',
@@ -74,6 +75,7 @@ const en: typeof tr = {
     bank: { DEPOSIT: 'Bank account to deposit at', COLLECT: 'Bank account collected into', PAY: 'Paying bank account', WITHDRAW: 'Bank account', ENDORSE: 'Bank account', BOUNCE: 'Bank account', RETURN: 'Bank account' },
     bankHint: 'A bank account in the cheque\'s currency ({{currency}}).', payHint: 'Left empty, the account it is drawn on: {{bank}}.',
     atBank: 'The cheque is at {{bank}}; the step goes through that account.',
+    rateHint: 'Left empty, TCMB\'s rate of the day is used. The cheque is carried at {{rate}}; the difference posts as an exchange difference to 646 / 656.',
   },
   fields: {
     direction: 'Direction', number: 'Cheque no', code: 'Serial / code', amount: 'Amount ({{currency}})', amountShort: 'Amount', currencyId: 'Currency', rate: 'Rate ({{currency}})',
