@@ -117,9 +117,9 @@ export function InvoiceForm(props: {
   const updatePayment = (key: number, patch: Partial<PaymentDraft>) => setPayments((ps) => ps.map((p) => (p.key === key ? { ...p, ...patch } : p)));
 
   /** Lira per unit of a currency on the invoice's day: the rate typed for the invoice's own, else TCMB's. */
-  async function liraRate(currency: number): Promise<string> {
+  async function liraRate(currency: number, invoiceCurrency = cur): Promise<string> {
     if (currency === TL) return '1';
-    if (currency === cur && rateValue) return rateValue;
+    if (currency === invoiceCurrency && currency === cur && rateValue) return rateValue;
     const known = rates.current.get(currency);
     if (known) return known;
     const day = isDay(date) && date <= today() ? date : today();
@@ -131,22 +131,36 @@ export function InvoiceForm(props: {
   /** A product chosen on a line: its price for the direction (converted when the currencies differ), its KDV and warehouse. */
   function choose(key: number, p: Product) {
     const taxId = taxes?.some((x) => x.id === p.defaultTaxId) ? String(p.defaultTaxId) : String(defaultTaxFor(p, taxes ?? [])?.id ?? '');
-    const base = { product: p, taxId, warehouseId: p.service ? '' : String(p.warehouseId ?? ''), note: undefined };
+    setErrors((e) => ({ ...e, [`line:${key}.product`]: undefined }));
+    price(key, p, cur, { product: p, taxId, warehouseId: p.service ? '' : String(p.warehouseId ?? '') });
+  }
+
+  /** A line's unit price from its product for the direction, in `target` currency (converted at the day's rates when they differ). */
+  function price(key: number, p: Product, target: number, with_: Partial<LineDraft> = {}) {
     const raw = type === 'BUYING' ? p.buyingPrice : p.salePrice;
     const from = type === 'BUYING' ? p.buyingCurrencyId : p.saleCurrencyId;
-    setErrors((e) => ({ ...e, [`line:${key}.product`]: undefined }));
-    if (raw === null || raw === undefined) { updateLine(key, { ...base, unitPrice: '', note: t('invoices.form.noPrice') }); return; }
-    if (from === cur) { updateLine(key, { ...base, unitPrice: formatDecimalInput(unitPriceFor(p, type, cur, () => 1)!, 2, 8) }); return; }
-    updateLine(key, { ...base, unitPrice: '' });
+    const base = { ...with_, note: undefined };
+    if (raw === null || raw === undefined) { updateLine(key, { ...base, unitPrice: '', productPrice: false, note: t('invoices.form.noPrice') }); return; }
+    if (from === target) { updateLine(key, { ...base, unitPrice: formatDecimalInput(unitPriceFor(p, type, target, () => 1)!, 2, 8), productPrice: true }); return; }
+    updateLine(key, { ...base, unitPrice: '', productPrice: true });
     void (async () => {
       try {
         const known = new Map<number, DecimalInput>();
-        for (const c of [from, cur]) known.set(c, await liraRate(c));
-        updateLine(key, { unitPrice: formatDecimalInput(unitPriceFor(p, type, cur, (c) => known.get(c) ?? 1)!, 2, 8) });
+        for (const c of [from, target]) known.set(c, await liraRate(c, target));
+        const unitPrice = formatDecimalInput(unitPriceFor(p, type, target, (c) => known.get(c) ?? 1)!, 2, 8);
+        // Only while the line still waits for this product's price: a price typed meanwhile stays.
+        setLines((ls) => ls.map((l) => (l.key === key && l.productPrice && l.product?.id === p.id ? { ...l, unitPrice } : l)));
       } catch {
-        updateLine(key, { note: t('invoices.form.rateMissing') });
+        setLines((ls) => ls.map((l) => (l.key === key && l.productPrice && l.product?.id === p.id ? { ...l, note: t('invoices.form.rateMissing') } : l)));
       }
     })();
+  }
+
+  /** The invoice's currency changed: the lines priced from their product are priced again in it; typed prices stay. */
+  function changeCurrency(v: string) {
+    setCurrencyId(v);
+    setRate('');
+    for (const l of lines) if (l.product && l.productPrice && !l.despatchLineId) price(l.key, l.product, Number(v));
   }
 
   const addPayment = () => {
@@ -283,7 +297,7 @@ export function InvoiceForm(props: {
             <DateInput id="inv-due" value={dueDate} onValueChange={setDueDate} />
           </Field>
           <Field id="inv-currency" label={t('invoices.form.currency')} error={errors.currencyId}>
-            <CurrencySelect id="inv-currency" value={currencyId} onChange={(v) => { setCurrencyId(v); setRate(''); }} />
+            <CurrencySelect id="inv-currency" value={currencyId} onChange={changeCurrency} />
           </Field>
           {foreign && (
             <Field id="inv-rate" label={t('invoices.form.rate', { currency: currencyCode(cur) })} error={err('conversionRate')} hint={t('invoices.form.rateHint')}>
@@ -341,7 +355,7 @@ export function InvoiceForm(props: {
                     <InputGroup id={`${id}-quantity`} value={l.quantity} inputMode="decimal" onValueChange={(v) => updateLine(l.key, { quantity: v })} />
                   </Field>
                   <Field id={`${id}-price`} label={hidden(lineName(n, t('invoices.form.unitPrice')))} error={err(k('unitPrice'))}>
-                    <MoneyInput id={`${id}-price`} value={l.unitPrice} decimals={[2, 8]} onValueChange={(v) => updateLine(l.key, { unitPrice: v, note: undefined })} />
+                    <MoneyInput id={`${id}-price`} value={l.unitPrice} decimals={[2, 8]} onValueChange={(v) => updateLine(l.key, { unitPrice: v, note: undefined, productPrice: false })} />
                   </Field>
                   <Field id={`${id}-discount`} label={hidden(lineName(n, t('invoices.form.discount')))} error={err(k('discount'))}>
                     <DiscountInput

@@ -313,6 +313,15 @@ describe('the invoice form', () => {
     await pick(user, control(form, '1. satır: Ürün / hizmet'), 'fotokopi', /Fotokopi Kağıdı/);
     await waitFor(() => expect(control(form, '1. satır: Birim fiyat')).toHaveValue('355,00'));
     expect(requestsTo(s, 'POST', `${API}/exchange-rate/3/${today()}/1`)).toHaveLength(1);
+    // A second line with a typed price keeps it when the invoice's currency changes; the product's price follows the currency.
+    await user.click(within(form).getByRole('button', { name: 'Satır ekle' }));
+    await pick(user, control(form, '2. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    expect(control(form, '2. satır: Birim fiyat')).toHaveValue('100,00');
+    await user.clear(control(form, '2. satır: Birim fiyat'));
+    await user.type(control(form, '2. satır: Birim fiyat'), '7');
+    await user.selectOptions(control(form, 'Para birimi'), '3');
+    await waitFor(() => expect(control(form, '1. satır: Birim fiyat')).toHaveValue('10,00'));
+    expect(control(form, '2. satır: Birim fiyat')).toHaveValue('7,00');
   });
 
   it('refuses to send without a current or a product, at the fields', async () => {

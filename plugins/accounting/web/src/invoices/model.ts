@@ -102,6 +102,8 @@ export interface LineDraft {
   despatchLineId?: number | null;
   /** A note about the line (the rate was not found, the price was not given). */
   note?: string;
+  /** The unit price is the product's (converted), not typed: a change of the invoice's currency prices it again. */
+  productPrice?: boolean;
 }
 
 export interface PaymentDraft {
