@@ -23,6 +23,8 @@ export interface Config {
   backup: { dir: string; keepDays: number };
   /** On a PostgreSQL server, authenticated GETs run without a transaction (db/read-path.ts). */
   readPath: boolean;
+  /** The job queue: run handlers and schedules in this server (TEZGAH_JOBS, default on) and how often an idle queue is polled. */
+  jobs: { work: boolean; pollSeconds: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -60,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 0,
     },
     readPath: env.TEZGAH_READ_PATH !== '0',
+    jobs: { work: env.TEZGAH_JOBS !== '0', pollSeconds: Math.max(0.5, Number(env.TEZGAH_JOB_POLL_SECONDS ?? 2) || 2) },
   };
 }

@@ -8,3 +8,5 @@ export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';
 export { holdsEverywhere, mayIn } from './kernel/tenant';
 export { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';
+export { inTenant } from './db/database';
+export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';

@@ -19,6 +19,7 @@ import { userHandlers } from './identity/users.handlers';
 import { companyHandlers } from './tenancy/companies.handlers';
 import { roleHandlers } from './tenancy/roles.handlers';
 import type { ServerPlugin, Services } from './kernel/types';
+import { createJobQueue, installQueueSchema, jobDefinitions } from './jobs/queue';
 
 /** Where `pnpm --filter @tezgah/workbench build` puts the workbench. */
 export const WORKBENCH_DIST = fileURLToPath(new URL('../../workbench/dist', import.meta.url));
@@ -52,6 +53,8 @@ export async function prepareDatabase(config: Config, opts: { plugins?: ServerPl
   let seeded = false;
   try {
     applied = await migrate(database.db, plugins.flatMap((p) => (p.migrations ? [p.migrations] : [])));
+    // The job queue's own schema (pgboss), by pg-boss's versioned migrations.
+    await installQueueSchema(database.jobDb);
     await syncReferenceData(database.db);
     if (config.demo) {
       // One transaction: the kernel's demo tenant and every plugin's demo data, or nothing.
@@ -111,6 +114,7 @@ export async function createServer(opts: {
   const config = opts.config ?? loadConfig();
   const plugins = opts.plugins ?? (await builtInPlugins());
   const { database, seeded } = await prepareDatabase(config, { plugins, ...(opts.pglite ? { pglite: opts.pglite } : {}) });
+  const jobs = createJobQueue(database.jobDb, jobDefinitions(plugins), config.jobs);
   const services: Services = {
     config,
     db: database.db,
@@ -121,6 +125,7 @@ export async function createServer(opts: {
     plugins,
     now: opts.now ?? (() => new Date()),
     service: providedServices(plugins),
+    jobs,
   };
   if (config.readPath) {
     const cache = sessionCache(services);
@@ -140,6 +145,15 @@ export async function createServer(opts: {
   const backups = database.pglite && !opts.pglite && config.backup.keepDays > 0
     ? dailyBackups(database, config.backup.dir, config.backup.keepDays, { log: (msg, extra) => app.log.info(extra ?? {}, msg) })
     : null;
+  // The queue stops with the app (before the database closes): no new polls, running jobs finish.
+  app.addHook('onClose', async () => { await jobs.stop(); });
+  try {
+    await jobs.start(services, (msg, extra) => app.log.warn(extra ?? {}, msg));
+  } catch (e) {
+    await app.close();
+    await database.close();
+    throw e;
+  }
   let url = '';
   if (opts.listen !== false) {
     url = await app.listen({ port: config.port, host: config.host });

@@ -25,7 +25,18 @@ export interface Database {
    * the embedded engine (one connection in-process: no round trips to save). Closed with close().
    */
   openReadPath(hooks: { onAuthVersion(version: number): void; onListenerLost(): void }): ReadPath | null;
+  /**
+   * Where the job queue (jobs/queue.ts) sends its statements: on PGlite the one connection, taken
+   * in turn with every request (never inside a request's transaction); on a server a small pool of
+   * its own. Not counted in `stats` (a poll between two requests is not theirs).
+   */
+  readonly jobDb: JobDb;
   close(): Promise<void>;
+}
+
+/** The job queue's connection (pg-boss's `db` option). */
+export interface JobDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
 }
 
 export interface DbStats { statements: number }
@@ -71,8 +82,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     await sql`select 1`.execute(db);
     const url = opts.url;
     let reads: ReadPath | null = null;
+    let jobPool: pg.Pool | null = null;
+    const jobDb: JobDb = {
+      async executeSql(text, values) {
+        if (!jobPool) {
+          jobPool = new pg.Pool({ connectionString: url, max: 3, application_name: 'tezgah-jobs' });
+          jobPool.on('error', (err) => opts.onIdleError?.(err));
+        }
+        const r = await jobPool.query(text, values as unknown[] | undefined);
+        return { rows: (Array.isArray(r) ? r[r.length - 1]?.rows : r.rows) ?? [] };
+      },
+    };
     return {
-      db, engine: 'postgres', stats,
+      db, engine: 'postgres', stats, jobDb,
       openReadPath(hooks) {
         reads ??= openReadPath({
           url, poolSize: opts.poolSize ?? 10, types: pgTypes,
@@ -85,6 +107,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       close: async () => {
         try {
           await reads?.close();
+          await jobPool?.end();
         } finally {
           await db.destroy();
         }
@@ -108,10 +131,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   // Match pg: int8 as number.
   const stats: DbStats = { statements: 0 };
-  const db = new Kysely<DB>({ dialect: new OneStatementBegin(new PGliteDialect(pglite, stats)) });
+  const dialect = new PGliteDialect(pglite, stats);
+  const db = new Kysely<DB>({ dialect: new OneStatementBegin(dialect) });
   const handle = pglite;
+  const jobDb: JobDb = {
+    executeSql: (text, values) => dialect.exclusive(async (p) => {
+      if (!values || values.length === 0) {
+        // pg-boss sends scripts (its schema, BEGIN … COMMIT) without parameters: the simple protocol.
+        const results = await p.exec(text);
+        return { rows: results[results.length - 1]?.rows ?? [] };
+      }
+      return { rows: (await p.query(text, values)).rows };
+    }),
+  };
   return {
-    db, engine: 'pglite', pglite: handle, stats,
+    db, engine: 'pglite', pglite: handle, stats, jobDb,
     openReadPath: () => null,
     close: async () => {
       try {

@@ -18,10 +18,25 @@ import {
  * can slip in between.
  */
 export class PGliteDialect implements Dialect {
+  private driver: PGliteDriver | null = null;
   /** stats.statements counts every statement sent (each one a round trip into PGlite). */
   constructor(private readonly pglite: PGlite, private readonly stats: { statements: number } = { statements: 0 }) {}
   createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite, this.stats); }
+  createDriver(): Driver { return (this.driver = new PGliteDriver(this.pglite, this.stats)); }
+  /**
+   * Runs fn with the one connection held, between other holders' turns (never inside a
+   * transaction of theirs), and outside Database.stats: the job queue's own statements.
+   */
+  async exclusive<T>(fn: (pglite: PGlite) => Promise<T>): Promise<T> {
+    const driver = this.driver;
+    if (!driver) throw new Error('the PGlite dialect has no driver yet');
+    await driver.acquireConnection();
+    try {
+      return await fn(this.pglite);
+    } finally {
+      await driver.releaseConnection();
+    }
+  }
   createQueryCompiler() { return new PostgresQueryCompiler(); }
   createIntrospector(db: Kysely<any>) { return new PostgresIntrospector(db); }
 }

@@ -72,7 +72,7 @@ export interface KernelTables {
     actor_id: number | null; actor_login: string | null; action: string; entity: string | null; entity_id: string | null;
     ip: string | null; detail: ColumnType<unknown, string | null | undefined, string | null>;
   };
-  outbox_messages: { id: Generated<number>; channel: 'MAIL' | 'SMS'; recipient: string; subject: string | null; body: string; created_at: Timestamp; sent_at: NullableTimestamp; error: string | null };
+  outbox_messages: { id: Generated<number>; channel: 'MAIL' | 'SMS'; recipient: string; subject: string | null; body: string; created_at: Timestamp; sent_at: NullableTimestamp; error: string | null; attachments?: ColumnType<unknown, string | null | undefined, string | null> };
 }
 
 export type DB = KernelTables;

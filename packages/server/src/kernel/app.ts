@@ -86,6 +86,13 @@ export function toProblem(error: any): Problem {
       return problems.badRequest('İstek gövdesi boş.');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return problems.badRequest('İstek gövdesi geçerli JSON değil.');
+    // Two transactions that waited on each other (deadlock, serialization): nothing was written; the caller may try again.
+    case '40P01':
+    case '40001':
+      return new Problem(409, 'Eşzamanlı işlem çakışması', {
+        detail: 'İşlem, aynı kayıtları değiştiren başka bir işlemle çakıştı ve geri alındı; hiçbir şey yazılmadı. Yeniden deneyin.',
+        code: 'CONCURRENT_CONFLICT', headers: { 'retry-after': '1' },
+      });
     // PostgreSQL errors that bad input can still reach: answer as the client's problem.
     case '23505':
       return problems.conflict('Bu kayıt zaten var.', 'DUPLICATE');

@@ -42,6 +42,7 @@ const A = '/services/onmuhasebe/api';
 const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values: Record<string, string | number>) => Promise<string>> = {
   [`${A}/warehouse-product-items/{productId}/{companyId}`]: async (id, v) => `${A}/warehouse-product-items/${await id(`${A}/products`)}/${v['company.id']}`,
   [`${A}/products/{id}/{priceListId}`]: async (id) => `${A}/products/${await id(`${A}/products`)}/${await id(`${A}/price-lists`)}`,
+  [`${A}/dashboard/monthly-sales-total/{companyId}`]: async (_id, v) => `${A}/dashboard/monthly-sales-total/${v['company.id']}`,
   [`${A}/journals-getMax/{companyId}/{fiscalYearId}`]: async (id, v) => `${A}/journals-getMax/${v['company.id']}/${await id(`${A}/fiscal-years`)}`,
   [`${A}/transactions-order/{year}/{companyId}`]: async (id, v) => `${A}/transactions-order/${await id(`${A}/fiscal-years`)}/${v['company.id']}`,
   [`${A}/transactions-order/{companyId}/{startDate}/{endDate}`]: async (_id, v) => `${A}/transactions-order/${v['company.id']}/2026-01-01/2026-12-31`,

@@ -69,3 +69,14 @@ describe('a problem in the request\'s language', () => {
     expect(PROBLEM_TEXTS.CURRENT_IN_LIST!.message!.tr).not.toBe(PROBLEM_TEXTS.PRODUCT_IN_LIST!.message!.tr);
   });
 });
+
+describe('errors the database raises', () => {
+  it('answers a deadlock or a serialization failure as a conflict to retry, nothing written', async () => {
+    const { toProblem } = await import('./app');
+    for (const code of ['40P01', '40001']) {
+      const p = toProblem(Object.assign(new Error('deadlock detected'), { code }));
+      expect([p.status, p.code, p.headers]).toEqual([409, 'CONCURRENT_CONFLICT', { 'retry-after': '1' }]);
+      expect(p.toBody('/x', 'en')).toMatchObject({ title: 'Concurrent change', detail: 'Another change to the same records got in the way; nothing was written. Try again.' });
+    }
+  });
+});

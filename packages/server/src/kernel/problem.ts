@@ -111,6 +111,10 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
   RATE_LIMITED: { title: { tr: 'Çok fazla deneme', en: 'Too many attempts' } },
   SESSION_LOCKED: { title: { tr: 'Ekran kilitli', en: 'Screen locked' }, message: { tr: 'Ekran kilitlendi; devam etmek için şifrenizi girin.', en: 'The screen is locked; enter your password to go on.' } },
   PAYLOAD_TOO_LARGE: { title: { tr: 'İstek çok büyük', en: 'Payload too large' } },
+  CONCURRENT_CONFLICT: {
+    title: { tr: 'Eşzamanlı işlem çakışması', en: 'Concurrent change' },
+    message: { tr: 'İşlem, aynı kayıtları değiştiren başka bir işlemle çakıştı ve geri alındı; hiçbir şey yazılmadı. Yeniden deneyin.', en: 'Another change to the same records got in the way; nothing was written. Try again.' },
+  },
   URI_TOO_LONG: { title: { tr: 'İstek adresi çok uzun', en: 'URI too long' } },
   UNSUPPORTED_MEDIA_TYPE: { title: { tr: 'Desteklenmeyen içerik türü', en: 'Unsupported media type' } },
   INTERNAL: { title: { tr: 'Sunucu hatası', en: 'Server error' } },
@@ -126,6 +130,9 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
   CURRENT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS },
   FISCAL_YEAR_NOT_FOUND: { title: { tr: 'Mali yıl yok', en: 'No fiscal year' }, message: seed('FISCAL_YEAR_NOT_FOUND') },
   EXCEL_DAILY_LIMIT: { title: { tr: 'Günlük sınır', en: 'Daily limit' }, message: seed('EXCEL_DAILY_LIMIT') },
+  // The reports service (issue 10): the seeds' texts are the titles the workbench shows.
+  INVOICE_DATE_RANGE_EMPTY: { title: seed('INVOICE_DATE_RANGE_EMPTY'), message: seed('INVOICE_DATE_RANGE_EMPTY') },
+  NO_INVOICE_IN_DATE_RANGE: { title: seed('NO_INVOICE_IN_DATE_RANGE'), message: seed('NO_INVOICE_IN_DATE_RANGE') },
   CANNOT_ADD_JOURNAL_FOR_ACTIVE_FISCAL_YEAR: { title: { tr: 'Yevmiye eklenemez', en: 'Journal not added' }, message: seed('CANNOT_ADD_JOURNAL_FOR_ACTIVE_FISCAL_YEAR') },
 };
 
@@ -134,6 +141,8 @@ const SHARED_TITLES: readonly Both[] = [
   seed('ACTIVATION_FAILED'),
   { tr: SEED_TEXTS.RESET_FAILED, en: 'Password reset failed!' },
   { tr: 'Kur bilgisi alınamadı', en: 'Exchange rates unavailable' },
+  // The reports service's daily Excel refusal is titled with the seeds' text (§8: reports show the title).
+  seed('EXCEL_DAILY_LIMIT'),
 ];
 
 /** Titles by their text in either language, for problems whose code names no title of its own. */

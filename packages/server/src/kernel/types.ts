@@ -9,6 +9,7 @@ import type { SmsPort } from '../ports/sms';
 import type { OperationSpec } from './contract';
 import { Problem, problems } from './problem';
 import type { MigrationSource } from '../db/migrate';
+import type { JobDefinition, JobQueue } from '../jobs/queue';
 
 export interface AuthorityGrant {
   authorityCode: string;
@@ -44,6 +45,8 @@ export interface Services {
   service<T>(name: string): T;
   /** Where authenticated GETs run without a transaction (PostgreSQL; db/read-path.ts). */
   reads?: ReadPath | null;
+  /** The job queue on the server's database (jobs/queue.ts): send a job of a kind some plugin declares in `jobs`. */
+  jobs: JobQueue;
 }
 
 /** The demo tenant's companies and users, for plugins that add demo data. */
@@ -163,6 +166,12 @@ export interface ServerPlugin {
    * not code: the plugin that opens the point reads it with `contributionsTo` and checks it.
    */
   contributes?: Record<string, readonly unknown[]>;
+  /**
+   * The kinds of job this plugin runs on the kernel's queue (jobs/queue.ts), by name
+   * (`<plugin>.<what>`): a handler, its retries, and an optional cron schedule. Jobs are sent
+   * with `services.jobs.send(name, data)`; a handler opens its own transactions.
+   */
+  jobs?: Record<string, JobDefinition>;
 }
 
 /** Every plugin's contributions to an extension point, with the contributing plugin's id. */

@@ -8,7 +8,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (kept base64 in the outbox's `attachments`). */
+  attachments?: MailAttachment[];
 }
+
+export interface MailAttachment { filename: string; contentType: string; content: Buffer }
 
 /**
  * Mail port. Every message is written to outbox_messages in the caller's transaction (so a mail
@@ -40,7 +44,11 @@ export function createMail(db: Kysely<DB>, cfg: Config['mail']): MailPort {
     let sent = 0;
     for (const m of pending) {
       try {
-        await transport.sendMail({ from: cfg.from, to: m.recipient, subject: m.subject ?? '', text: m.body });
+        const files = (m.attachments ?? []) as { filename: string; contentType: string; content: string }[];
+        await transport.sendMail({
+          from: cfg.from, to: m.recipient, subject: m.subject ?? '', text: m.body,
+          ...(files.length ? { attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: Buffer.from(f.content, 'base64') })) } : {}),
+        });
         await db.updateTable('outbox_messages').set({ sent_at: new Date() }).where('id', '=', m.id).execute();
         sent++;
       } catch (e) {
@@ -51,7 +59,10 @@ export function createMail(db: Kysely<DB>, cfg: Config['mail']): MailPort {
   };
   return {
     async enqueue(trx, msg) {
-      await trx.insertInto('outbox_messages').values({ channel: 'MAIL', recipient: msg.to, subject: msg.subject, body: msg.text }).execute();
+      await trx.insertInto('outbox_messages').values({
+        channel: 'MAIL', recipient: msg.to, subject: msg.subject, body: msg.text,
+        ...(msg.attachments?.length ? { attachments: JSON.stringify(msg.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content.toString('base64') }))) } : {}),
+      }).execute();
       pending = true;
     },
     flush() {
