@@ -4,6 +4,95 @@
  */
 
 export interface paths {
+    "/services/onmuhasebe/api/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's notes, paged (the calendar asks for up to 1000 at once), by date. */
+        get: operations["listAgendaNotes"];
+        /** Notu değiştir (with only note-create, one's own notes). */
+        put: operations["updateAgendaNote"];
+        /** Not ekle. */
+        post: operations["createAgendaNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/agenda/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One note. */
+        get: operations["getAgendaNote"];
+        put?: never;
+        post?: never;
+        /** Notu sil (with only note-create, one's own notes). */
+        delete: operations["deleteAgendaNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/agenda-transaction-payment-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open dues of invoices (collections from customers, payments to suppliers, by the directions the caller may see) and cheques in the portfolio or given, by day, for the calendar. */
+        get: operations["listAgendaDues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/agenda-periodic-process-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Periodic process lines (recurring invoices, instalment collections and payments) by run day, for the calendar. */
+        get: operations["listAgendaPeriodicLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/agenda-reminder-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Vade hatırlatma — whether the company gets the daily mail of dues and cheques coming due in the next 7 days (default on). */
+        get: operations["getDueReminderSettings"];
+        /** Turn the daily due-reminder mail on or off, and say where it goes (default the company's e-mail address). */
+        put: operations["updateDueReminderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/banks": {
         parameters: {
             query?: never;
@@ -562,6 +651,57 @@ export interface paths {
         post?: never;
         /** Remove a main account from a current (never its last one). */
         delete: operations["deleteCurrentMainAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/dashboard/monthly-sales-total/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The year's sales per month in lira (posted sales invoices; drafts and cancelled ones do not count). companyId must be the caller's company. */
+        get: operations["getMonthlySalesTotal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/dashboard/receivables-aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What customers still owe on posted sales invoices (the open part of each due), by how long it is overdue on the server's today in Türkiye. */
+        get: operations["getReceivablesAging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/dashboard/cheques-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cheques falling due in the next seven days (today and the six days after it) that still wait to be collected (received, in the portfolio or at a bank for collection) or paid (given); only the directions the caller may see. */
+        get: operations["getChequesDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1457,6 +1597,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/missing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's company's missing invoices, oldest first, paged. */
+        get: operations["listMissingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/missing-invoices-to-company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's missing invoices, oldest first, paged; another company than the caller's is for management only. */
+        get: operations["listCompanyMissingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/create-missing-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create the invoice of one missing sale: 201 CREATED with the invoice's id and number, 200 ALREADY_CREATED when it was made before (nothing written), 404 when no source lists the number, 409 SOURCE_AMBIGUOUS when two sources do and `source` is not given; a refusal of the invoice itself (a price that is not known, a locked period) comes as its problem. */
+        post: operations["createMissingInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/create-company-missing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create every missing invoice of a company, each on its own (a refused one is reported and the others are kept). Another company than the caller's is for management only. */
+        post: operations["createCompanyMissingInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/create-all-missing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Management: create every missing invoice of every active company, each on its own, in one request. `tezgah invoices repair --all` goes document by document instead (resumable). */
+        post: operations["createAllMissingInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/orders": {
         parameters: {
             query?: never;
@@ -1587,6 +1812,92 @@ export interface paths {
         post?: never;
         /** Delete a capital record: its entry is reversed and it is kept as cancelled. A commitment with live payments stays. */
         delete: operations["deleteCapital"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/periodic-processes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Periodic processes of the directions the caller may see, paged (newest first). */
+        get: operations["listPeriodicProcesses"];
+        /** Periyodik işlem oluştur / değiştir. Without `id`: a new process from an invoice, with one pending line per period (PERIODIC: `period` from `startDate`; INSTALMENT: the invoice's open dues, into or from `account`). With `id`: the name and, for an instalment process, the account of its pending lines change. */
+        put: operations["savePeriodicProcess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/periodic-processes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One periodic process with its lines (by period number). */
+        get: operations["getPeriodicProcess"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/periodic-processes/{id}/terminate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sonlandır — cancels every pending line; what already ran stays. */
+        put: operations["terminatePeriodicProcess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/periodic-process-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lines of periodic processes, paged (by period number ascending unless sorted). */
+        get: operations["listPeriodicProcessLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/periodic-process-lines/reProcess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Yeniden dene — puts a failed (or insufficient-balance) line back to pending and queues it; it runs at once when its day has come. 409 LINE_NOT_RETRYABLE for any other status. */
+        put: operations["reProcessPeriodicLine"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1967,6 +2278,74 @@ export interface paths {
         };
         /** The cash and bank summary (each safe and bank account with its balance, totals per group) and a range summary (in and out between two days; the current month by default). */
         get: operations["getSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/daily-sale-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sale totals of one day (today in Türkiye when no date is given). */
+        get: operations["getDailySaleTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/monthly-sale-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sale totals of each month of a year (12 rows, empty months as zeros) and the year's total. */
+        get: operations["getMonthlySaleTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/date-range-sale-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sale totals of every day of a range (days without a sale as zeros) and the range's total. */
+        get: operations["getDateRangeSaleTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/cpp-date-range-sale-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A range's sales by how they were paid (cash, card/POS, portal cash, free, open account). */
+        get: operations["getCppDateRangeSaleTotals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2857,10 +3236,273 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/reports/api/invoices/invoices-by-date-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The posted sale invoices of a range (the sales report), one page, with the range's totals. */
+        get: operations["reportInvoicesByDateRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/invoices/cancel-invoices-by-date-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sale invoices cancelled in a range (by the day they were cancelled, in Türkiye), one page, with totals. */
+        get: operations["reportCancelInvoicesByDateRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/all-incoming-outgoing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posted invoices of both directions in a range (or one, by invoiceType), one page, with totals per direction.
+         * @description A SALES (11) holder sees sales, an EXPENSE (12) holder purchases; asking for a direction one may not see is a 403.
+         */
+        get: operations["reportAllIncomingOutgoingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/current-pos-payment-by-date-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** POS payments of currents in a range, from the sources other plugins contribute (extension point reports.posPayments); empty without one. */
+        get: operations["reportCurrentPosPaymentByDateRange"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/invoices/send-sales-data-analysis-to-emails-by-date-range": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mails the sales analysis of a range (an xlsx of the invoices, the days and the products) to the given addresses.
+         * @description The mail with its attachment is written to the outbox in the request's transaction and sent after it commits (when SMTP is configured). The same date errors as the invoice list.
+         */
+        post: operations["sendSalesDataAnalysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/current-collection-analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Receivables and payables aging per current on a day, from the open rest of the invoices' dues.
+         * @description A due not yet due is "not due"; an overdue one goes by its days past due: 0–30, 31–60, 61–90, over 90. Receivables are sale invoices' dues, payables purchase invoices'.
+         */
+        get: operations["reportCurrentCollectionAnalysis"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/daily-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened on a day — invoices, collections, payments — and the cash position at its end. */
+        get: operations["reportDailyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/profit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gross profit of a range by product or by customer — sales less their cost at the average purchase cost.
+         * @description Revenue is the lines' tax base in lira; the cost of a line is its quantity × the product's average cost (the weighted average of its purchase lines up to the range's end, in lira); a service with no purchases has no cost.
+         */
+        get: operations["reportProfit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/stock-valuation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every stocked product's quantity × its average purchase cost, and the total. */
+        get: operations["reportStockValuation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/cash-flow-forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Money expected in and out week by week from open dues and cheques, from today's cash on.
+         * @description Receivable dues and portfolio cheques (received, not yet collected) come in on their due day; payable dues and given unpaid cheques go out. Anything overdue counts in the first week. Weeks start on Monday.
+         */
+        get: operations["reportCashFlowForecast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/reports/api/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A report as an xlsx or PDF file (xlsx at most twice a day per user).
+         * @description report is one of sales, cancelled, invoices (with invoiceType for one direction), collection, daily, profit (with by), stock, cashflow, pos; the other parameters are the report's own. The file holds every row of the range (not one page).
+         */
+        get: operations["exportReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        DueReminderSettings: {
+            enabled: boolean;
+            /** @description Where the mail goes; null: the company's address. */
+            email?: string | null;
+            /** @description The last day a reminder was written. */
+            lastSentOn?: string | null;
+        };
+        AgendaNoteFields: {
+            /** @description The day the note is on. */
+            date: components["schemas"]["Day"];
+            title: string;
+            description?: string | null;
+            /**
+             * Format: date-time
+             * @description When it starts (a meeting, a call); null: all day.
+             */
+            startDate?: string | null;
+            /** Format: date-time */
+            endDate?: string | null;
+            /** @description Aktif / Pasif (default active). */
+            active?: boolean;
+        };
+        AgendaNote: {
+            id: number;
+            date: string;
+            title: string;
+            description?: string | null;
+            /** Format: date-time */
+            startDate?: string | null;
+            /** Format: date-time */
+            endDate?: string | null;
+            active: boolean;
+            /** @description Who wrote it. */
+            userId: number;
+            userLogin: string;
+            /** Format: date-time */
+            createdAt?: string;
+        };
+        AgendaDue: {
+            /**
+             * @description Tahsilat (a sale's due), ödeme (a purchase's due), alınan / verilen çek.
+             * @enum {string}
+             */
+            kind: "COLLECTION" | "PAYMENT" | "CHEQUE_RECEIVED" | "CHEQUE_GIVEN";
+            date: string;
+            /** @description What is still open. */
+            amount: number;
+            currencyCode: string;
+            invoiceId?: number | null;
+            documentNo?: string | null;
+            dueId?: number | null;
+            /** @description The instalment's number. */
+            periodNumber?: number | null;
+            /** @description How many dues the invoice has. */
+            instalmentCount?: number | null;
+            chequeId?: number | null;
+            currentName?: string | null;
+        };
         Bank: {
             id: number;
             name: string;
@@ -3130,6 +3772,8 @@ export interface components {
             /** @description ENDORSE. */
             currentId?: number | null;
             explanation?: string | null;
+            /** @description COLLECT and PAY of a foreign-currency cheque: the lira rate of the day the money moves (default TCMB's stored rate); the difference from the cheque's own rate is the exchange difference (646 / 656). */
+            rate?: components["schemas"]["BankRateIn"];
         };
         Cheque: {
             id: number;
@@ -3390,6 +4034,58 @@ export interface components {
             accountCode: string;
             /** @description The current's currency when absent. */
             currencyId?: number | null;
+        };
+        MonthlySalesTotal: {
+            year: number;
+            months: {
+                month: number;
+                /** @description Sales with VAT, lira. */
+                total: number;
+                /** @description Sales before VAT (matrah), lira. */
+                taxBase: number;
+                /** @description Number of invoices. */
+                count: number;
+            }[];
+            total: number;
+        };
+        /**
+         * @description NOT_DUE: due after today; D0_30: due today or up to 30 days ago; D31_60; D61_90; D90_PLUS: more than 90 days ago.
+         * @enum {string}
+         */
+        AgingBucket: "NOT_DUE" | "D0_30" | "D31_60" | "D61_90" | "D90_PLUS";
+        ReceivablesAging: {
+            asOf: components["schemas"]["Day"];
+            buckets: {
+                bucket: components["schemas"]["AgingBucket"];
+                /** @description Open amount, lira. */
+                amount: number;
+                /** @description Number of open dues. */
+                count: number;
+            }[];
+            total: number;
+        };
+        ChequesDueTotal: {
+            count: number;
+            /** @description Lira. */
+            amount: number;
+        };
+        ChequesDue: {
+            from: components["schemas"]["Day"];
+            to: components["schemas"]["Day"];
+            incoming: components["schemas"]["ChequesDueTotal"];
+            outgoing: components["schemas"]["ChequesDueTotal"];
+            items: {
+                id: number;
+                /** @enum {string} */
+                direction: "IN" | "OUT";
+                state: string;
+                number: string;
+                dueDate: components["schemas"]["Day"];
+                amount: number;
+                currencyCode: string;
+                amountTry: number;
+                currentName: string;
+            }[];
         };
         /**
          * @description How periods are written: MONTHLY 2026-01, QUARTERLY 2026-Q1, YEARLY 2026.
@@ -3976,6 +4672,47 @@ export interface components {
             /** @description The district as the tax office list writes it (Merkez for a province centre). */
             district: string;
         };
+        /** @description accounting.despatch (outgoing despatches), or a source another plugin adds. */
+        MissingInvoiceSourceId: string;
+        MissingInvoiceDocumentNo: string;
+        MissingInvoice: {
+            companyId: number;
+            source: string;
+            sourceLabel: {
+                tr: string;
+                en: string;
+            };
+            documentNo: string;
+            date: components["schemas"]["Day"];
+            currentId: number;
+            currentName: string;
+            /** @description What the sale comes to with its taxes; null when the source cannot price it before the invoice is made. */
+            amount: number | null;
+            currencyId: number;
+            currencyCode: string;
+            explanation: string | null;
+        };
+        MissingInvoiceResult: {
+            companyId: number;
+            source: string;
+            documentNo: string;
+            /** @enum {string} */
+            status: "CREATED" | "ALREADY_CREATED" | "FAILED";
+            invoiceId: number | null;
+            invoiceNo: string | null;
+            problem: null | {
+                status: number;
+                title: string;
+                detail: string | null;
+                code: string | null;
+            };
+        };
+        MissingInvoiceSummary: {
+            created: number;
+            alreadyCreated: number;
+            failed: number;
+            results: components["schemas"]["MissingInvoiceResult"][];
+        };
         /**
          * @description IN: alınan sipariş (from a customer); OUT: verilen sipariş (to a supplier).
          * @enum {string}
@@ -4141,6 +4878,83 @@ export interface components {
             createdBy: string | null;
             /** Format: date-time */
             createdDate: string;
+        };
+        /**
+         * @description PERIODIC: periyodik fatura (recurring invoice); INSTALMENT: taksitli tahsilat / ödeme.
+         * @enum {string}
+         */
+        PeriodicProcessType: "PERIODIC" | "INSTALMENT";
+        /**
+         * @description Devam ediyor / Tamamlandı / Sonlandırıldı.
+         * @enum {string}
+         */
+        PeriodicProcessStatus: "ACTIVE" | "COMPLETED" | "TERMINATED";
+        /**
+         * @description Bekliyor / Başarılı / Başarısız / Yetersiz bakiye / İptal.
+         * @enum {string}
+         */
+        PeriodicLineStatus: "PENDING" | "SUCCESS" | "FAILED" | "INSUFFICIENT_BALANCE" | "CANCELLED";
+        /** @description MONTHLY on day `day` (1–31; the last day of a shorter month), WEEKLY on ISO weekday `day` (1 Monday – 7 Sunday), DAYS every `day` days; `count` periods. */
+        PeriodPlan: {
+            /** @enum {string} */
+            type: "MONTHLY" | "WEEKLY" | "DAYS";
+            day: number;
+            count: number;
+        };
+        PeriodicProcess: {
+            id: number;
+            processType: components["schemas"]["PeriodicProcessType"];
+            /** @enum {string} */
+            invoiceType: "SALE" | "BUYING";
+            name: string;
+            /** @description The invoice it was made from. */
+            invoiceId: number;
+            invoiceDocumentNo?: string | null;
+            currentId: number;
+            currentName: string;
+            startDate: string;
+            period?: components["schemas"]["PeriodPlan"] | null;
+            account?: components["schemas"]["MoneyRef"] | null;
+            accountName?: string | null;
+            status: components["schemas"]["PeriodicProcessStatus"];
+            lineCount: number;
+            pendingCount: number;
+            successCount: number;
+            /** @description Failed and insufficient-balance lines. */
+            failedCount: number;
+            createdBy?: string | null;
+            /** Format: date-time */
+            terminatedAt?: string | null;
+        };
+        PeriodicProcessDetail: components["schemas"]["PeriodicProcess"] & {
+            lines: components["schemas"]["PeriodicProcessLine"][];
+        };
+        PeriodicProcessLine: {
+            id: number;
+            periodicProcessId: number;
+            processType: components["schemas"]["PeriodicProcessType"];
+            processName?: string;
+            /** @enum {string} */
+            invoiceType?: "SALE" | "BUYING";
+            currentName?: string;
+            periodNumber: number;
+            /** @description The day the line runs. */
+            runDate: string;
+            /** @description INSTALMENT: what was collected or paid (on success); PERIODIC: the written invoice's total. */
+            amount?: number | null;
+            status: components["schemas"]["PeriodicLineStatus"];
+            /** @description PERIODIC */
+            invoiceId?: number | null;
+            invoiceDocumentNo?: string | null;
+            /** @description INSTALMENT */
+            transactionId?: number | null;
+            /** @description INSTALMENT; the due collected. */
+            dueId?: number | null;
+            /** @description Why it failed. */
+            reason?: string | null;
+            attempts?: number;
+            /** Format: date-time */
+            processedAt?: string | null;
         };
         /**
          * @description NORMAL, or INSTRUCTED (talimatlı: by a payment order to the bank, from a bank account only).
@@ -4490,6 +5304,10 @@ export interface components {
             currencyId: number;
             sourceKind: string;
             sourceId: string;
+            /** @description The account's balance after this line, in lira, counted from its first line (whatever the range shows). */
+            balance: number;
+            /** @description The same in the account's currency, for a foreign-currency account. */
+            balanceFc: number | null;
         };
         MoneySummary: {
             cash: components["schemas"]["MoneyGroup"];
@@ -4515,6 +5333,15 @@ export interface components {
                 balance: number;
                 balanceFc: number | null;
             }[];
+        };
+        SaleTotal: {
+            /** @description The day (YYYY-MM-DD), the month (YYYY-MM) or the range (YYYY-MM-DD/YYYY-MM-DD). */
+            period: string;
+            invoiceCount: number;
+            /** @description The amount before taxes */
+            taxBase: number;
+            totalTax: number;
+            totalAmount: number;
         };
         SectorFields: {
             /** @description Upper-case key, also the sector locale code (ECZ, GEN, INS). */
@@ -5031,6 +5858,63 @@ export interface components {
             /** Format: date-time */
             sentAt?: string | null;
         };
+        ReportInvoice: {
+            id: number;
+            /** @enum {string} */
+            invoiceType: "SALE" | "BUYING";
+            status: string;
+            documentNo: string | null;
+            date: string;
+            currentId: number;
+            currentName: string;
+            taxBase: number;
+            totalTax: number;
+            totalAmount: number;
+            paid: number;
+            remaining: number;
+            cancelledAt?: string | null;
+            cancelledBy?: string | null;
+        };
+        ReportInvoiceTotals: {
+            invoiceCount: number;
+            taxBase: number;
+            totalTax: number;
+            totalAmount: number;
+            paid: number;
+            remaining: number;
+        };
+        ReportAging: {
+            notDue: number;
+            days0to30: number;
+            days31to60: number;
+            days61to90: number;
+            over90: number;
+            total: number;
+        };
+        ReportCount: {
+            count: number;
+            amount: number;
+        };
+        ReportProfit: {
+            id: number | null;
+            name: string;
+            quantity: number;
+            revenue: number;
+            cost: number;
+            profit: number;
+            /** @description Profit / revenue in percent */
+            margin: number | null;
+        };
+        ReportForecastWeek: {
+            weekStart: string;
+            receivables: number;
+            payables: number;
+            chequesIn: number;
+            chequesOut: number;
+            net: number;
+            /** @description The cash expected at the week's end. */
+            balance: number;
+        };
     };
     responses: {
         /** @description The file, as an attachment with a Turkish file name. */
@@ -5060,6 +5944,23 @@ export interface components {
                 [name: string]: unknown;
             };
             content?: never;
+        };
+        /** @description One page of invoices and the totals of the whole range. */
+        ReportInvoicePage: {
+            headers: {
+                "x-total-count": components["headers"]["TotalCount"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    startDate: string;
+                    endDate: string;
+                    rows: components["schemas"]["ReportInvoice"][];
+                    totals: components["schemas"]["ReportInvoiceTotals"];
+                    sale?: components["schemas"]["ReportInvoiceTotals"];
+                    buying?: components["schemas"]["ReportInvoiceTotals"];
+                };
+            };
         };
     };
     parameters: {
@@ -5102,6 +6003,10 @@ export interface components {
         /** @description Ignored; the client adds a time value so that no cache answers. */
         CacheBuster: number;
         IdPath: number;
+        /** @description The first day (YYYY-MM-DD); without it the answer is 400 'Invoice date range empty'. */
+        ReportStartDate: string;
+        /** @description The last day (YYYY-MM-DD), not before startDate. */
+        ReportEndDate: string;
     };
     requestBodies: never;
     headers: {
@@ -5116,6 +6021,248 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listAgendaNotes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Notes on or after this day. */
+                startDate?: components["schemas"]["Day"];
+                /** @description Notes on or before this day. */
+                endDate?: components["schemas"]["Day"];
+                active?: boolean;
+                /** @description Part of the title or the text. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaNote"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAgendaNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgendaNoteFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaNote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAgendaNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgendaNoteFields"];
+            };
+        };
+        responses: {
+            /** @description Written. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaNote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAgendaNote: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The note. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaNote"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteAgendaNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAgendaDues: {
+        parameters: {
+            query: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 1000 entries, by date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaDue"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAgendaPeriodicLines: {
+        parameters: {
+            query: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description At most 1000 lines, by run day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessLine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDueReminderSettings: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueReminderSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateDueReminderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /** Format: email */
+                    email?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The setting. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DueReminderSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listBanks: {
         parameters: {
             query?: {
@@ -6387,6 +7534,77 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMonthlySalesTotal: {
+        parameters: {
+            query?: {
+                /** @description The calendar year (this year in Türkiye when not given). */
+                year?: number;
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Twelve months, January first, and the year's total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MonthlySalesTotal"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReceivablesAging: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The five buckets, not due first, and their total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivablesAging"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getChequesDue: {
+        parameters: {
+            query?: {
+                /** @description How many cheques to list (the totals count all). */
+                size?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The week's totals per direction and the first cheques by due date. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChequesDue"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
@@ -8340,6 +9558,152 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listMissingInvoices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description One customer's. */
+                currentId?: number;
+                /** @description One source's (e.g. accounting.despatch). */
+                source?: components["schemas"]["MissingInvoiceSourceId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCompanyMissingInvoices: {
+        parameters: {
+            query: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                companyId: number;
+                currentId?: number;
+                source?: components["schemas"]["MissingInvoiceSourceId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createMissingInvoice: {
+        parameters: {
+            query: {
+                /** @description The sale's number in its source. */
+                documentNo: components["schemas"]["MissingInvoiceDocumentNo"];
+                /** @description Default the caller's company; another one is for management only. */
+                companyId?: number;
+                source?: components["schemas"]["MissingInvoiceSourceId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description It had been created already. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoiceResult"];
+                };
+            };
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoiceResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCompanyMissingInvoices: {
+        parameters: {
+            query?: {
+                /** @description Default the caller's company. */
+                companyId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was done with each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAllMissingInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was done with each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingInvoiceSummary"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -8750,6 +10114,187 @@ export interface operations {
         requestBody?: never;
         responses: {
             204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPeriodicProcesses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The invoice the processes were made from. */
+                invoiceId?: number;
+                processType?: components["schemas"]["PeriodicProcessType"];
+                status?: components["schemas"]["PeriodicProcessStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcess"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    savePeriodicProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id?: number;
+                    processType?: components["schemas"]["PeriodicProcessType"];
+                    invoiceId?: number;
+                    name?: string | null;
+                    /** @description PERIODIC: the first period is on or after this day (default today). */
+                    startDate?: components["schemas"]["Day"];
+                    period?: components["schemas"]["PeriodPlan"];
+                    /** @description INSTALMENT: the safe or bank account the dues are collected into (sale) or paid from (purchase). */
+                    account?: components["schemas"]["MoneyRef"] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The process with its lines. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPeriodicProcess: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    terminatePeriodicProcess: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The terminated process. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPeriodicProcessLines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                periodicProcessId?: number;
+                status?: components["schemas"]["PeriodicLineStatus"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessLine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reProcessPeriodicLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The line, pending again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeriodicProcessLine"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
@@ -9700,6 +11245,126 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MoneySummary"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDailySaleTotals: {
+        parameters: {
+            query?: {
+                /** @description The day (YYYY-MM-DD); today when left out. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SaleTotal"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMonthlySaleTotals: {
+        parameters: {
+            query?: {
+                /** @description The year; this year when left out. */
+                year?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months and the year. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        year: number;
+                        months: components["schemas"]["SaleTotal"][];
+                        total: components["schemas"]["SaleTotal"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getDateRangeSaleTotals: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The days and the range. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        startDate: string;
+                        endDate: string;
+                        days: components["schemas"]["SaleTotal"][];
+                        total: components["schemas"]["SaleTotal"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCppDateRangeSaleTotals: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per payment type (all five, zeros included) and the total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        startDate: string;
+                        endDate: string;
+                        payments: {
+                            /** @enum {string} */
+                            paymentType: "CREDIT_CARD" | "CASH" | "PORTAL_CASH" | "FREE" | "OPEN_ACCOUNT";
+                            /** @description Invoices with a payment of this type. */
+                            count: number;
+                            amount: number;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             default: components["responses"]["Problem"];
@@ -11596,6 +13261,355 @@ export interface operations {
                     "application/json": components["schemas"]["OutboxMessage"][];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportInvoicesByDateRange: {
+        parameters: {
+            query?: {
+                /** @description The first day (YYYY-MM-DD); without it the answer is 400 'Invoice date range empty'. */
+                startDate?: components["parameters"]["ReportStartDate"];
+                /** @description The last day (YYYY-MM-DD), not before startDate. */
+                endDate?: components["parameters"]["ReportEndDate"];
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReportInvoicePage"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportCancelInvoicesByDateRange: {
+        parameters: {
+            query?: {
+                /** @description The first day (YYYY-MM-DD); without it the answer is 400 'Invoice date range empty'. */
+                startDate?: components["parameters"]["ReportStartDate"];
+                /** @description The last day (YYYY-MM-DD), not before startDate. */
+                endDate?: components["parameters"]["ReportEndDate"];
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReportInvoicePage"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportAllIncomingOutgoingInvoices: {
+        parameters: {
+            query?: {
+                /** @description The first day (YYYY-MM-DD); without it the answer is 400 'Invoice date range empty'. */
+                startDate?: components["parameters"]["ReportStartDate"];
+                /** @description The last day (YYYY-MM-DD), not before startDate. */
+                endDate?: components["parameters"]["ReportEndDate"];
+                /** @description SALE (outgoing) or BUYING (incoming); both when left out. */
+                invoiceType?: string;
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ReportInvoicePage"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportCurrentPosPaymentByDateRange: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments, oldest first, and their total. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        startDate: string;
+                        endDate: string;
+                        rows: {
+                            /** @description The contributing plugin's source id. */
+                            source: string;
+                            date: string;
+                            currentId: number | null;
+                            currentName: string | null;
+                            device?: string | null;
+                            documentNo?: string | null;
+                            amount: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendSalesDataAnalysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    startDate?: string;
+                    endDate?: string;
+                    emails: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recipients: string[];
+                        fileName: string;
+                        invoiceCount: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportCurrentCollectionAnalysis: {
+        parameters: {
+            query?: {
+                /** @description The day the ages are counted on; today when left out. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One row per current with anything open, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        rows: {
+                            currentId: number;
+                            currentName: string;
+                            receivable: components["schemas"]["ReportAging"];
+                            payable: components["schemas"]["ReportAging"];
+                        }[];
+                        receivable: components["schemas"]["ReportAging"];
+                        payable: components["schemas"]["ReportAging"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportDailyActivity: {
+        parameters: {
+            query?: {
+                /** @description The day; today when left out. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        sales: components["schemas"]["ReportCount"];
+                        purchases: components["schemas"]["ReportCount"];
+                        cancelled: components["schemas"]["ReportCount"];
+                        collections: components["schemas"]["ReportCount"];
+                        payments: components["schemas"]["ReportCount"];
+                        invoices: components["schemas"]["ReportInvoice"][];
+                        money: {
+                            /** @enum {string} */
+                            kind: "SAFE" | "BANK_ACCOUNT";
+                            id: number;
+                            name: string;
+                            accountCode: string;
+                            /** @description In lira */
+                            balance: number;
+                        }[];
+                        /** @description The money accounts' balances together. */
+                        cash: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportProfit: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+                /** @description 'product' (default) or 'customer'. */
+                by?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows by profit, largest first, and totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        startDate: string;
+                        endDate: string;
+                        /** @enum {string} */
+                        by: "product" | "customer";
+                        rows: components["schemas"]["ReportProfit"][];
+                        total: components["schemas"]["ReportProfit"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportStockValuation: {
+        parameters: {
+            query?: {
+                /** @description Average cost of purchases up to this day; today when left out. Quantities are the present ones. */
+                date?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Rows by value, largest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: string;
+                        rows: {
+                            productId: number;
+                            name: string;
+                            quantity: number;
+                            /** @description Null when the product was never bought. */
+                            averageCost: number | null;
+                            value: number;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reportCashFlowForecast: {
+        parameters: {
+            query: {
+                /** @description The first day of the period (YYYY-MM-DD). */
+                startDate: components["parameters"]["BookStartDate"];
+                /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
+                endDate: components["parameters"]["BookEndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The weeks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        startDate: string;
+                        endDate: string;
+                        /** @description The money accounts' balance at the start. */
+                        opening: number;
+                        weeks: components["schemas"]["ReportForecastWeek"][];
+                        totals: components["schemas"]["ReportForecastWeek"];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    exportReport: {
+        parameters: {
+            query: {
+                report: string;
+                /** @description 'xlsx' (Excel) or 'pdf'; required (checked by the handler after the record is found, so another company's current is a 404 whatever the format). */
+                format?: components["parameters"]["BookFileFormat"];
+                startDate?: string;
+                endDate?: string;
+                date?: string;
+                invoiceType?: string;
+                by?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["BookFile"];
             default: components["responses"]["Problem"];
         };
     };

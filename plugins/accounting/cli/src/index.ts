@@ -7,6 +7,8 @@
  * tezgah export products FILE [--json]
  * tezgah export currents FILE
  * tezgah import products --help       # the columns it reads
+ * tezgah invoices missing [--company N] [--json]                     # missing-invoices.ts
+ * tezgah invoices repair (--company N | --all) [--dry-run] [--json]
  * ```
  *
  * FILE is .csv (';' or ',' separated, Turkish or plain numbers) or .xlsx (the first sheet).
@@ -24,6 +26,7 @@ import { progressBar } from './progress';
 import { FileFormatError } from './sheet';
 import { currentColumns, currents } from './currents';
 import { productColumns, products } from './products';
+import { registerMissingInvoiceCommands } from './missing-invoices';
 
 export { importFile, type ImportSummary, type ImportResult, type ImportOptions } from './importer';
 export { exportFile } from './exporter';
@@ -131,6 +134,7 @@ export const accountingCommands: CliPlugin = {
         .argument('<file>', '.csv or .xlsx file to write')
         .action((file: string) => runExport(ctx, kind.entity, file));
     }
+    registerMissingInvoiceCommands(program, ctx);
   },
 };
 

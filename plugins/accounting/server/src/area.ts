@@ -1,4 +1,4 @@
-import type { DemoTenant, Handler, Trx } from '@tezgah/server';
+import type { DemoTenant, Handler, JobDefinition, Trx } from '@tezgah/server';
 
 /**
  * One area of the accounting plugin (units, taxes, currents, products, ...): its handlers and
@@ -9,4 +9,6 @@ export interface AccountingArea {
   handlers: Record<string, Handler>;
   onCompanyCreated?: (trx: Trx, companyId: number) => Promise<void>;
   seedDemo?: (trx: Trx, demo: DemoTenant) => Promise<void>;
+  /** Kinds of job the area runs on the kernel's queue (ServerPlugin.jobs). */
+  jobs?: Record<string, JobDefinition>;
 }

@@ -22,9 +22,14 @@ import { area as bookReports } from './book-reports';
 import { area as invoices } from './invoices';
 import { area as orders } from './orders';
 import { area as despatches } from './despatches';
+import { area as periodic } from './periodic';
+import { area as agenda } from './agenda';
+import { area as reports } from './reports';
+import { area as missingInvoices } from './missing-invoices';
+import { area as dashboard } from './dashboard';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
-const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders, despatches];
+const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders, despatches, dashboard, missingInvoices, reports, periodic, agenda];
 
 function handlers(): Record<string, Handler> {
   const all: Record<string, Handler> = {};
@@ -54,6 +59,8 @@ const plugin: ServerPlugin = {
   async seedDemo(trx, demo) {
     for (const a of AREAS) if (a.seedDemo) await a.seedDemo(trx, demo);
   },
+  // Every area's kinds of job on the kernel's queue (periodic processes, due reminders).
+  jobs: Object.assign({}, ...AREAS.map((a) => a.jobs ?? {})),
 };
 
 export default plugin;
@@ -62,3 +69,5 @@ export default plugin;
 // extension points the accounting plugin opens.
 export { LEDGER_SERVICE, type LedgerService, type PostingEntry, type PostingLine, type Posted } from './ledger';
 export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoices';
+export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
+export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';

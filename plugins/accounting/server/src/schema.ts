@@ -18,10 +18,13 @@ import type { Tables as DeclarationsTables } from './declarations/schema';
 import type { Tables as InvoicesTables } from './invoices/schema';
 import type { Tables as OrdersTables } from './orders/schema';
 import type { Tables as DespatchesTables } from './despatches/schema';
+import type { Tables as PeriodicTables } from './periodic/schema';
+import type { Tables as AgendaTables } from './agenda/schema';
+import type { Tables as MissingInvoicesTables } from './missing-invoices/schema';
 
 export interface UnitsTables {
   units: { company_id: number; id: Generated<number>; name: string; code: string; active: ColumnType<boolean, boolean | undefined, boolean> };
 }
 
 /** The accounting plugin's tables, as Kysely sees them (use with `tables<AccountingTables>(ctx)`). */
-export type AccountingTables = UnitsTables & TagsTables & TaxesTables & CurrenciesTables & SectorsTables & LookupsTables & CurrentsTables & WarehousesTables & ProductsTables & PricelistsTables & LedgerTables & SafesTables & BanksTables & ChequesTables & PartnersTables & PersonnelTables & DeclarationsTables & InvoicesTables & OrdersTables & DespatchesTables;
+export type AccountingTables = UnitsTables & TagsTables & TaxesTables & CurrenciesTables & SectorsTables & LookupsTables & CurrentsTables & WarehousesTables & ProductsTables & PricelistsTables & LedgerTables & SafesTables & BanksTables & ChequesTables & PartnersTables & PersonnelTables & DeclarationsTables & InvoicesTables & OrdersTables & DespatchesTables & PeriodicTables & AgendaTables & MissingInvoicesTables;

@@ -29,11 +29,20 @@ import { area as cheques } from './cheques/contribution';
 import { area as invoices } from './invoices/contribution';
 import { area as orders } from './orders/contribution';
 import { area as despatches } from './despatches/contribution';
+import { area as missingInvoices } from './missing-invoices/contribution';
 import { area as partners } from './partners/contribution';
 import { area as personnel } from './personnel/contribution';
 import { area as declarations } from './declarations/contribution';
+import { area as dashboard } from './dashboard/contribution';
+import { area as reports } from './reports/contribution';
+import { area as periodic } from './periodic/contribution';
+import { area as agenda } from './agenda/contribution';
 
 export default composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [
   { messages },
+  dashboard,
   currents, partners, personnel, invoices, orders, despatches, finance, safes, banks, cheques, products, warehouses, units, pricelists, taxes, tags, currencies, ledger, books, declarations,
+  reports,
+  missingInvoices,
+  periodic, agenda,
 ]);

@@ -291,7 +291,7 @@ const deleteDespatch: Handler = async (ctx) => {
   const d = db(ctx);
   const o = await changeable(d, auth.companyId, id);
   await moveStock(d, auth.companyId, id, o.direction, 'UNDO', auth.login, `İptal: ${label(o.direction, o.waybill_no, id)}`);
-  await d.updateTable('despatches').set({ status: 'CANCELLED', cancelled_at: new Date(), cancelled_by: auth.login })
+  await d.updateTable('despatches').set({ status: 'CANCELLED', cancelled_at: ctx.services.now(), cancelled_by: auth.login })
     .where('company_id', '=', auth.companyId).where('id', '=', id).execute();
   ctx.audit({ action: 'accounting.despatch.cancelled', entity: 'despatch', entityId: id, detail: { waybillNo: o.waybill_no } });
   ctx.setStatus(204);
@@ -327,6 +327,41 @@ const listDespatches: Handler = async (ctx) => {
 };
 
 /**
+ * The invoice lines for what is not yet invoiced of despatch lines: at the line's price or else the
+ * product's (converted to lira at `date`'s TCMB rate), each naming its despatch line. 409
+ * RATE_REQUIRED / PRICE_REQUIRED when a line cannot be priced (unless a draft). Used by
+ * to-invoice and by the missing-invoice source of outgoing despatches.
+ */
+export async function invoiceLinesOf(d: LedgerDb, companyId: number, open: { v: DespatchView; l: DespatchView['products'][number] }[], invoiceType: 'SALE' | 'BUYING', date: string, draft: boolean): Promise<InvoiceBody['products']> {
+  const products = new Map((await d.selectFrom('products').select(['id', 'name', 'sale_price', 'sale_currency_id', 'buying_price', 'buying_currency_id'])
+    .where('company_id', '=', companyId).where('id', 'in', [...new Set(open.map((x) => x.l.productId))]).execute()).map((p) => [p.id, p]));
+  const rates = new Map<number, string>();
+  for (const p of products.values()) {
+    const cid = invoiceType === 'SALE' ? p.sale_currency_id : p.buying_currency_id;
+    if (rates.has(cid)) continue;
+    const r = await liraRate(d, date, await currencyOf(d, cid), null, 'date').catch(() => null);
+    if (r) rates.set(cid, r.toString());
+  }
+  const lines: InvoiceBody['products'] = open.map(({ v, l }) => {
+    const p = products.get(l.productId)!;
+    let price = l.unitPrice === null ? null : new Decimal(l.unitPrice).toFixed(8);
+    if (price === null) {
+      try {
+        price = unitPriceFor({ salePrice: p.sale_price, buyingPrice: p.buying_price, saleCurrencyId: p.sale_currency_id, buyingCurrencyId: p.buying_currency_id },
+          invoiceType, 1, (cid) => { const r = rates.get(cid); if (!r) throw new Error('rate'); return r; });
+      } catch {
+        throw problems.conflict(`${p.name} ürününün fiyatı ${date} kuru olmadan liraya çevrilemiyor; ${v.waybillNo ?? `#${v.id}`} irsaliyesinin satırına birim fiyat yazın.`, 'RATE_REQUIRED');
+      }
+    }
+    if (price === null && !draft) {
+      throw problems.conflict(`${p.name} ürününün ${invoiceType === 'SALE' ? 'satış' : 'alış'} fiyatı yok ve ${v.waybillNo ?? `#${v.id}`} irsaliyesinin satırında da fiyat yok; fiyatı yazın ya da taslak fatura oluşturup fiyatı orada girin.`, 'PRICE_REQUIRED');
+    }
+    return { productId: l.productId, quantity: new Decimal(l.remaining).toFixed(2), unitPrice: price ?? '0', despatchLineId: l.id };
+  });
+  return lines;
+}
+
+/**
  * One invoice from despatches of one current and direction: every line's quantity not yet
  * invoiced, at the line's price or the product's, with the product's tax; each invoice line names
  * its despatch line, so the invoice moves no stock.
@@ -357,31 +392,7 @@ const despatchesToInvoice: Handler = async (ctx) => {
   if (!open.length) throw problems.conflict('Seçilen irsaliyelerde faturalanacak bir şey kalmadı.', 'DESPATCH_INVOICED');
 
   const date = b.date ?? today(ctx);
-  const products = new Map((await d.selectFrom('products').select(['id', 'name', 'sale_price', 'sale_currency_id', 'buying_price', 'buying_currency_id'])
-    .where('company_id', '=', auth.companyId).where('id', 'in', [...new Set(open.map((x) => x.l.productId))]).execute()).map((p) => [p.id, p]));
-  const rates = new Map<number, string>();
-  for (const p of products.values()) {
-    const cid = invoiceType === 'SALE' ? p.sale_currency_id : p.buying_currency_id;
-    if (rates.has(cid)) continue;
-    const r = await liraRate(d, date, await currencyOf(d, cid), null, 'date').catch(() => null);
-    if (r) rates.set(cid, r.toString());
-  }
-  const lines: InvoiceBody['products'] = open.map(({ v, l }) => {
-    const p = products.get(l.productId)!;
-    let price = l.unitPrice === null ? null : new Decimal(l.unitPrice).toFixed(8);
-    if (price === null) {
-      try {
-        price = unitPriceFor({ salePrice: p.sale_price, buyingPrice: p.buying_price, saleCurrencyId: p.sale_currency_id, buyingCurrencyId: p.buying_currency_id },
-          invoiceType, 1, (cid) => { const r = rates.get(cid); if (!r) throw new Error('rate'); return r; });
-      } catch {
-        throw problems.conflict(`${p.name} ürününün fiyatı ${date} kuru olmadan liraya çevrilemiyor; ${v.waybillNo ?? `#${v.id}`} irsaliyesinin satırına birim fiyat yazın.`, 'RATE_REQUIRED');
-      }
-    }
-    if (price === null && !b.draft) {
-      throw problems.conflict(`${p.name} ürününün ${invoiceType === 'SALE' ? 'satış' : 'alış'} fiyatı yok ve ${v.waybillNo ?? `#${v.id}`} irsaliyesinin satırında da fiyat yok; fiyatı yazın ya da taslak fatura oluşturup fiyatı orada girin.`, 'PRICE_REQUIRED');
-    }
-    return { productId: l.productId, quantity: new Decimal(l.remaining).toFixed(2), unitPrice: price ?? '0', despatchLineId: l.id };
-  });
+  const lines = await invoiceLinesOf(d, auth.companyId, open, invoiceType, date, b.draft ?? false);
   const numbers = views.map((v) => v.waybillNo ?? `#${v.id}`);
   const { id: invoiceId, resolved } = await writeInvoice(d, auth.companyId, auth.login, {
     invoiceType, draft: b.draft ?? false, currentId: first.current_id, date, dueDate: b.dueDate ?? null,

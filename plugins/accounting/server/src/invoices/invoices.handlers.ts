@@ -196,7 +196,7 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
 }
 
 /** The payments an event carries, so a plugin acts on its own methods without reading the accounting tables. */
-async function paymentsOf(d: LedgerDb, companyId: number, invoiceId: number) {
+export async function paymentsOf(d: LedgerDb, companyId: number, invoiceId: number) {
   const rows = await d.selectFrom('invoice_payments').select(['id', 'payment_type', 'method', 'amount', 'bank_account_id', 'safe_id'])
     .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('id').execute();
   return rows.map((p) => ({ id: p.id, paymentType: p.payment_type, method: p.method, amount: new Decimal(p.amount).toFixed(2), bankAccountId: p.bank_account_id, safeId: p.safe_id }));
@@ -401,7 +401,7 @@ const cancelInvoice: Handler = async (ctx) => {
   const today = todayOf(ctx);
   await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
   await d.updateTable('invoices').set({
-    status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: new Date(), cancelled_by: auth.login, updated_at: new Date(),
+    status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: ctx.services.now(), cancelled_by: auth.login, updated_at: ctx.services.now(),
   }).where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();
   ctx.emit('accounting.invoice.cancelled', { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType });
   ctx.audit({ action: 'accounting.invoice.cancelled', entity: 'invoice', entityId: r.id, detail: { itsCancel: p.itsCancel, eInvoiceType: p.eInvoiceType } });

@@ -71,12 +71,19 @@ export interface Balance { lira: Decimal; fc: Decimal }
 export async function balances(db: LedgerDb, companyId: number, codes: string[]): Promise<Map<string, Balance>> {
   const out = new Map<string, Balance>();
   if (codes.length === 0) return out;
+  // The lira side from the daily totals the posting function keeps beside the lines (a few hundred
+  // rows a year per account instead of every line); the own-currency side from the lines, and only
+  // for an account kept in a foreign currency (a lira account's lines carry no foreign amount).
+  // Codes are digits and dots: [code, code || '/') is the code and its sub-accounts, one index range.
   const r = await sql<{ code: string; lira: string; fc: string }>`
-    select a.code, coalesce(sum(l.debit - l.credit), 0)::text as lira,
-           coalesce(sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end), 0)::text as fc
+    select a.code,
+           (select coalesce(sum(d.debit - d.credit), 0) from ledger_daily d
+             where d.company_id = ${companyId} and d.account_code >= a.code and d.account_code < a.code || '/')::text as lira,
+           case when la.currency_id = ${DEFAULT_CURRENCY_ID} then '0' else
+           (select coalesce(sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end), 0)
+              from journal_lines l where l.company_id = ${companyId} and l.account_code >= a.code and l.account_code < a.code || '/')::text end as fc
       from unnest(${codes}::text[]) as a(code)
-      left join journal_lines l on l.company_id = ${companyId} and (l.account_code = a.code or (l.account_code >= a.code || '.' and l.account_code < a.code || '/'))
-     group by a.code`.execute(db);
+      left join ledger_accounts la on la.company_id = ${companyId} and la.code = a.code`.execute(db);
   for (const row of r.rows) out.set(row.code, { lira: new Decimal(row.lira), fc: new Decimal(row.fc) });
   return out;
 }

@@ -215,13 +215,18 @@ const getSummaries: Handler = async (ctx) => {
   const cash = group('SAFE');
   const bank = group('BANK_ACCOUNT');
   const codes = accounts.map((a) => a.code);
+  // A transfer between two of the company's own money accounts is neither money in nor out: an
+  // entry all of whose lines are money lines. Every entry's debits and credits both equal its total
+  // and no line is zero, so that is an entry whose money lines debit its total and credit its total;
+  // comparing per entry (lines and entries of the range, hashed) avoids looking up every money
+  // line's entry line by line. A line's date is its entry's.
   const r = codes.length === 0 ? { rows: [{ i: '0', o: '0' }] } : await sql<{ i: string; o: string }>`
-    select coalesce(sum(l.debit), 0)::text as i, coalesce(sum(l.credit), 0)::text as o
-      from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
-     where l.company_id = ${c} and l.account_code = any(${codes}::text[]) and l.entry_date between ${start} and ${end}
-       -- a transfer between two of the company's own money accounts is neither money in nor out
-       and exists (select 1 from journal_lines o where o.company_id = l.company_id and o.entry_id = l.entry_id
-                     and not (o.account_code = any(${codes}::text[])))`.execute(d);
+    select coalesce(sum(m.d), 0)::text as i, coalesce(sum(m.c), 0)::text as o
+      from (select l.entry_id, sum(l.debit) as d, sum(l.credit) as c from journal_lines l
+             where l.company_id = ${c} and l.account_code = any(${codes}::text[]) and l.entry_date between ${start} and ${end}
+             group by l.entry_id) m
+      join (select id, total from journal_entries where company_id = ${c} and entry_date between ${start} and ${end}) e on e.id = m.entry_id
+     where not (m.d = e.total and m.c = e.total)`.execute(d);
   const incoming = new Decimal(r.rows[0]?.i ?? 0);
   const outgoing = new Decimal(r.rows[0]?.o ?? 0);
   return {

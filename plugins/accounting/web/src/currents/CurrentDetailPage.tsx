@@ -7,6 +7,7 @@ import { CurrentStatement } from '../books/CurrentStatement';
 import { PaymentsPanel } from '../personnel/PaymentsPage';
 import { PersonnelStatementView } from '../personnel/PersonnelStatement';
 import { mayPaymentsView, mayStatement } from '../personnel/model';
+import { MissingInvoicesPanel, mayMissingInvoices } from '../missing-invoices/MissingInvoicesPanel';
 import { CurrentForm } from './CurrentForm';
 import { TagChips } from './CurrentTags';
 import { ACCOUNT_CHOICES, CURRENTS, MAIN_ACCOUNTS, TYPES, formatIban, isPharmacy, may, typeKey, type Current, type MainAccount } from './model';
@@ -108,6 +109,11 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
         {may(host, type, Action.EXTRACT_VIEW) && (
           <Tab id="statement" title={t('books.statement.tab')} panel={
             <Card style={{ marginTop: 12 }}><CurrentStatement host={host} current={current} /></Card>
+          } />
+        )}
+        {type === 'CUSTOMER' && mayMissingInvoices(host) && (
+          <Tab id="missing-invoices" title={t('missingInvoices.tab')} panel={
+            <Card style={{ marginTop: 12 }}><MissingInvoicesPanel host={host} currentId={current.id} /></Card>
           } />
         )}
         {type === 'PERSONNEL' && mayPaymentsView(host) && (
