@@ -10,8 +10,8 @@ const REPORTS = '/services/reports/api';
 const INVOICES = `${ONMUHASEBE}/invoices`;
 /** The clock of the whole file: 20 August 2026, noon in Türkiye. */
 const NOW = new Date('2026-08-20T09:00:00Z');
-/** Today in Türkiye on the real clock: invoices record their cancellation moment by it. */
-const realDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+/** The server's day in Türkiye: invoices record their cancellation moment by the server's clock. */
+const serverDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(NOW);
 
 /**
  * The reports against figures worked out by hand. Demo invoices are dated November 2026, so the
@@ -132,8 +132,8 @@ describe.each(engines())('reports on %s', (engine) => {
   });
 
   it('lists the sales cancelled on a day and both directions with totals per direction', async () => {
-    // Cancelled on the real day (the invoice keeps the moment it was cancelled).
-    const c = await get(`${REPORTS}/invoices/cancel-invoices-by-date-range?startDate=${realDay()}&endDate=${realDay()}`);
+    // Cancelled on the server's day (the invoice keeps the moment it was cancelled).
+    const c = await get(`${REPORTS}/invoices/cancel-invoices-by-date-range?startDate=${serverDay()}&endDate=${serverDay()}`);
     expect(c.status, JSON.stringify(c.body)).toBe(200);
     expect(c.body.rows.map((x: any) => [x.id, x.status, x.totalAmount, x.cancelledBy])).toEqual([[ids.S5, 'CANCELLED', 120, 'muhasebe']]);
     expect(c.body.totals).toMatchObject({ invoiceCount: 1, totalAmount: 120 });
@@ -175,7 +175,7 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(r.body.cash).toBeCloseTo(r.body.money.reduce((s: number, m: any) => s + m.balance, 0), 2);
     const today = await get(`${REPORTS}/daily-activity`);
     expect([today.body.date, today.body.sales.count]).toEqual(['2026-08-20', 0]);
-    const cancelledDay = await get(`${REPORTS}/daily-activity?date=${realDay()}`);
+    const cancelledDay = await get(`${REPORTS}/daily-activity?date=${serverDay()}`);
     expect(cancelledDay.body.cancelled).toMatchObject({ count: 1, amount: 120 });
     expect(cancelledDay.body.invoices.map((x: any) => [x.id, x.status])).toContainEqual([ids.S5, 'CANCELLED']);
   });
@@ -234,7 +234,7 @@ describe.each(engines())('reports on %s', (engine) => {
     expect(text).toContain('Ürün Bazında Kârlılık');
     expect(text).toContain('Rapor Ürünü P');
     expect(text).toContain('460,00');
-    const cancelled = await download(t.url, `${REPORTS}/export?report=cancelled&format=pdf&startDate=${realDay()}&endDate=${realDay()}`, owner);
+    const cancelled = await download(t.url, `${REPORTS}/export?report=cancelled&format=pdf&startDate=${serverDay()}&endDate=${serverDay()}`, owner);
     expect(flat(pdfText(cancelled.bytes))).toContain('Satış İptal Raporu');
     const unknown = await download(t.url, `${REPORTS}/export?report=nope&format=pdf`, owner);
     expect([unknown.status, unknown.body?.fieldErrors?.[0]?.code]).toEqual([400, 'REPORT']);

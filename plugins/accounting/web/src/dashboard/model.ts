@@ -22,15 +22,18 @@ export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'r
 export function useLoaded<T>(load: (api: ReturnType<typeof useShell>['api']) => Promise<T>, key: unknown = null): Loaded<T> {
   const shell = useShell();
   const [value, setValue] = useState<Loaded<T>>({ state: 'loading' });
+  const { api, notify } = shell;
+  // The API client and the notifier are stable (the shell object itself is new on each render of
+  // the host): a widget loads once, and again only when its key (the company, the year) changes.
   useEffect(() => {
     let live = true;
     setValue({ state: 'loading' });
-    load(shell.api).then(
+    load(api).then(
       (data) => { if (live) setValue({ state: 'ready', data }); },
-      (e: unknown) => { if (live) setValue({ state: 'failed' }); shell.notify.failure(e); },
+      (e: unknown) => { if (live) setValue({ state: 'failed' }); notify.failure(e); },
     );
     return () => { live = false; };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell, key]);
+  }, [api, notify, key]);
   return value;
 }
