@@ -49,7 +49,7 @@ export async function restartableDatabase(engine: EngineName) {
   return {
     async start(opts: { env?: Record<string, string>; now?: () => Date; plugins?: ServerPlugin[] } = {}): Promise<RunningServer> {
       const s = await createServer({
-        config: testConfig({ ...env, TEZGAH_JOB_POLL_SECONDS: '0.5', ...(opts.env ?? {}) }),
+        config: testConfig({ ...env, TEZGAH_JOBS: '1', TEZGAH_JOB_POLL_SECONDS: '0.5', ...(opts.env ?? {}) }),
         plugins: [...(await builtInPlugins()), ...(opts.plugins ?? [])],
         workbenchDir: null,
         ...(opts.now ? { now: opts.now } : {}),

@@ -14,7 +14,7 @@ describe.each(engines())('the agenda on %s', (engine) => {
   let generalId: number;
 
   beforeAll(async () => {
-    t = await startTestServer({ engine, env: { TEZGAH_JOB_POLL_SECONDS: '0.5' } });
+    t = await startTestServer({ engine, env: { TEZGAH_JOBS: '1', TEZGAH_JOB_POLL_SECONDS: '0.5' } });
     api = http(t.url);
     owner = await api.signIn('muhasebe');
     generalId = (await api.call('GET', '/api/account', { token: owner })).body.companyId;

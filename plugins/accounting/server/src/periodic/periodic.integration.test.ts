@@ -31,7 +31,7 @@ describe.each(engines())('periodic processes on %s', (engine) => {
   }, 30_000, `process ${id} to run`);
 
   beforeAll(async () => {
-    t = await startTestServer({ engine, env: { TEZGAH_JOB_POLL_SECONDS: '0.5' } });
+    t = await startTestServer({ engine, env: { TEZGAH_JOBS: '1', TEZGAH_JOB_POLL_SECONDS: '0.5' } });
     api = http(t.url);
     owner = await api.signIn('muhasebe');
     companyId = (await api.call('GET', '/api/account', { token: owner })).body.companyId;

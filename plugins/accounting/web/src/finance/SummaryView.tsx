@@ -59,7 +59,8 @@ export function MoneySummaryView(props: { host: WorkbenchHost; summary: MoneySum
               <tr key={`${a.kind}:${a.id}`}>
                 <td><Go host={props.host} to={link(a)}>{a.name}</Go></td>
                 <td>{t(a.kind === 'SAFE' ? 'finance.common.safe' : 'finance.common.bankAccount')}</td>
-                <td style={right}>{accountBalance(a)}</td>
+                {/* A foreign account's two figures may go on two lines in a narrow card; each figure stays whole. */}
+                <td style={{ textAlign: 'right' }}>{accountBalance(a).split(' · ').map((part, i) => <span key={part} style={{ whiteSpace: 'nowrap' }}>{i > 0 ? ' · ' : ''}{part}</span>)}</td>
               </tr>
             ))}
           </tbody>
