@@ -10,8 +10,8 @@ import { today } from '../ledger/dates';
 import { currencyOf, liraRate } from '../banks/rates';
 import { allowsNegativeStock } from '../invoices/posting';
 import { invoiceView, writeInvoice } from '../invoices/invoices.handlers';
-import type { InvoiceBody } from '../invoices/input';
-import { applyMovement, lockProduct, lockStock, type Db } from '../warehouses/warehouses.repository';
+import { quantity, type InvoiceBody } from '../invoices/input';
+import { moveLines, type Db } from '../warehouses/warehouses.repository';
 
 /**
  * Despatches (irsaliye; module DESPATCH 26): an incoming one (IN) puts its delivered quantities
@@ -38,16 +38,6 @@ export interface DespatchBody {
   id?: number; direction: Direction; currentId: number; despatchDate: string; shipmentDate?: string | null; waybillNo?: string | null;
   bookletNo?: string | null; deliveryAddress?: string | null; explanation?: string | null;
   products: { productId: number; quantity: number | string; laterSentQuantity?: number | string | null; warehouseId?: number | null; unitPrice?: number | string | null; explanation?: string | null }[];
-}
-
-/** Two decimals at most; above zero, or at least zero when `zero`. */
-function quantity(v: number | string, field: string, zero = false): Decimal {
-  let d: Decimal;
-  try { d = new Decimal(String(v).trim()); } catch { throw bad(field, 'Geçerli bir miktar girin.', 'QUANTITY'); }
-  if (!d.isFinite() || (zero ? d.lt(0) : d.lte(0))) throw bad(field, zero ? 'Miktar sıfırdan küçük olamaz.' : 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
-  if (d.decimalPlaces() > 2) throw bad(field, 'Miktar en fazla iki ondalık basamak taşır.', 'QUANTITY');
-  if (d.gte(1e15)) throw bad(field, 'Miktar çok büyük.', 'QUANTITY');
-  return d;
 }
 
 const text = (v: string | null | undefined) => v?.trim() || null;
@@ -132,28 +122,11 @@ async function moveStock(d: LedgerDb, companyId: number, despatchId: number, dir
     .select(['l.line_no', 'l.product_id', 'l.warehouse_id', 'l.quantity', 'p.name as product_name', 'w.name as warehouse_name'])
     .where('l.company_id', '=', companyId).where('l.despatch_id', '=', despatchId)
     .orderBy('l.product_id').orderBy('l.warehouse_id').orderBy('l.line_no').execute();
-  const allowNegative = await allowsNegativeStock(d, companyId);
   const out = (direction === 'OUT') === (how === 'POST');
-  const kind = `DESPATCH_${direction}${how === 'UNDO' ? '_CANCEL' : ''}`;
-  let locked = -1;
-  for (const r of rows) {
-    if (r.product_id !== locked) {
-      if (!(await lockProduct(d as Db, companyId, r.product_id))) throw problems.notFound('Ürün');
-      locked = r.product_id;
-    }
-    await lockStock(d as Db, companyId, r.warehouse_id, r.product_id);
-    try {
-      await applyMovement(d as Db, {
-        companyId, warehouseId: r.warehouse_id, productId: r.product_id, kind, stockType: out ? 'OUT' : 'IN', reason: 'DESPATCH',
-        quantityCents: new Decimal(r.quantity).times(100).toNumber(), despatchId, explanation: why, createdBy: by, allowNegative,
-      });
-    } catch (e) {
-      if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') {
-        throw problems.conflict(`${r.product_name} için ${r.warehouse_name} deposunda stok yetersiz. ${(e as { detail?: string }).detail ?? ''}`.trim(), 'INSUFFICIENT_STOCK', `products.${r.line_no - 1}.quantity`);
-      }
-      throw e;
-    }
-  }
+  await moveLines(d as Db, companyId, rows, {
+    kind: `DESPATCH_${direction}${how === 'UNDO' ? '_CANCEL' : ''}`, stockType: out ? 'OUT' : 'IN', reason: 'DESPATCH', despatchId, explanation: why,
+    createdBy: by, allowNegative: await allowsNegativeStock(d, companyId),
+  }, async (r, detail) => problems.conflict(`${r.product_name} için ${r.warehouse_name} deposunda stok yetersiz. ${detail}`.trim(), 'INSUFFICIENT_STOCK', `products.${r.line_no - 1}.quantity`));
 }
 
 type Resolved = Awaited<ReturnType<typeof resolveDespatch>>;

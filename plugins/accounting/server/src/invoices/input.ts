@@ -63,11 +63,11 @@ const defaultAccount = (type: InvoiceType, service: boolean) => (type === 'SALE'
 
 const bad = (field: string, message: string, code: string) => problems.invalidField(field, message, code);
 
-/** Two decimals at most, above zero (quantities). */
-function quantity(v: number | string, field: string): Decimal {
+/** Two decimals at most, above zero (quantities), or at least zero when `zero` (a despatch's later-sent quantity). */
+export function quantity(v: number | string, field: string, zero = false): Decimal {
   let d: Decimal;
   try { d = new Decimal(String(v).trim()); } catch { throw bad(field, 'Geçerli bir miktar girin.', 'QUANTITY'); }
-  if (!d.isFinite() || d.lte(0)) throw bad(field, 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
+  if (!d.isFinite() || (zero ? d.lt(0) : d.lte(0))) throw bad(field, zero ? 'Miktar sıfırdan küçük olamaz.' : 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
   if (d.decimalPlaces() > 2) throw bad(field, 'Miktar en fazla iki ondalık basamak taşır.', 'QUANTITY');
   return d;
 }

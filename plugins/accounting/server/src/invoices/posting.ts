@@ -5,7 +5,7 @@ import type { LedgerDb } from '../ledger/accounts';
 import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
 import { post, reverse, type PostingLine } from '../ledger/posting';
 import { assertCashLeft } from '../safes/transactions.handlers';
-import { applyMovement, lockProduct, lockStock, type Db } from '../warehouses/warehouses.repository';
+import { moveLines, type Db } from '../warehouses/warehouses.repository';
 import { createDues, releaseDues } from './dues';
 
 /**
@@ -63,34 +63,18 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
     .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true).where('l.despatch_line_id', 'is', null)
     .orderBy('l.product_id').orderBy('s.warehouse_id').execute();
   if (!rows.length) return;
-  const allowNegative = await allowsNegativeStock(db, companyId);
   const out = (inv.invoice_type === 'SALE') === (direction === 'POST');
   const kind = `${inv.invoice_type === 'SALE' ? 'SALE' : 'PURCHASE'}${direction === 'UNDO' ? '_CANCEL' : ''}`;
-  let locked = -1;
-  for (const [i, r] of rows.entries()) {
-    if (r.product_id !== locked) {
-      const p = await lockProduct(db as Db, companyId, r.product_id);
-      if (!p) throw problems.notFound('Ürün');
-      locked = r.product_id;
-    }
-    await lockStock(db as Db, companyId, r.warehouse_id, r.product_id);
-    try {
-      await applyMovement(db as Db, {
-        companyId, warehouseId: r.warehouse_id, productId: r.product_id, kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE',
-        quantityCents: Math.round(Number(r.quantity) * 100), invoiceId: inv.id, explanation: text, createdBy: by, allowNegative,
-      });
-    } catch (e) {
-      if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') {
-        const name = await db.selectFrom('products').select('name').where('company_id', '=', companyId).where('id', '=', r.product_id).executeTakeFirst();
-        const wh = await db.selectFrom('warehouses').select('name').where('company_id', '=', companyId).where('id', '=', r.warehouse_id).executeTakeFirst();
-        const line = await db.selectFrom('invoice_lines').select('line_no').where('company_id', '=', companyId).where('invoice_id', '=', inv.id)
-          .where('product_id', '=', r.product_id).orderBy('line_no').limit(1).executeTakeFirst();
-        const at = line ? `products.${line.line_no - 1}.quantity` : `products.${i}.quantity`;
-        throw problems.conflict(`${name?.name ?? 'Ürün'} için ${wh?.name ?? 'depoda'} stok yetersiz. ${(e as { detail?: string }).detail ?? ''}`.trim(), 'INSUFFICIENT_STOCK', at);
-      }
-      throw e;
-    }
-  }
+  await moveLines(db as Db, companyId, rows, {
+    kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE', invoiceId: inv.id, explanation: text, createdBy: by, allowNegative: await allowsNegativeStock(db, companyId),
+  }, async (r, detail) => {
+    const name = await db.selectFrom('products').select('name').where('company_id', '=', companyId).where('id', '=', r.product_id).executeTakeFirst();
+    const wh = await db.selectFrom('warehouses').select('name').where('company_id', '=', companyId).where('id', '=', r.warehouse_id).executeTakeFirst();
+    const line = await db.selectFrom('invoice_lines').select('line_no').where('company_id', '=', companyId).where('invoice_id', '=', inv.id)
+      .where('product_id', '=', r.product_id).orderBy('line_no').limit(1).executeTakeFirst();
+    const at = line ? `products.${line.line_no - 1}.quantity` : `products.${rows.indexOf(r)}.quantity`;
+    return problems.conflict(`${name?.name ?? 'Ürün'} için ${wh?.name ?? 'depoda'} stok yetersiz. ${detail}`.trim(), 'INSUFFICIENT_STOCK', at);
+  });
 }
 
 /** The invoice's own entry (see the table above). */

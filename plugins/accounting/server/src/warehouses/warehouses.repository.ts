@@ -154,6 +154,32 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
   return { id: line.id, balance: cents(wp.quantity) };
 }
 
+/**
+ * A document's stock lines moved in one lock order for every document (products in id order, then
+ * their warehouse rows), so two documents never deadlock: `rows` come sorted by product and
+ * warehouse. A line that would take stock below zero (unless `allowNegative`) is handed to
+ * `short`, which gives the problem to answer with.
+ */
+export async function moveLines<R extends { product_id: number; warehouse_id: number; quantity: string | number }>(
+  db: Db, companyId: number, rows: readonly R[], m: Omit<Movement, 'companyId' | 'warehouseId' | 'productId' | 'quantityCents'>,
+  short: (row: R, detail: string) => Promise<Error>,
+): Promise<void> {
+  let locked = -1;
+  for (const r of rows) {
+    if (r.product_id !== locked) {
+      if (!(await lockProduct(db, companyId, r.product_id))) throw problems.notFound('Ürün');
+      locked = r.product_id;
+    }
+    await lockStock(db, companyId, r.warehouse_id, r.product_id);
+    try {
+      await applyMovement(db, { ...m, companyId, warehouseId: r.warehouse_id, productId: r.product_id, quantityCents: cents(r.quantity) });
+    } catch (e) {
+      if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') throw await short(r, (e as { detail?: string }).detail ?? '');
+      throw e;
+    }
+  }
+}
+
 export async function insertTransfer(db: Db, t: { companyId: number; productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantityCents: number; explanation: string | null; createdBy: string | null }): Promise<number> {
   const row = await db.insertInto('warehouse_transfers').values({
     company_id: t.companyId, product_id: t.productId, outgoing_warehouse_id: t.outgoingWarehouseId, incoming_warehouse_id: t.incomingWarehouseId,
