@@ -2,7 +2,7 @@ export { createServer, prepareDatabase, builtInPlugins, kernelPlugin, KERNEL_MIG
 export type { RunningServer } from './server';
 export { loadConfig, type Config } from './config';
 export { Problem, problems } from './kernel/problem';
-export type { Handler, RequestContext, ServerPlugin, Services, Auth, DemoTenant, ServerEventListener, Upload, UploadedFile } from './kernel/types';
+export type { Handler, RequestContext, ServerPlugin, Services, Auth, DemoTenant, ServerEventListener, ServerEvent, Upload, UploadedFile } from './kernel/types';
 export { tables, requireAuth, uploadedFiles, contributionsTo } from './kernel/types';
 export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';

@@ -19,6 +19,7 @@ import { userHandlers } from './identity/users.handlers';
 import { companyHandlers } from './tenancy/companies.handlers';
 import { roleHandlers } from './tenancy/roles.handlers';
 import type { ServerPlugin, Services } from './kernel/types';
+import { kernelJobs } from './kernel/events';
 import { createJobQueue, installQueueSchema, jobDefinitions } from './jobs/queue';
 
 /** Where `pnpm --filter @tezgah/workbench build` puts the workbench. */
@@ -31,6 +32,8 @@ export const kernelPlugin: ServerPlugin = {
   id: 'kernel',
   handlers: { health: async (ctx) => ({ status: 'ok', engine: ctx.services.engine }), ...accountHandlers, ...userHandlers, ...companyHandlers, ...roleHandlers },
   migrations: KERNEL_MIGRATIONS,
+  // The sweep that retries server events whose delivery failed or never happened (kernel/events.ts).
+  jobs: kernelJobs(),
 };
 
 /** The kernel plus every server plugin found in the workspace (package.json `tezgah.server`). */

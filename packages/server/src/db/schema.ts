@@ -73,6 +73,12 @@ export interface KernelTables {
     ip: string | null; detail: ColumnType<unknown, string | null | undefined, string | null>;
   };
   outbox_messages: { id: Generated<number>; channel: 'MAIL' | 'SMS'; recipient: string; subject: string | null; body: string; created_at: Timestamp; sent_at: NullableTimestamp; error: string | null; attachments?: ColumnType<unknown, string | null | undefined, string | null> };
+  event_deliveries: {
+    id: Generated<number>; event_id: string; name: string; listener: string; company_id: number | null;
+    payload: ColumnType<unknown, string, string>; status: ColumnType<'PENDING' | 'DELIVERED' | 'FAILED', 'PENDING' | 'DELIVERED' | 'FAILED' | undefined, 'PENDING' | 'DELIVERED' | 'FAILED'>;
+    attempts: Generated<number>; next_attempt_at: Timestamp; claimed_until: NullableTimestamp;
+    last_error: string | null; created_at: Timestamp; delivered_at: NullableTimestamp;
+  };
 }
 
 export type DB = KernelTables;

@@ -13,6 +13,7 @@ import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
 import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services, Upload, UploadedFile } from './types';
+import { deliverEvents, writeEvents, type EmittedEvent } from './events';
 
 export interface AppOptions {
   services: Services;
@@ -259,10 +260,11 @@ async function runHandler(
   const reads = services.reads;
   if (op.method === 'GET' && auth && reads?.ready) {
     const audits: AuditEntry[] = [];
+    const events: EmittedEvent[] = [];
     const after: AfterWork[] = [];
     let result: unknown;
     try {
-      result = await reads.run(auth.companyId, (db) => handler(contextOf(services, op, auth, db as unknown as Trx, request, audits, after, setHeader, setStatus)));
+      result = await reads.run(auth.companyId, (db) => handler(contextOf(services, op, auth, db as unknown as Trx, request, audits, events, after, setHeader, setStatus)));
     } catch (e) {
       // The read connection refused a write (25006): nothing was written; run it as a writer.
       if ((e as { code?: unknown } | null)?.code !== READ_ONLY_SQL_TRANSACTION) {
@@ -272,7 +274,14 @@ async function runHandler(
       // It writes: read the auth version after it too (a sign-out must end the session here at once).
       return runInTransaction(services, op, handler, auth, request, setHeader, setStatus, checkVersion, true);
     }
-    if (audits.length) await tenantTransaction(services.db, auth.companyId, (trx) => writeAudits(trx, audits, auth, request));
+    let eventIds: number[] = [];
+    if (audits.length || events.length) {
+      await tenantTransaction(services.db, auth.companyId, async (trx) => {
+        if (audits.length) await writeAudits(trx, audits, auth, request);
+        if (events.length) eventIds = await writeEvents(trx, services, events);
+      });
+    }
+    if (eventIds.length) after.push(deliverAfter(services, request, eventIds));
     await runAfter(request, after, services, true);
     return result;
   }
@@ -304,7 +313,7 @@ type AfterWork = (db: Services['db'], committed: boolean) => Promise<void>;
 
 function contextOf(
   services: Services, op: OperationSpec, auth: Auth | null, trx: Trx, request: FastifyRequest,
-  audits: AuditEntry[], after: AfterWork[],
+  audits: AuditEntry[], events: EmittedEvent[], after: AfterWork[],
   setHeader: (k: string, v: string) => void, setStatus: (s: number) => void,
 ): RequestContext {
   return {
@@ -319,18 +328,8 @@ function contextOf(
     audit: (e) => { audits.push(e); },
     afterwards: (fn) => { after.push(fn); },
     emit: (name, payload) => {
-      after.push(async (_db, committed) => {
-        if (!committed) return;
-        for (const plugin of services.plugins) {
-          const listener = plugin.on?.[name];
-          if (!listener) continue;
-          try {
-            await listener({ name, companyId: auth?.companyId ?? null, payload }, services);
-          } catch (e) {
-            request.log.error({ err: e, event: name, plugin: plugin.id }, 'event listener failed');
-          }
-        }
-      });
+      // Written with the request's transaction (runInTransaction), delivered after its commit.
+      events.push({ name, companyId: auth?.companyId ?? null, payload });
     },
     setHeader,
     setStatus,
@@ -354,6 +353,13 @@ async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, re
       detail: e.detail ? JSON.stringify(e.detail) : null,
     };
   })).execute();
+}
+
+/** Delivers the request's committed events to their listeners (kernel/events.ts). */
+function deliverAfter(services: Services, request: FastifyRequest, ids: number[]): AfterWork {
+  return async () => {
+    await deliverEvents(services, ids, (msg, extra) => request.log.error(extra, msg));
+  };
 }
 
 async function runAfter(request: FastifyRequest, after: AfterWork[], services: Services, committed: boolean) {
@@ -386,20 +392,23 @@ async function runInTransaction(
   writes = op.method !== 'GET',
 ): Promise<unknown> {
   const audits: AuditEntry[] = [];
+  const events: EmittedEvent[] = [];
   const after: AfterWork[] = [];
+  let eventIds: number[] = [];
   let committed = false;
   let versionAfter = -1;
   try {
     const out = await tenantTransaction(services.db, auth ? auth.companyId : null, async (trx, authVersion) => {
       sessionCache(services).saw(authVersion);
       if (auth && checkVersion && authVersionOf(auth)?.version !== authVersion) throw new StaleAuth();
-      const result = await handler(contextOf(services, op, auth, trx, request, audits, after, setHeader, setStatus));
+      const result = await handler(contextOf(services, op, auth, trx, request, audits, events, after, setHeader, setStatus));
       if (op.method !== 'GET' && audits.length === 0 && auth) {
         const params = request.params as Record<string, unknown> | undefined;
         const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
         audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
       }
       if (audits.length) await writeAudits(trx, audits, auth, request);
+      if (events.length) eventIds = await writeEvents(trx, services, events);
       if (services.reads && writes) {
         const v = await sql<{ version: number }>`select version from auth_version`.execute(trx);
         versionAfter = Number(v.rows[0]?.version ?? -1);
@@ -410,6 +419,7 @@ async function runInTransaction(
     sessionCache(services).saw(versionAfter);
     return out;
   } finally {
+    if (committed && eventIds.length) after.push(deliverAfter(services, request, eventIds));
     if (committed && op.method !== 'GET') {
       after.push(async () => { await services.mail.flush(); });
     }

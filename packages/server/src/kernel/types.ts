@@ -95,8 +95,10 @@ export interface RequestContext<Body = any, Query = any, Params = any> {
   afterwards(fn: (db: Kysely<DB>, committed: boolean) => Promise<void>): void;
   /**
    * Announces a server event (`<plugin>.<entity>.<pastTense>`, e.g. `accounting.invoice.posted`)
-   * to every plugin's `on` listener, after the request's transaction has committed; nothing is
-   * delivered when it rolls back. A listener's failure is logged and does not touch the request.
+   * to every plugin's `on` listener. The event is written in the request's transaction (nothing
+   * when it rolls back) and delivered after the commit; a listener that throws is retried with
+   * backoff by the kernel's job (kernel/events.ts), so delivery is at least once. A listener's
+   * failure never touches the request.
    */
   emit(name: string, payload: Record<string, unknown>): void;
   setHeader(name: string, value: string): void;
@@ -157,7 +159,8 @@ export interface ServerPlugin {
   provides?: Record<string, unknown>;
   /**
    * Listeners of other plugins' server events (RequestContext.emit), by event name; each runs
-   * after the emitting request has committed, with the event's company and payload.
+   * after the emitting request has committed, with the event's company and payload, and again
+   * after a failure (at least once: kernel/events.ts).
    */
   on?: Record<string, ServerEventListener>;
   /**
@@ -180,7 +183,22 @@ export function contributionsTo<T>(services: Pick<Services, 'plugins'>, point: s
 }
 
 /** What a listener receives: the event, the company it happened in, and the server's services. */
-export type ServerEventListener = (event: { name: string; companyId: number | null; payload: Record<string, unknown> }, services: Services) => Promise<void>;
+/**
+ * A plugin's listener of a server event. Delivery is at least once: the same event (same `id`)
+ * may come again after a failure or a crash, so a listener does its work idempotently (keyed by
+ * `id` or by what the payload names). Throwing asks for a retry later.
+ */
+export type ServerEventListener = (event: ServerEvent, services: Services) => Promise<void>;
+
+export interface ServerEvent {
+  /** The event's id, the same on every delivery of it to every listener. */
+  id: string;
+  name: string;
+  companyId: number | null;
+  payload: Record<string, unknown>;
+  /** 1 on the first delivery, 2 on the first retry, ... */
+  attempt: number;
+}
 
 export function requireAuth(ctx: RequestContext): Auth {
   if (!ctx.auth) throw new Error(`operation ${ctx.op.operationId} needs a signed-in caller`);

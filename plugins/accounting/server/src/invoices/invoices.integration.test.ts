@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { setTenant } from '@tezgah/server';
+import { setTenant, type ServerEvent } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { assertBooksBalance } from '../ledger/testing';
@@ -212,8 +212,8 @@ describe.each(engines())('invoices on %s', (engine) => {
   });
 
   it('announces posted and cancelled invoices to other plugins after the commit, and nothing for a refused request', async () => {
-    const heard: { name: string; companyId: number | null; payload: Record<string, unknown> }[] = [];
-    const listen = async (e: (typeof heard)[number]) => { heard.push(e); };
+    const heard: ServerEvent[] = [];
+    const listen = async (e: ServerEvent) => { heard.push(e); };
     // A listening plugin, as another server plugin would declare it (ServerPlugin.on).
     (t.server.services.plugins as unknown as object[]).push({ id: 'probe', handlers: {}, on: { 'accounting.invoice.posted': listen, 'accounting.invoice.cancelled': listen } });
     const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
@@ -221,10 +221,12 @@ describe.each(engines())('invoices on %s', (engine) => {
     const refused = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 10 }], totalAmount: 1 });
     expect(refused.status).toBe(400);
     await api.call('POST', `${INVOICES}/cancel/${r.body.id}/true/EARSIV`, { token: owner });
-    expect(heard).toEqual([
-      { name: 'accounting.invoice.posted', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', payments: [] } },
-      { name: 'accounting.invoice.cancelled', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', itsCancel: true, eInvoiceType: 'EARSIV' } },
+    expect(heard.map(({ id: _id, ...e }) => e)).toEqual([
+      { name: 'accounting.invoice.posted', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', payments: [] }, attempt: 1 },
+      { name: 'accounting.invoice.cancelled', companyId: cid, payload: { invoiceId: r.body.id, invoiceType: 'SALE', itsCancel: true, eInvoiceType: 'EARSIV' }, attempt: 1 },
     ]);
+    // Each event has its own id (a listener keys its idempotency on it).
+    expect(new Set(heard.map((e) => e.id)).size).toBe(2);
   });
 
   it('keeps a draft unposted and unnumbered, posts it later, and deletes only drafts', async () => {

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../db/schema';
+import type { JobDefinition } from '../jobs/queue';
+import type { Services } from './types';
+
+/**
+ * Durable server events (migration 20261126000100-event-deliveries). `ctx.emit` collects events;
+ * the request writes them, one row per listening plugin, in its own transaction (`writeEvents`),
+ * and after the commit delivers each row (`deliverEvents`). A listener that throws is retried by
+ * the `kernel.events.deliver` job with backoff; a server that died between the commit and the
+ * delivery leaves rows the same job finds. Delivery is therefore at least once: a listener gets
+ * the event's id and attempt number and must treat a repeated id as done.
+ */
+
+export interface EmittedEvent {
+  name: string;
+  companyId: number | null;
+  payload: Record<string, unknown>;
+}
+
+/** Attempts before a delivery is given up (FAILED). */
+export const EVENT_MAX_ATTEMPTS = 10;
+/** How long one attempt may run before another server may take the row again. */
+const CLAIM_SECONDS = 5 * 60;
+/** Delivered rows are removed after this many days. */
+const KEEP_DELIVERED_DAYS = 7;
+/** How many due rows one sweep delivers. */
+const SWEEP_BATCH = 200;
+
+/** Seconds before attempt n+1 after n failed attempts: 30 s, 1, 2, 4 min ... at most 6 h. */
+export function retryDelaySeconds(failedAttempts: number): number {
+  return Math.min(30 * 2 ** Math.max(0, failedAttempts - 1), 6 * 60 * 60);
+}
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * Writes the request's events in its transaction: a row for each plugin listening to the event's
+ * name (none when nobody listens). Returns the rows' ids for delivery after the commit.
+ */
+export async function writeEvents(trx: Db, services: Pick<Services, 'plugins' | 'now'>, events: readonly EmittedEvent[]): Promise<number[]> {
+  const rows = events.flatMap((e) => {
+    const eventId = randomUUID();
+    return services.plugins
+      .filter((p) => typeof p.on?.[e.name] === 'function')
+      .map((p) => ({
+        event_id: eventId,
+        name: e.name,
+        listener: p.id,
+        company_id: e.companyId,
+        payload: JSON.stringify(e.payload),
+        next_attempt_at: services.now(),
+      }));
+  });
+  if (!rows.length) return [];
+  const out = await trx.insertInto('event_deliveries').values(rows).returning('id').execute();
+  return out.map((r) => Number(r.id));
+}
+
+/**
+ * Delivers rows by id, each to its listener, one after another (a listener opens its own
+ * transactions). A row another server holds, or already delivered, is left alone.
+ */
+export async function deliverEvents(services: Services, ids: readonly number[], log?: (msg: string, extra: Record<string, unknown>) => void): Promise<void> {
+  for (const id of ids) await deliverOne(services, id, log);
+}
+
+async function deliverOne(services: Services, id: number, log?: (msg: string, extra: Record<string, unknown>) => void): Promise<'DELIVERED' | 'PENDING' | 'FAILED' | 'SKIPPED'> {
+  const now = services.now();
+  const claimedUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
+  // The claim is one statement: of two servers (the request's and a sweep) only one gets the row.
+  const claimed = await sql<{ event_id: string; name: string; listener: string; company_id: number | null; payload: unknown; attempts: number }>`
+    update event_deliveries set attempts = attempts + 1, claimed_until = ${claimedUntil}
+    where id = ${id} and status = 'PENDING' and (claimed_until is null or claimed_until < ${now})
+    returning event_id, name, listener, company_id, payload, attempts`.execute(services.db);
+  const row = claimed.rows[0];
+  if (!row) return 'SKIPPED';
+  const listener = services.plugins.find((p) => p.id === row.listener)?.on?.[row.name];
+  let error: string | null = null;
+  if (!listener) {
+    error = `plugin ${row.listener} no longer listens to ${row.name}`;
+  } else {
+    try {
+      const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>;
+      await listener({ id: row.event_id, name: row.name, companyId: row.company_id, payload, attempt: row.attempts }, services);
+    } catch (e) {
+      error = e instanceof Error ? e.message || e.name : String(e);
+    }
+  }
+  if (error === null) {
+    await sql`update event_deliveries set status = 'DELIVERED', delivered_at = ${services.now()}, claimed_until = null, last_error = null where id = ${id}`.execute(services.db);
+    return 'DELIVERED';
+  }
+  const giveUp = !listener || row.attempts >= EVENT_MAX_ATTEMPTS;
+  const next = new Date(services.now().getTime() + retryDelaySeconds(row.attempts) * 1000);
+  await sql`update event_deliveries set status = ${giveUp ? 'FAILED' : 'PENDING'}, next_attempt_at = ${next}, claimed_until = null, last_error = ${error.slice(0, 2000)} where id = ${id}`.execute(services.db);
+  log?.(giveUp ? 'event delivery given up' : 'event listener failed; it will be retried', { id, event: row.name, listener: row.listener, attempt: row.attempts, err: error });
+  return giveUp ? 'FAILED' : 'PENDING';
+}
+
+/**
+ * Delivers the rows that are due (never delivered, or failed and waiting out their backoff) as
+ * of `now`, oldest first, and removes rows delivered over a week ago. What the kernel's job runs.
+ */
+export async function deliverDueEvents(services: Services, opts: { now?: Date; log?: (msg: string, extra: Record<string, unknown>) => void } = {}): Promise<{ delivered: number; pending: number; failed: number }> {
+  const now = opts.now ?? services.now();
+  const due = await services.db.selectFrom('event_deliveries').select('id')
+    .where('status', '=', 'PENDING')
+    .where('next_attempt_at', '<=', now)
+    .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+    .orderBy('next_attempt_at').orderBy('id').limit(SWEEP_BATCH).execute();
+  const count = { delivered: 0, pending: 0, failed: 0 };
+  for (const r of due) {
+    const s = await deliverOne(services, Number(r.id), opts.log);
+    if (s === 'DELIVERED') count.delivered += 1;
+    else if (s === 'PENDING') count.pending += 1;
+    else if (s === 'FAILED') count.failed += 1;
+  }
+  await services.db.deleteFrom('event_deliveries')
+    .where('status', '=', 'DELIVERED')
+    .where('delivered_at', '<', new Date(now.getTime() - KEEP_DELIVERED_DAYS * 86_400_000))
+    .execute();
+  return count;
+}
+
+/** The kernel's own job kinds: the sweep of due event deliveries, every minute on one server. */
+export function kernelJobs(log?: (msg: string, extra: Record<string, unknown>) => void): Record<string, JobDefinition> {
+  return {
+    'kernel.events.deliver': {
+      cron: '* * * * *',
+      retryLimit: 0,
+      expireInSeconds: 10 * 60,
+      async handler(job) {
+        await deliverDueEvents(job.services, log ? { log } : {});
+      },
+    },
+  };
+}
