@@ -25,6 +25,8 @@ export interface Config {
   readPath: boolean;
   /** The job queue: run handlers and schedules in this server (TEZGAH_JOBS, default on) and how often an idle queue is polled. */
   jobs: { work: boolean; pollSeconds: number };
+  /** The environment this configuration was read from: plugins read their own settings here (e.g. TEZGAH_EDOC_*), so each server keeps its own. */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     readPath: env.TEZGAH_READ_PATH !== '0',
     jobs: { work: env.TEZGAH_JOBS !== '0', pollSeconds: Math.max(0.5, Number(env.TEZGAH_JOB_POLL_SECONDS ?? 2) || 2) },
+    env: { ...env },
   };
 }

@@ -120,7 +120,11 @@ export function toProblem(error: any): Problem {
 /** Answers with the problem `error` stands for (the error handler, and the router's own refusals). */
 function replyProblem(error: any, request: FastifyRequest, reply: FastifyReply) {
   const problem = toProblem(error);
-  if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (problem.status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    // Tests run without a logger: TEZGAH_DEBUG_ERRORS=1 prints what a 500 hid.
+    if (process.env.TEZGAH_DEBUG_ERRORS === '1') console.error(error);
+  }
   if (problem.headers) for (const [k, v] of Object.entries(problem.headers)) reply.header(k, v);
   reply.status(problem.status).type('application/problem+json').send(JSON.stringify(problem.toBody(request.url.split('?')[0], problemLanguage(request.headers['accept-language']))));
 }
@@ -187,6 +191,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         response,
       },
       config: { operationId: op.operationId },
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       // Who and may-they come first: a caller without the authority learns nothing about the input.
       onRequest: async (request) => {
         if (op.public) return;

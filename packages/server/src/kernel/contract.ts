@@ -38,6 +38,8 @@ export interface OperationSpec {
    * `config.upload`, into `ctx.body.files` before the handler runs; no JSON schema applies.
    */
   multipart: boolean;
+  /** `x-body-limit`: the largest JSON body this operation takes, in bytes (Fastify's 1 MB otherwise). */
+  bodyLimit: number | null;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -117,6 +119,7 @@ export function operations(doc: any): OperationSpec[] {
         schemas,
         successStatus: successStatus || 200,
         multipart,
+        bodyLimit: typeof op['x-body-limit'] === 'number' ? op['x-body-limit'] : null,
       });
     }
   }
