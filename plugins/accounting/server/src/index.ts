@@ -27,6 +27,7 @@ import { area as agenda } from './agenda';
 import { area as reports } from './reports';
 import { area as missingInvoices } from './missing-invoices';
 import { area as dashboard } from './dashboard';
+import { DOCUMENTS_SERVICE, documentsService } from './invoices/documents-service';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
 const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders, despatches, dashboard, missingInvoices, reports, periodic, agenda];
@@ -52,7 +53,8 @@ const plugin: ServerPlugin = {
   migrations: { owner: 'accounting', dir: fileURLToPath(new URL('../migrations', import.meta.url)) },
   sandbox: ratesSandbox,
   // The one posting function, for every plugin that moves money or stock (ledger/posting.ts).
-  provides: { [LEDGER_SERVICE]: ledgerService },
+  // What the e-document plugin reads of invoices and despatches, and its way to make a purchase draft.
+  provides: { [LEDGER_SERVICE]: ledgerService, [DOCUMENTS_SERVICE]: documentsService },
   async onCompanyCreated(trx, companyId) {
     for (const a of AREAS) if (a.onCompanyCreated) await a.onCompanyCreated(trx, companyId);
   },
@@ -71,3 +73,4 @@ export { LEDGER_SERVICE, type LedgerService, type PostingEntry, type PostingLine
 export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoices';
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
+export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput } from './invoices/documents-service';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Classes, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, DATE_FORMATS, formatDate, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
@@ -12,6 +12,7 @@ import { DespatchStatusTag, InvoicingTag } from './DespatchesPage';
 import { ToInvoiceDialog } from './ToInvoiceDialog';
 import { DespatchAttachments } from './Attachments';
 import { downloadDespatchPdf } from './files';
+import { DESPATCH_ACTIONS_SLOT } from './slots';
 import { DESPATCH, LIST_OF, editOf, invoicePage, invoiceable, lockOf, mayDespatch, mayToInvoice, type Despatch } from './model';
 
 const right = { textAlign: 'right' } as const;
@@ -127,6 +128,8 @@ export default function DespatchDetailPage({ host, params }: ContributionProps) 
               title={reason} aria-describedby={reason ? reasonId : undefined} onClick={() => { void cancel(); }}
             />
           )}
+          {/* Other plugins' actions on this despatch (e-İrsaliye). */}
+          <Slot name={DESPATCH_ACTIONS_SLOT} params={{ despatchId: String(d.id), direction: dir, status: d.status, waybillNo: d.waybillNo ?? '' }} />
         </ButtonGroup>
       </div>
       {reason && (

@@ -1,5 +1,6 @@
 import { Action, Module } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
+import { DESPATCH_ACTIONS_SLOT } from './slots';
 
 const tr = {
   menu: {
@@ -172,6 +173,7 @@ const UPDATE = { module: Module.DESPATCH, anyActions: [Action.UPDATE] };
  * attachments, PDF, cancel and "Faturalaştır".
  */
 export const area: WebArea = {
+  slots: { opens: [DESPATCH_ACTIONS_SLOT] },
   menu: [{
     ...GROUPS.commercial,
     children: [
