@@ -2633,6 +2633,962 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/e-invoice/customer-gb-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GİB sender (GB) aliases of a taxpayer registered for e-Fatura (from the cached user list; the integrator when not cached). */
+        get: operations["eInvoiceCustomerGbList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice/customer-pk-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GİB receiver (PK, posta kutusu) aliases of a taxpayer registered for e-Fatura. */
+        get: operations["eInvoiceCustomerPkList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice/prefix-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's active e-Fatura series (prefixes). */
+        get: operations["eInvoicePrefixList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a posted sales invoice as an e-Fatura (the buyer is registered) or e-Arşiv (not): checks it again, gives it its number and ETTN once, freezes its XML and queues it (SENDING). Sending a document already SENDING or SUCCESS changes nothing and answers it as it is. */
+        post: operations["eInvoiceSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a sales invoice's e-document through the check dialog: CHECK generates and validates it (CONTROL, with the problems to fix), APPROVE accepts a valid check (PREVIEW), EDIT takes it back to edit (removes an unsent e-document; refused once sent), RESEND queues a FAILURE or UNKNOWN document again with the same number and ETTN, REFRESH asks the integrator for its status now. */
+        post: operations["eInvoiceUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An e-Fatura cannot be withdrawn: it is answered by a return invoice (IADE); this refuses with 409 EINVOICE_CANCEL_BY_RETURN. An unsent e-document is discarded (CANCEL). */
+        post: operations["eInvoiceCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/prefix-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's active e-Arşiv series. */
+        get: operations["eArchivePrefixList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a posted sales invoice as an e-Arşiv invoice (whatever the buyer's registration), as e-invoice/send does. */
+        post: operations["eArchiveSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The check dialog for an e-Arşiv invoice (as e-invoice/update). */
+        post: operations["eArchiveUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sent e-Arşiv invoice at the integrator (CANCEL). Past 7 days from its date the law does not recommend it: refused with 409 EARCHIVE_CANCEL_LATE unless `confirmLate` is true (the taxpayer bears the responsibility). */
+        post: operations["eArchiveCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/last-invoice-id-and-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last e-Arşiv number given in a series and its date. */
+        get: operations["eArchiveLastInvoiceIdAndDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-archive/queryInvoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An e-Arşiv invoice's status at the integrator, by ETTN. */
+        get: operations["eArchiveQueryInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/customer-gb-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GİB sender aliases of a taxpayer registered for e-İrsaliye. */
+        get: operations["eDespatchCustomerGbList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/customer-pk-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The GİB receiver aliases of a taxpayer registered for e-İrsaliye. */
+        get: operations["eDespatchCustomerPkList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/prefix-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's active e-İrsaliye series. */
+        get: operations["eDespatchPrefixList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/send/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an outgoing despatch as an e-İrsaliye (the receiver must be registered for e-İrsaliye), as e-invoice/send does. */
+        post: operations["eDespatchSend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/update/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The check dialog for an outgoing despatch (as e-invoice/update). */
+        post: operations["eDespatchUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-despatch/cancel/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sent e-İrsaliye cannot be withdrawn (409 EDESPATCH_SENT); an unsent one is discarded. */
+        post: operations["eDespatchCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-invoice/queryUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GİB's registration of a VKN or TCKN for e-Fatura (all its aliases; empty = not registered, e-Arşiv applies). */
+        get: operations["eQueryInvoiceUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-invoice/last-invoice-id-and-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last e-Fatura number given in a series and its date. */
+        get: operations["eQueryInvoiceLast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-invoice/inbox-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incoming invoice's UBL-TR XML, by ETTN. */
+        get: operations["eQueryInvoiceInboxDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-invoice/outbox-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An outgoing invoice's UBL-TR XML as sent, by ETTN. */
+        get: operations["eQueryInvoiceOutboxDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-despatch/queryUsers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GİB's registration of a VKN or TCKN for e-İrsaliye. */
+        get: operations["eQueryDespatchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-despatch/last-despatch-id-and-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The last e-İrsaliye number given in a series and its date. */
+        get: operations["eQueryDespatchLast"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-despatch/inbox-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incoming e-İrsaliye's XML, by ETTN. */
+        get: operations["eQueryDespatchInboxDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-query-despatch/outbox-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An outgoing e-İrsaliye's XML as sent, by ETTN. */
+        get: operations["eQueryDespatchOutboxDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming e-invoices (e-Fatura received through the integrator or imported), paged, newest first. */
+        get: operations["listIncomingEInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-invoices/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming e-invoices with their totals converted to lira at the document's rate (totalTry). */
+        get: operations["listIncomingEInvoicesConverted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/outgoing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outgoing e-Fatura and e-Arşiv invoices, paged, newest first. */
+        get: operations["listOutgoingEInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/outgoing-invoices/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outgoing e-invoices with their totals in lira (totalTry). */
+        get: operations["listOutgoingEInvoicesConverted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-outgoing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming and outgoing e-invoices together, paged, newest first. */
+        get: operations["listIncomingOutgoingEInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-outgoing-invoices/conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming and outgoing e-invoices with totals in lira (totalTry). */
+        get: operations["listIncomingOutgoingEInvoicesConverted"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-outgoing-invoices/date-range-totals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts and lira totals of the e-invoices in a date range, per direction and category. */
+        get: operations["incomingOutgoingEInvoiceTotals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-despatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incoming e-İrsaliye documents, paged, newest first. */
+        get: operations["listIncomingEDespatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/outgoing-despatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Outgoing e-İrsaliye documents, paged, newest first. */
+        get: operations["listOutgoingEDespatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One e-document (either direction), with its validation problems and status history. */
+        get: operations["getEDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/by-invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-document of an invoice (outgoing, or the incoming one it was made from); 404 when it has none. */
+        get: operations["getEDocumentByInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/by-despatch/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-İrsaliye of an outgoing despatch; 404 when it has none. */
+        get: operations["getEDocumentByDespatch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-document status of each listed invoice (for the invoice lists' column); invoices without one are left out. */
+        get: operations["eDocumentStatusesOfInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/{id}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-document's UBL-TR XML (as sent or received), ettn.xml. */
+        get: operations["getEDocumentXml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/{id}/html": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GİB's display of the e-document (its display XSLT applied to the XML), served sandboxed. */
+        get: operations["getEDocumentHtml"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The e-document as a PDF. */
+        get: operations["getEDocumentPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/pull": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fetch new incoming e-invoices and e-despatches from the integrator now (a job does it every 15 minutes). */
+        post: operations["pullEDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring in documents received outside the integrator (UBL-TR XML files, or zip files of them) into the incoming lists; one result per document, a malformed one named with its reason while the others go in; a document already held (same ETTN) is reported as a duplicate. */
+        post: operations["importEDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-invoices/{id}/to-purchase-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a draft purchase invoice from an incoming e-invoice, to check and post: the supplier by VKN/TCKN (a new current when none matches), products by barcode or GTIN (else by the seller's code, else a new product), its lines, prices and KDV. Once only (409 EDOC_ALREADY_CONVERTED). */
+        post: operations["incomingEInvoiceToPurchase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/incoming-invoices/{id}/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answer an incoming TICARIFATURA with KABUL (accept) or RED (reject), within 8 days of its receipt and once (409 EDOC_ANSWERED, 409 EDOC_ANSWER_LATE, 409 EDOC_NOT_COMMERCIAL). */
+        post: operations["incomingEInvoiceRespond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice-prefixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's e-document series, paged. */
+        get: operations["listEInvoicePrefixes"];
+        /** Change a series' default or active flag (its letters are fixed once a number is given in it). */
+        put: operations["updateEInvoicePrefix"];
+        /** Add a series (3 capital letters or digits, no Turkish letters; once per kind). */
+        post: operations["createEInvoicePrefix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice-prefixes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One series. */
+        get: operations["getEInvoicePrefix"];
+        put?: never;
+        post?: never;
+        /** Remove a series no number was given in (409 EDOC_PREFIX_USED otherwise; make it passive instead). */
+        delete: operations["deleteEInvoicePrefix"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-invoice-prefixes-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Save the company's whole list of series at once (the settings page); series not listed and never used are removed, used ones made passive. */
+        put: operations["updateEInvoicePrefixesList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-document-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's integrator settings (the password is never returned; passwordSet says whether one is stored). */
+        get: operations["getEDocumentSettings"];
+        /** Change the integrator settings (a password left out keeps the stored one; stored encrypted). */
+        put: operations["updateEDocumentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-documents/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** For the home widget, what waits (SENDING), what failed (FAILURE, UNKNOWN) and incoming invoices not yet turned into purchases. */
+        get: operations["eDocumentSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/zip/incoming-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Incoming e-invoices as one zip (each document's XML and its HTML display), streamed. */
+        post: operations["zipIncomingEInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/zip/outgoing-earchive-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Outgoing e-Arşiv (and e-Fatura) invoices as one zip, streamed. */
+        post: operations["zipOutgoingEArchiveInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/zip/incoming-despatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Incoming e-İrsaliye documents as one zip, streamed. */
+        post: operations["zipIncomingEDespatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/zip/outgoing-despatches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Outgoing e-İrsaliye documents as one zip, streamed. */
+        post: operations["zipOutgoingEDespatches"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/zip/incoming-outgoing-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Incoming and outgoing e-invoices as one zip, streamed. */
+        post: operations["zipIncomingOutgoingEInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -5536,6 +6492,203 @@ export interface components {
             explanation: string | null;
             createdBy: string | null;
         };
+        /** @description ETTN (a UUID). */
+        Ettn: string;
+        EDocumentUuidList: components["schemas"]["Ettn"][];
+        /**
+         * @description CONTROL (checked, step 0), PREVIEW (check approved, step 1), SENDING (sent, awaiting the reply, step 2), SUCCESS, FAILURE, CANCEL, UNKNOWN (step 2).
+         * @enum {string}
+         */
+        EDocumentStatus: "CONTROL" | "PREVIEW" | "SENDING" | "SUCCESS" | "FAILURE" | "CANCEL" | "UNKNOWN";
+        /**
+         * @description The lists' simplified set: SENDING covers CONTROL, PREVIEW and SENDING; FAILURE covers UNKNOWN.
+         * @enum {string}
+         */
+        EDocumentListStatus: "SUCCESS" | "SENDING" | "FAILURE" | "CANCEL";
+        /** @enum {string} */
+        EDocumentCategory: "EINVOICE" | "EARCHIVE" | "EDESPATCH";
+        /** @enum {string} */
+        EDocumentDirection: "OUTGOING" | "INCOMING";
+        /** @enum {string} */
+        EDocumentProfile: "TEMELFATURA" | "TICARIFATURA" | "YOLCUBERABERFATURA" | "IHRACAT" | "EARSIVFATURA" | "TEMELIRSALIYE";
+        /** @enum {string} */
+        EDocumentTypeCode: "SATIS" | "IADE" | "TEVKIFAT" | "ISTISNA" | "OZELMATRAH" | "IHRACKAYITLI" | "SEVK";
+        GibAlias: {
+            identifier: string;
+            /** @description urn:mail:... */
+            alias: string;
+            title: string;
+            /** @enum {string} */
+            unit: "GB" | "PK";
+            /** @enum {string|null} */
+            type?: "OZEL" | "KAMU" | null;
+            registeredAt?: string | null;
+        };
+        ValidationProblem: {
+            /** @enum {string} */
+            source: "RULE" | "XML" | "XSD" | "SCHEMATRON" | "INTEGRATOR";
+            /** @description Turkish */
+            message: string;
+            /** @description Where to fix it: customer.taxOffice, company.city, receiverTag, ... */
+            field?: string | null;
+            detail?: string | null;
+        };
+        EDocumentHistory: {
+            /** Format: date-time */
+            at: string;
+            status: components["schemas"]["EDocumentStatus"];
+            note?: string | null;
+        };
+        EDocument: {
+            id: number;
+            direction: components["schemas"]["EDocumentDirection"];
+            type: components["schemas"]["EDocumentCategory"];
+            /** @description ETTN */
+            uuid: string;
+            /** @description GİB number (given when sent). */
+            documentNo?: string | null;
+            prefix?: string | null;
+            profile?: string | null;
+            /** @description The profile (senaryo) as GİB names it. */
+            scenarioType?: string | null;
+            invoiceTypeCode?: string | null;
+            issueDate?: string | null;
+            /**
+             * Format: date-time
+             * @description System creation date.
+             */
+            createdDate: string;
+            /** @description The receiver (outgoing) or sender (incoming) title. */
+            partyTitle?: string | null;
+            /** @description Its VKN or TCKN. */
+            partyIdentifier?: string | null;
+            total?: number | null;
+            currency?: string | null;
+            totalTry?: number | null;
+            status: components["schemas"]["EDocumentStatus"];
+            /** @enum {integer} */
+            step: 0 | 1 | 2;
+            /** @description Why it failed or is unknown, in Turkish, with what to do. */
+            statusReason?: string | null;
+            integrator?: string | null;
+            receiverTag?: string | null;
+            senderTag?: string | null;
+            /** @description e-Arşiv: the receiver's e-mail. */
+            email?: string | null;
+            invoiceId?: number | null;
+            despatchId?: number | null;
+            purchaseInvoiceId?: number | null;
+            /** @enum {string|null} */
+            answer?: "KABUL" | "RED" | null;
+            /** @description An incoming TICARIFATURA not yet answered. */
+            answerRequired?: boolean;
+            problems?: components["schemas"]["ValidationProblem"][];
+            gibCode?: string | null;
+            integratorCode?: string | null;
+            /** Format: date-time */
+            sentAt?: string | null;
+            attempts?: number;
+            history?: components["schemas"]["EDocumentHistory"][];
+            /** @description Brought in by import, not through the integrator. */
+            imported?: boolean;
+        };
+        EDocumentOptions: {
+            /** @enum {string} */
+            profile?: "TEMELFATURA" | "TICARIFATURA" | "YOLCUBERABERFATURA" | "IHRACAT" | "EARSIVFATURA" | "TEMELIRSALIYE";
+            /** @enum {string} */
+            invoiceTypeCode?: "SATIS" | "IADE" | "TEVKIFAT" | "ISTISNA" | "OZELMATRAH" | "IHRACKAYITLI" | "SEVK";
+            receiverTag?: string | null;
+            prefix?: string | null;
+            email?: string | null;
+            note?: string | null;
+        };
+        EDocumentUpdate: {
+            /** @enum {string} */
+            action: "CHECK" | "APPROVE" | "EDIT" | "RESEND" | "REFRESH";
+            options?: components["schemas"]["EDocumentOptions"];
+        };
+        EDocumentCancel: {
+            note?: string | null;
+            confirmLate?: boolean;
+        };
+        IntegratorStatus: {
+            found: boolean;
+            state?: string | null;
+            code?: string | null;
+            description?: string | null;
+            gibCode?: string | null;
+            gibDescription?: string | null;
+        };
+        LastDocument: {
+            documentNo: string | null;
+            issueDate: string | null;
+        };
+        EInvoicePrefixFields: {
+            /** @description Three capital letters or digits, no Turkish letters (checked by the handler, which says so in Turkish). */
+            prefix: string;
+            kind: components["schemas"]["EDocumentCategory"];
+            isDefault?: boolean;
+            active?: boolean;
+        };
+        EInvoicePrefix: components["schemas"]["EInvoicePrefixFields"] & {
+            id: number;
+            /** @description A number was given in it. */
+            used: boolean;
+            lastNo?: string | null;
+        };
+        EDocumentSettingsFields: {
+            /** @description The company sends e-documents. */
+            enabled?: boolean;
+            /** @enum {string} */
+            integrator?: "KOLAYSOFT" | "FARMAKOM" | "DIGER" | "SECINIZ";
+            /**
+             * @description sandbox: the simulator our server serves; live: the integrator at the URLs below.
+             * @enum {string}
+             */
+            mode?: "sandbox" | "live";
+            eInvoiceUrl?: string | null;
+            eQueryInvoiceUrl?: string | null;
+            eArchiveInvoiceUrl?: string | null;
+            eDespatchUrl?: string | null;
+            eQueryDespatchUrl?: string | null;
+            authUrl?: string | null;
+            eInvoiceUrlSecondary?: string | null;
+            eQueryInvoiceUrlSecondary?: string | null;
+            eArchiveInvoiceUrlSecondary?: string | null;
+            eDespatchUrlSecondary?: string | null;
+            eQueryDespatchUrlSecondary?: string | null;
+            /** @enum {string|null} */
+            entegratorSecondary?: "KOLAYSOFT" | "FARMAKOM" | "DIGER" | "SECINIZ" | null;
+            eInvoiceUsername?: string | null;
+            eInvoicePassword?: string | null;
+            eInvoiceUsernameSecondary?: string | null;
+            eInvoicePasswordSecondary?: string | null;
+            /** @description The company's GB alias (urn:mail:...). */
+            senderTag?: string | null;
+            despatchSenderTag?: string | null;
+            /** @enum {string} */
+            earchiveSendType?: "ELEKTRONIK" | "KAGIT";
+            /** @description Cash auto e-invoice: a posted cash sale is sent by itself. */
+            autoSendCashSales?: boolean;
+            /** @description The company's address on its e-documents (street and number). */
+            street?: string | null;
+            buildingNo?: string | null;
+            /** @description İlçe (required to send). */
+            district?: string | null;
+            /** @description İl (required to send). */
+            city?: string | null;
+            postalCode?: string | null;
+            website?: string | null;
+            tradeRegistryNo?: string | null;
+        };
+        EDocumentSettings: components["schemas"]["EDocumentSettingsFields"] & {
+            passwordSet: boolean;
+            passwordSecondarySet: boolean;
+            /** @description The company itself is in GİB's e-Fatura user list. */
+            registered: boolean;
+            /** @description What the company settings page still misses for sending. */
+            companyProblems?: components["schemas"]["ValidationProblem"][];
+        };
         KeyAndPassword: {
             key: string;
             newPassword: components["schemas"]["Password"];
@@ -5992,6 +7145,10 @@ export interface components {
         InvoiceStatusQuery: components["schemas"]["InvoiceStatus"];
         InvoicePaymentStatusQuery: components["schemas"]["InvoicePaymentStatus"];
         SectorIdPath: number;
+        /** @description VKN (10 digits) or TCKN (11 digits). */
+        EdocIdentifier: string;
+        EdocPrefixQuery: string;
+        EdocUuidQuery: components["schemas"]["Ettn"];
         /** @description Zero-based page number. */
         Page: number;
         /** @description Page size (default 10, at most 1000). */
@@ -12172,6 +13329,1600 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WarehouseTransfer"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoiceCustomerGbList: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases (empty when not registered) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoiceCustomerPkList: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases (empty when not registered) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoicePrefixList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prefixes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoiceSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentOptions"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoiceUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The e-document (null after EDIT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"] | null;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eInvoiceCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentCancel"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchivePrefixList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prefixes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchiveSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentOptions"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchiveUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The e-document (null after EDIT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"] | null;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchiveCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentCancel"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchiveLastInvoiceIdAndDate: {
+        parameters: {
+            query: {
+                prefix: components["parameters"]["EdocPrefixQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eArchiveQueryInvoice: {
+        parameters: {
+            query: {
+                uuid: components["parameters"]["EdocUuidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integrator's status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegratorStatus"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchCustomerGbList: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchCustomerPkList: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchPrefixList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prefixes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchSend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentOptions"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUpdate"];
+            };
+        };
+        responses: {
+            /** @description The e-document (null after EDIT) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"] | null;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDespatchCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EDocumentCancel"];
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryInvoiceUsers: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryInvoiceLast: {
+        parameters: {
+            query: {
+                prefix: components["parameters"]["EdocPrefixQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryInvoiceInboxDocument: {
+        parameters: {
+            query: {
+                uuid: components["parameters"]["EdocUuidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryInvoiceOutboxDocument: {
+        parameters: {
+            query: {
+                uuid: components["parameters"]["EdocUuidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryDespatchUsers: {
+        parameters: {
+            query: {
+                /** @description VKN (10 digits) or TCKN (11 digits). */
+                identifier: components["parameters"]["EdocIdentifier"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aliases */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GibAlias"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryDespatchLast: {
+        parameters: {
+            query: {
+                prefix: components["parameters"]["EdocPrefixQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The last number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LastDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryDespatchInboxDocument: {
+        parameters: {
+            query: {
+                uuid: components["parameters"]["EdocUuidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eQueryDespatchOutboxDocument: {
+        parameters: {
+            query: {
+                uuid: components["parameters"]["EdocUuidQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listIncomingEInvoices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listIncomingEInvoicesConverted: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listOutgoingEInvoices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listOutgoingEInvoicesConverted: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listIncomingOutgoingEInvoices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                direction?: components["schemas"]["EDocumentDirection"];
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listIncomingOutgoingEInvoicesConverted: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    incomingOutgoingEInvoiceTotals: {
+        parameters: {
+            query: {
+                startDate: components["schemas"]["Day"];
+                endDate: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Totals. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        direction: components["schemas"]["EDocumentDirection"];
+                        category: components["schemas"]["EDocumentCategory"];
+                        count: number;
+                        totalTry: number;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listIncomingEDespatches: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listOutgoingEDespatches: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["Day"];
+                endDate?: components["schemas"]["Day"];
+                status?: components["schemas"]["EDocumentListStatus"];
+                category?: components["schemas"]["EDocumentCategory"];
+                /** @description Part of the number, the ETTN, the party title or its VKN/TCKN. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentByInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentByDespatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDocumentStatusesOfInvoices: {
+        parameters: {
+            query: {
+                invoiceIds: number[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statuses. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoiceId: number;
+                        id: number;
+                        status: components["schemas"]["EDocumentStatus"];
+                        category: components["schemas"]["EDocumentCategory"];
+                        documentNo: string | null;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentXml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The XML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentHtml: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The HTML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    pullEDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What arrived. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        received: number;
+                        /** @description Already held (by ETTN). */
+                        skipped: number;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    importEDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    files?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The file name (and the entry within a zip: archive.zip/entry.xml). */
+                        file: string;
+                        /** @enum {string} */
+                        result: "IMPORTED" | "DUPLICATE" | "FAILED";
+                        uuid?: string | null;
+                        documentNo?: string | null;
+                        id?: number | null;
+                        reason?: string | null;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    incomingEInvoiceToPurchase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    incomingEInvoiceRespond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    answer: "KABUL" | "RED";
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The e-document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocument"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listEInvoicePrefixes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                kind?: components["schemas"]["EDocumentCategory"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEInvoicePrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoicePrefixFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createEInvoicePrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoicePrefixFields"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEInvoicePrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EInvoicePrefix"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteEInvoicePrefix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEInvoicePrefixesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EInvoicePrefixFields"][];
+            };
+        };
+        responses: {
+            /** @description The list as saved, with a description of what changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        prefixes: components["schemas"]["EInvoicePrefix"][];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocumentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateEDocumentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentSettingsFields"];
+            };
+        };
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EDocumentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    eDocumentSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Counts and the latest of each. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sending: number;
+                        failed: number;
+                        incomingOpen: number;
+                        latest: components["schemas"]["EDocument"][];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    zipIncomingEInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUuidList"];
+            };
+        };
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    zipOutgoingEArchiveInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUuidList"];
+            };
+        };
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    zipIncomingEDespatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUuidList"];
+            };
+        };
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    zipOutgoingEDespatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUuidList"];
+            };
+        };
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    zipIncomingOutgoingEInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EDocumentUuidList"];
+            };
+        };
+        responses: {
+            /** @description The zip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             default: components["responses"]["Problem"];

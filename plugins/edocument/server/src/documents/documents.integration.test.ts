@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
+import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
+import { validateUbl, parseUbl } from '../ubl/index';
+import { settingsHooks } from '../settings/index';
+
+const API = ONMUHASEBE;
+const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
+const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
+
+describe.each(engines())('outgoing and incoming e-documents on %s', (engine) => {
+  let t: TestServer;
+  let api: ReturnType<typeof http>;
+  let seller: string;
+  let buyer: string;
+  let unitId: number;
+  let warehouseId: number;
+  let buyerCurrent: { id: number };
+  let person: { id: number };
+  let seq = 0;
+
+  const sandbox = (method: string, path: string, body?: unknown) =>
+    fetch(`${t.url}/sandbox/edocument${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
+      .then(async (r) => ({ status: r.status, body: await r.json() as any }));
+  const product = async () => {
+    const r = await api.call('POST', `${API}/products`, {
+      token: seller, body: {
+        name: `e-Belge ürünü ${++seq}`, barcode: `869${Date.now()}${seq}`, productType: 'COMMERCIAL_GOODS', unitId, buyingCurrencyId: 1, saleCurrencyId: 1,
+        defaultTaxRate: 20, warehouseId, salePrice: 100, buyingPrice: 60, openingStock: 50,
+      },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number; barcode: string };
+  };
+  const sale = async (currentId: number, lines: { productId: number; quantity: number; unitPrice: number }[], extra: Record<string, unknown> = {}) => {
+    const r = await api.call('POST', `${API}/invoices`, { token: seller, body: { invoiceType: 'SALE', currentId, date: '2026-11-20', products: lines, ...extra } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body as { id: number };
+  };
+  const doc = async (id: number, token = seller) => (await api.call('GET', `${API}/e-documents/${id}`, { token })).body;
+  const until = async (id: number, pred: (d: any) => boolean, token = seller, ms = 30_000) => {
+    const end = Date.now() + ms;
+    let last: any;
+    while (Date.now() < end) {
+      last = await doc(id, token);
+      if (pred(last)) return last;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`document ${id} stayed ${JSON.stringify(last?.status)}: ${last?.statusReason}`);
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer({
+      engine,
+      env: { TEZGAH_EDOC_TIMEOUT_MS: '400', TEZGAH_EDOC_RETRY_SECONDS: '0.2', TEZGAH_EDOC_POLL_SECONDS: '0.2' },
+    });
+    api = http(t.url);
+    settingsHooks.sandboxPublicUrl = t.url;
+    seller = await api.signIn('muhasebe');
+    buyer = await api.signIn('eczaci');
+    unitId = (await api.call('GET', `${API}/units?size=100`, { token: seller })).body.find((u: any) => u.name === 'Adet').id;
+    warehouseId = (await api.call('GET', `${API}/warehouses?size=100`, { token: seller })).body[0].id;
+    const cities = (await api.call('GET', `${API}/cities?size=100&search=Ankara`, { token: seller })).body;
+    const ankara = cities.find((c: any) => c.name === 'Ankara') ?? cities[0];
+    const subs = (await api.call('GET', `${API}/city-subdivisions?size=100&cityId=${ankara.id}`, { token: seller })).body;
+    const cankaya = subs.find((s: any) => s.name === 'Çankaya') ?? subs[0];
+    const offices = (await api.call('GET', `${API}/tax-offices?size=100&cityId=${ankara.id}`, { token: seller })).body;
+    // The buyer: Demo Eczanesi, an e-Fatura user in the sandbox's GİB world (TCKN 10000000146).
+    const made = await api.call('POST', `${API}/currents`, {
+      token: seller, body: {
+        currentAccountType: 'CUSTOMER', name: 'Elif', lastName: 'Eczacı', title: 'Elif Eczacı - Demo Eczanesi', taxNumber: '10000000146', taxOfficeId: offices[0]?.id,
+        cityId: ankara.id, citySubdivisionId: cankaya.id, address: 'Atatürk Bulvarı 1', email: 'eczaci@demo.tezgah.local', currencyId: 1, accountGroupCode: '120',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    buyerCurrent = made.body;
+    const p2 = await api.call('POST', `${API}/currents`, {
+      token: seller, body: {
+        currentAccountType: 'CUSTOMER', name: 'Ahmet', lastName: 'Yılmaz', taxNumber: '12345678950', taxOfficeId: offices[0]?.id, cityId: ankara.id, citySubdivisionId: cankaya.id,
+        address: 'Kızılay', email: 'ahmet@example.com', currencyId: 1, accountGroupCode: '120',
+      },
+    });
+    expect(p2.status, JSON.stringify(p2.body)).toBe(201);
+    person = p2.body;
+  });
+  afterAll(async () => {
+    settingsHooks.sandboxPublicUrl = undefined;
+    await t?.close();
+  });
+
+  it('checks, previews and sends an e-Fatura through two integrator timeouts exactly once; the buyer receives it and makes a purchase draft of it', async () => {
+    const p = await product();
+    const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 3, unitPrice: 100 }]);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK' } });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body).toMatchObject({ status: 'CONTROL', step: 0, type: 'EINVOICE', profile: 'TEMELFATURA', invoiceTypeCode: 'SATIS', documentNo: null });
+    expect(checked.body.problems).toEqual([]);
+    expect(checked.body.receiverTag).toMatch(/^urn:mail:/);
+    const approved = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'APPROVE' } });
+    expect(approved.body).toMatchObject({ status: 'PREVIEW', step: 1, uuid: checked.body.uuid });
+    const html = await fetch(`${t.url}${API}/e-documents/${checked.body.id}/html`, { headers: { authorization: `Bearer ${seller}` } });
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await html.text()).toContain('Elif');
+
+    // The first two sends time out before the integrator keeps them: the third goes through.
+    expect((await sandbox('PUT', '/control', { timeoutBeforeStore: 2, timeoutDelayMs: 1200 })).status).toBe(200);
+    const sent = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ status: 'SENDING', step: 2, uuid: checked.body.uuid });
+    expect(sent.body.documentNo).toMatch(/^[A-Z0-9]{3}2026\d{9}$/);
+    // A second click sends nothing more.
+    const again = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    expect(again.body).toMatchObject({ id: sent.body.id, documentNo: sent.body.documentNo });
+
+    const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(done.status, done.statusReason).toBe('SUCCESS');
+    // Both timeouts happened (the sandbox counted them down), and still one document arrived.
+    expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutBeforeStore: 0 });
+    const held = await sandbox('GET', `/documents?uuid=${checked.body.uuid}`);
+    expect(held.status).toBe(200);
+    const list = Array.isArray(held.body) ? held.body : held.body.documents;
+    expect(list).toHaveLength(1);
+    // The XML as sent validates against GİB's XSDs and schematron.
+    const xml = await fetch(`${t.url}${API}/e-documents/${sent.body.id}/xml`, { headers: { authorization: `Bearer ${seller}` } }).then((r) => r.text());
+    expect(await validateUbl(xml)).toEqual([]);
+    expect(parseUbl(xml)).toMatchObject({ uuid: checked.body.uuid.toUpperCase(), id: sent.body.documentNo, profile: 'TEMELFATURA' });
+
+    // The buyer's inbox.
+    const pulled = await api.call('POST', `${API}/e-documents/pull`, { token: buyer });
+    expect(pulled.status, JSON.stringify(pulled.body)).toBe(200);
+    expect(pulled.body.received).toBeGreaterThanOrEqual(1);
+    const incoming = await api.call('GET', `${API}/incoming-invoices?search=${sent.body.documentNo}`, { token: buyer });
+    expect(incoming.body.map((d: any) => d.uuid.toUpperCase())).toEqual([checked.body.uuid.toUpperCase()]);
+    expect(incoming.body[0]).toMatchObject({ direction: 'INCOMING', type: 'EINVOICE', total: 360, partyIdentifier: '0123456789' });
+    const twice = await api.call('POST', `${API}/e-documents/pull`, { token: buyer });
+    expect(twice.body.received).toBe(0);
+    const made = await api.call('POST', `${API}/incoming-invoices/${incoming.body[0].id}/to-purchase-invoice`, { token: buyer });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.purchaseInvoiceId).toBeGreaterThan(0);
+    const purchase = await api.call('GET', `${API}/invoices/${made.body.purchaseInvoiceId}`, { token: buyer });
+    expect(purchase.body).toMatchObject({ invoiceType: 'BUYING', status: 'DRAFT', totalAmount: 360, documentNo: sent.body.documentNo });
+    const repeat = await api.call('POST', `${API}/incoming-invoices/${incoming.body[0].id}/to-purchase-invoice`, { token: buyer });
+    expect([repeat.status, codeOf(repeat)]).toEqual([409, 'EDOC_ALREADY_CONVERTED']);
+    expect(cidOf(buyer)).not.toBe(cidOf(seller));
+  }, 90_000);
+
+  it('sends to a person who is not an e-Fatura user as e-Arşiv, refuses a missing e-mail, and cancels it within 7 days', async () => {
+    const p = await product();
+    const inv = await sale(person.id, [{ productId: p.id, quantity: 1, unitPrice: 50 }]);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK', options: { email: 'not-an-email' } } });
+    expect(checked.body).toMatchObject({ status: 'CONTROL', type: 'EARCHIVE', profile: 'EARSIVFATURA' });
+    expect(checked.body.problems.map((x: any) => x.field)).toContain('email');
+    const fixed = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK', options: { email: 'ahmet@example.com' } } });
+    expect(fixed.body.problems).toEqual([]);
+    const sent = await api.call('POST', `${API}/e-archive/send/${inv.id}`, { token: seller, body: {} });
+    expect(sent.body.status, JSON.stringify(sent.body)).toBe('SENDING');
+    const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(done.status, done.statusReason).toBe('SUCCESS');
+    const cancelled = await api.call('POST', `${API}/e-archive/cancel/${inv.id}`, { token: seller, body: { note: 'Müşteri vazgeçti' } });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const gone = await until(sent.body.id, (d) => d.status === 'CANCEL');
+    expect(gone.statusReason).toMatch(/iptal/i);
+  }, 60_000);
+
+  it('shows what to fix before sending and refuses to approve a document with problems', async () => {
+    const p = await product();
+    const office = (await api.call('GET', `${API}/tax-offices?size=1`, { token: seller })).body[0];
+    const bare = await api.call('POST', `${API}/currents`, { token: seller, body: { currentAccountType: 'CUSTOMER', name: 'Eksik Bilgili Ltd', taxNumber: '1234567816', taxOfficeId: office.id, currencyId: 1, accountGroupCode: '120' } });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(201);
+    const inv = await sale(bare.body.id, [{ productId: p.id, quantity: 1, unitPrice: 10 }]);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK', options: { email: 'x@example.com' } } });
+    const fields = checked.body.problems.map((x: any) => x.field);
+    expect(fields).toEqual(expect.arrayContaining(['customer.city', 'customer.district']));
+    expect(checked.body.problems.every((x: any) => typeof x.message === 'string' && x.message.length > 5)).toBe(true);
+    const approve = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'APPROVE' } });
+    expect([approve.status, codeOf(approve)]).toEqual([409, 'EDOC_INVALID']);
+    const send = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    expect(send.body).toMatchObject({ status: 'CONTROL', documentNo: null });
+    const back = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'EDIT' } });
+    expect(back.status).toBe(200);
+    expect((await api.call('GET', `${API}/e-documents/by-invoice/${inv.id}`, { token: seller })).status).toBe(404);
+  });
+
+  it('a schematron refusal by the integrator is FAILURE with its reason, and a resend goes under the same number and ETTN', async () => {
+    const p = await product();
+    const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 2, unitPrice: 30 }]);
+    await sandbox('PUT', '/control', { schematronReject: 1 });
+    const sent = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    expect(sent.body.status, JSON.stringify(sent.body)).toBe('SENDING');
+    const failed = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(failed.status).toBe('FAILURE');
+    expect(failed.statusReason).toMatch(/şematron|reddetti/i);
+    const resent = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'RESEND' } });
+    expect(resent.body).toMatchObject({ status: 'SENDING', documentNo: sent.body.documentNo, uuid: sent.body.uuid });
+    const ok = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(ok.status, ok.statusReason).toBe('SUCCESS');
+    const held = await sandbox('GET', `/documents?uuid=${sent.body.uuid}`);
+    expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
+  }, 60_000);
+
+  it('a send that timed out after the integrator kept it is not sent again: the worker asks first', async () => {
+    const p = await product();
+    const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 70 }]);
+    await sandbox('PUT', '/control', { timeoutSends: 1, timeoutDelayMs: 1200 });
+    const sent = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(done.status, done.statusReason).toBe('SUCCESS');
+    expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutSends: 0 });
+    const held = await sandbox('GET', `/documents?uuid=${sent.body.uuid}`);
+    expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
+  }, 60_000);
+
+  it('numbers are gapless per series: a refused check takes no number', async () => {
+    const p = await product();
+    const a = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 10 }]);
+    const b = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 11 }]);
+    const sa = await api.call('POST', `${API}/e-invoice/send/${a.id}`, { token: seller, body: {} });
+    const sb = await api.call('POST', `${API}/e-invoice/send/${b.id}`, { token: seller, body: {} });
+    const na = Number(sa.body.documentNo.slice(7));
+    const nb = Number(sb.body.documentNo.slice(7));
+    expect(nb).toBe(na + 1);
+    await until(sa.body.id, (d) => d.status !== 'SENDING');
+    await until(sb.body.id, (d) => d.status !== 'SENDING');
+  }, 60_000);
+});

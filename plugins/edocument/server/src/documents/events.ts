@@ -1,0 +1,123 @@
+import { inTenant, type JobDefinition, type ServerEvent, type ServerEventListener, type Services } from '@tezgah/server';
+import { loadSettings } from '../settings/index';
+import { docOfSource, getDoc, kick, parseJson, send, workDue, type Actor, type Db } from './flow';
+import { pullCompany } from './incoming';
+import type { HistoryEntry } from '../schema';
+
+/**
+ * What the e-document plugin does on the accounting plugin's invoice events (each idempotent:
+ * delivery is at least once) and its jobs.
+ */
+
+const actor = (trx: unknown, services: Services, companyId: number): Actor => ({ db: trx as Db, services, companyId, login: 'e-belge' });
+
+function note(h: unknown, status: string, at: Date, text: string): string {
+  const list = parseJson<HistoryEntry[]>(h, []);
+  if (list[list.length - 1]?.note !== text) list.push({ at: at.toISOString(), status: status as HistoryEntry['status'], note: text });
+  return JSON.stringify(list.slice(-50));
+}
+
+/** A cancelled invoice: an unsent e-document is dropped, a sent e-Arşiv is cancelled at the integrator, an e-Fatura is told to be answered by a return. */
+const onCancelled: ServerEventListener = async (e: ServerEvent, services) => {
+  const companyId = e.companyId;
+  const invoiceId = Number(e.payload.invoiceId);
+  if (!companyId || !invoiceId || e.payload.invoiceType !== 'SALE') return;
+  let kickId: number | null = null;
+  await inTenant(services.db, companyId, async (trx) => {
+    const db = trx as unknown as Db;
+    const row = await docOfSource(db, companyId, { invoiceId });
+    if (!row || row.status === 'CANCEL') return;
+    const now = services.now();
+    if (row.status === 'CONTROL' || row.status === 'PREVIEW') {
+      await db.updateTable('edoc_documents').set({ status: 'CANCEL', status_reason: 'Fatura muhasebede iptal edildi.', updated_at: now, history: note(row.history, 'CANCEL', now, 'Fatura muhasebede iptal edildi.') })
+        .where('company_id', '=', companyId).where('id', '=', row.id).execute();
+      return;
+    }
+    if (row.category === 'EARCHIVE' && row.status === 'SUCCESS') {
+      const pending = await db.selectFrom('edoc_outbox').select('id').where('company_id', '=', companyId).where('document_id', '=', row.id).where('action', '=', 'CANCEL').executeTakeFirst();
+      if (!pending) {
+        await db.insertInto('edoc_outbox').values({ company_id: companyId, document_id: row.id, action: 'CANCEL', payload: JSON.stringify({ note: 'Fatura muhasebede iptal edildi.', event: e.id }), next_attempt_at: now, created_at: now }).execute();
+        await db.updateTable('edoc_documents').set({ status_reason: 'Fatura muhasebede iptal edildi; e-Arşiv iptali entegratöre iletiliyor.', updated_at: now })
+          .where('company_id', '=', companyId).where('id', '=', row.id).execute();
+        kickId = row.id;
+      }
+      return;
+    }
+    const text = row.category === 'EINVOICE'
+      ? 'Fatura muhasebede iptal edildi. Gönderilmiş e-Fatura geri alınamaz: alıcıya iade faturası düzenleyin ya da alıcı reddetsin.'
+      : 'Kaynak belge muhasebede iptal edildi.';
+    await db.updateTable('edoc_documents').set({ status_reason: text, updated_at: now, history: note(row.history, row.status, now, text) })
+      .where('company_id', '=', companyId).where('id', '=', row.id).execute();
+  });
+  if (kickId !== null) kick(services, companyId, kickId);
+};
+
+/** A changed invoice: a checked but unsent document must be checked again. */
+const onUpdated: ServerEventListener = async (e, services) => {
+  const companyId = e.companyId;
+  const invoiceId = Number(e.payload.invoiceId);
+  if (!companyId || !invoiceId) return;
+  await inTenant(services.db, companyId, async (trx) => {
+    const db = trx as unknown as Db;
+    const row = await docOfSource(db, companyId, { invoiceId });
+    if (!row || (row.status !== 'CONTROL' && row.status !== 'PREVIEW')) return;
+    const now = services.now();
+    const text = 'Fatura kontrolden sonra değişti: yeniden kontrol edin.';
+    await db.updateTable('edoc_documents').set({
+      status: 'CONTROL', status_reason: text, problems: JSON.stringify([{ source: 'RULE', message: text, field: null }]), updated_at: now,
+      history: note(row.history, 'CONTROL', now, text),
+    }).where('company_id', '=', companyId).where('id', '=', row.id).execute();
+  });
+};
+
+/** Cash auto e-invoice: a posted cash sale of a company that asks for it is sent by itself. */
+const onPosted: ServerEventListener = async (e, services) => {
+  const companyId = e.companyId;
+  const invoiceId = Number(e.payload.invoiceId);
+  if (!companyId || !invoiceId || e.payload.invoiceType !== 'SALE') return;
+  const payments = (e.payload.payments as { paymentType?: string }[] | undefined) ?? [];
+  if (!payments.some((p) => p.paymentType === 'CASH')) return;
+  const queued = await inTenant(services.db, companyId, async (trx) => {
+    const settings = await loadSettings(trx as never, services, companyId);
+    if (!settings.enabled || !settings.autoSendCashSales) return null;
+    const { row, queued } = await send(actor(trx, services, companyId), 'EINVOICE', invoiceId, {});
+    return queued ? row.id : null;
+  });
+  if (queued !== null) kick(services, companyId, queued);
+};
+
+export const listeners: Record<string, ServerEventListener> = {
+  'accounting.invoice.cancelled': onCancelled,
+  'accounting.invoice.updated': onUpdated,
+  'accounting.invoice.posted': onPosted,
+};
+
+export const documentJobs: Record<string, JobDefinition> = {
+  // The outbox and the status checks (each claimed, so one server does each).
+  'edocument.work': {
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 10 * 60,
+    async handler(job) {
+      await workDue(job.services);
+    },
+  },
+  // Incoming documents of every company that sends e-documents.
+  'edocument.inbox': {
+    cron: '*/15 * * * *',
+    retryLimit: 0,
+    expireInSeconds: 30 * 60,
+    async handler(job) {
+      const companies = await job.services.db.selectFrom('edoc_settings' as never).select('company_id' as never).where('enabled' as never, '=', true as never).execute() as { company_id: number }[];
+      for (const c of companies) {
+        try {
+          await pullCompany(job.services, Number(c.company_id));
+        } catch {
+          // One company's integrator being down does not stop the others; the next run tries again.
+        }
+      }
+    },
+  },
+};
+
+export { getDoc };
