@@ -74,3 +74,4 @@ export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoice
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
 export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput } from './invoices/documents-service';
+export { INVOICE_LOCKS_POINT, type InvoiceLockContribution } from './invoices/locks';

@@ -6,7 +6,7 @@ import { onCompanyCreatedSettings, seedDemoSettings, settingsHandlers, settingsJ
 import { listeningUrls } from './settings/settings';
 import { documentHandlers } from './documents/handlers';
 import { incomingHandlers } from './documents/incoming';
-import { documentJobs, listeners } from './documents/events';
+import { documentJobs, invoiceLock, listeners } from './documents/events';
 
 /**
  * The e-document plugin's server part (issue 11): e-Fatura, e-Arşiv and e-İrsaliye in UBL-TR
@@ -44,6 +44,8 @@ const plugin: ServerPlugin = {
     });
   },
   on: listeners,
+  // A sent e-document freezes its invoice (the accounting plugin asks before an edit).
+  contributes: { 'accounting.invoice.locks': [invoiceLock] },
   jobs: { ...settingsJobs, ...documentJobs },
   onCompanyCreated: onCompanyCreatedSettings,
   seedDemo: seedDemoSettings,

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { assertNotLocked } from './locks';
 import { sql } from 'kysely';
 import { Module } from '@tezgah/core';
 import { likePattern, mayIn, pageRequest, pageResult, Problem, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
@@ -293,6 +294,7 @@ async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
   if (b.invoiceType !== before.invoice_type) throw problems.invalidField('invoiceType', 'Faturanın yönü (satış / alış) değiştirilemez.', 'INVOICE_TYPE_FIXED');
   if (before.status === 'CANCELLED') throw problems.conflict('İptal edilmiş fatura değiştirilemez.', 'INVOICE_CANCELLED');
   if (before.status === 'POSTED' && b.draft) throw problems.invalidField('draft', 'Kesilmiş fatura taslağa döndürülemez; iptal edin.', 'INVOICE_POSTED');
+  if (before.status === 'POSTED') await assertNotLocked(ctx.services, d, auth.companyId, b.id);
   const r = await resolveInvoice(d, auth.companyId, b, await companyPrefix(d, auth.companyId), paymentMethods(ctx.services));
   await assertSupplierNumberFree(d, auth.companyId, r, b.id);
   const today = todayOf(ctx);

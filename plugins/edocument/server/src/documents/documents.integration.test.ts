@@ -115,6 +115,9 @@ describe.each(engines())('outgoing and incoming e-documents on %s', (engine) => 
 
     const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
     expect(done.status, done.statusReason).toBe('SUCCESS');
+    // The invoice no longer changes once its e-Fatura went out.
+    const edit = await api.call('PUT', `${API}/invoices`, { token: seller, body: { id: inv.id, invoiceType: 'SALE', currentId: buyerCurrent.id, date: '2026-11-20', products: [{ productId: p.id, quantity: 4, unitPrice: 100 }] } });
+    expect([edit.status, codeOf(edit)]).toEqual([409, 'INVOICE_LOCKED']);
     // Both timeouts happened (the sandbox counted them down), and still one document arrived.
     expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutBeforeStore: 0 });
     const held = await sandbox('GET', `/documents?uuid=${checked.body.uuid}`);

@@ -120,4 +120,15 @@ export const documentJobs: Record<string, JobDefinition> = {
   },
 };
 
+/** `accounting.invoice.locks`: an invoice whose e-document went out (or may have) no longer changes. */
+export const invoiceLock = {
+  id: 'edocument.sent',
+  async reason(db: unknown, companyId: number, invoiceId: number): Promise<string | null> {
+    const row = await docOfSource(db as Db, companyId, { invoiceId });
+    if (!row || !['SENDING', 'SUCCESS', 'UNKNOWN'].includes(row.status)) return null;
+    const kind = row.category === 'EARCHIVE' ? 'e-Arşiv faturası' : 'e-Faturası';
+    return `Bu faturanın ${kind} ${row.document_no ?? ''} gönderildi; fatura artık değiştirilemez. Düzeltmek için faturayı iptal edin ya da iade faturası düzenleyin.`.replace('  ', ' ');
+  },
+};
+
 export { getDoc };
