@@ -6589,6 +6589,7 @@ export interface components {
             sentAt?: string | null;
             attempts?: number;
             history?: components["schemas"]["EDocumentHistory"][];
+            options?: components["schemas"]["EDocumentOptions"];
             /** @description Brought in by import, not through the integrator. */
             imported?: boolean;
         };
@@ -6601,6 +6602,14 @@ export interface components {
             prefix?: string | null;
             email?: string | null;
             note?: string | null;
+            /** @description e-İrsaliye: the carrier firm's VKN or TCKN (GİB wants a carrier or a driver). */
+            carrierVknTckn?: string | null;
+            carrierName?: string | null;
+            driverFirstName?: string | null;
+            driverFamilyName?: string | null;
+            driverTckn?: string | null;
+            /** @description e-İrsaliye: the vehicle's plate. */
+            plate?: string | null;
         };
         EDocumentUpdate: {
             /** @enum {string} */

@@ -198,7 +198,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
         authOf.set(request, await authorize(services, op, request, false));
       },
       // Before the schemas: no string of the request may carry a control character (control-chars.ts).
-      preValidation: async (request) => { refuseControlCharacters(request); },
+      preValidation: async (request) => {
+        // An optional body left out is an empty one (the schema still checks what is sent).
+        if (op.bodyOptional && (request.body === undefined || request.body === null)) (request as { body: unknown }).body = {};
+        refuseControlCharacters(request);
+      },
       handler: async (request, reply) => {
         if (!handler) {
           throw new Problem(501, 'Henüz uygulanmadı', { detail: `${op.operationId} için bir işleyici yok.`, code: 'NOT_IMPLEMENTED' });

@@ -55,6 +55,18 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
   [`${A}/despatch-attachment-lines/{companyId}/{despatchId}`]: async (id, v) => `${A}/despatch-attachment-lines/${v['company.id']}/${await id(`${A}/despatches`)}`,
   // The demo's newest despatch has an attachment.
   [`${A}/despatch-attachment-lines/{id}`]: async (id) => `${A}/despatch-attachment-lines/${await id(`${A}/despatch-attachment-lines-by-despatch/${await id(`${A}/despatches`)}`)}`,
+  // The e-document plugin: actions on an invoice or a despatch by its id, views of an e-document (the demo holds imported ones).
+  ...Object.fromEntries(['e-invoice', 'e-archive'].flatMap((f) => ['send', 'update', 'cancel'].map((a) => [`${A}/${f}/${a}/{id}`, async (id: (c: string) => Promise<number>) => `${A}/${f}/${a}/${await id(`${A}/invoices`)}`]))),
+  ...Object.fromEntries(['send', 'update', 'cancel'].map((a) => [`${A}/e-despatch/${a}/{id}`, async (id: (c: string) => Promise<number>) => `${A}/e-despatch/${a}/${await id(`${A}/despatches`)}`])),
+  [`${A}/e-documents/by-invoice/{id}`]: async (id) => `${A}/e-documents/by-invoice/${await id(`${A}/invoices`)}`,
+  [`${A}/e-documents/by-despatch/{id}`]: async (id) => `${A}/e-documents/by-despatch/${await id(`${A}/despatches`)}`,
+  ...Object.fromEntries(['', '/xml', '/html', '/pdf'].map((v) => [`${A}/e-documents/{id}${v}`, async (id: (c: string) => Promise<number>) => `${A}/e-documents/${await id(`${A}/incoming-outgoing-invoices`)}${v}`])),
+};
+
+/** Bodies an operation with a path id needs to reach its handler (a required body). */
+const PLUGIN_BODIES: Record<string, unknown> = {
+  eInvoiceUpdate: { action: 'CHECK' }, eArchiveUpdate: { action: 'CHECK' }, eDespatchUpdate: { action: 'CHECK' },
+  incomingEInvoiceRespond: { answer: 'KABUL' },
 };
 
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */
@@ -115,7 +127,7 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
     };
     const answers: Record<string, number> = {};
     for (const op of withIds) {
-      const r = await api.call(op.method, await fillPath(op, foreign, foreignId), { token: eczaci });
+      const r = await api.call(op.method, await fillPath(op, foreign, foreignId), { token: eczaci, ...(PLUGIN_BODIES[op.operationId] ? { body: PLUGIN_BODIES[op.operationId] } : {}) });
       answers[op.operationId] = r.status;
       if (r.status === 404) expect(r.body.code).toBe('NOT_FOUND');
       expect(JSON.stringify(r.body)).not.toContain('Demo Ticaret');

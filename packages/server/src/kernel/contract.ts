@@ -40,6 +40,8 @@ export interface OperationSpec {
   multipart: boolean;
   /** `x-body-limit`: the largest JSON body this operation takes, in bytes (Fastify's 1 MB otherwise). */
   bodyLimit: number | null;
+  /** The request body is optional (`requestBody.required` not true): no body is read as `{}`. */
+  bodyOptional: boolean;
 }
 
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
@@ -120,6 +122,7 @@ export function operations(doc: any): OperationSpec[] {
         successStatus: successStatus || 200,
         multipart,
         bodyLimit: typeof op['x-body-limit'] === 'number' ? op['x-body-limit'] : null,
+        bodyOptional: Boolean(body && dereference(doc, op.requestBody)?.required !== true),
       });
     }
   }

@@ -28,3 +28,4 @@ export { visuallyHidden } from './visuallyHidden';
 export { reportFailure, conflictDetail } from './failure';
 export { useAuthorityLabels, MANAGEMENT_MODULES } from './authority';
 export { CompanyForm, type CompanyFormProps } from './company/CompanyForm';
+export { fileNameOf, saveBlob } from './download';

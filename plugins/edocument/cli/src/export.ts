@@ -23,7 +23,7 @@ import yauzl from 'yauzl';
 import { UsageError, type CliContext } from '@tezgah/cli';
 import { downloadZip, listAll } from './api';
 import { progressBar, type Progress } from './progress';
-import { streamZip, type ZipEntry } from './zip-stream';
+import { streamZip, type ZipEntry } from '@tezgah/edocument-common/zip-stream';
 
 export type Direction = 'in' | 'out';
 export type DocType = 'einvoice' | 'earchive' | 'edespatch';

@@ -84,6 +84,9 @@ CREATE TABLE edoc_documents (
   answer text CHECK (answer IN ('KABUL', 'RED')),
   answered_at timestamptz,
   problems jsonb NOT NULL DEFAULT '[]',
+  -- What the person chose in the check dialog (scenario, type, tags, series, e-mail, note; an
+  -- e-İrsaliye's carrier, driver and plate), kept for the send and every resend.
+  options jsonb NOT NULL DEFAULT '{}',
   gib_code text,
   integrator_code text,
   xml text,

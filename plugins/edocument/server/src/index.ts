@@ -7,6 +7,7 @@ import { listeningUrls } from './settings/settings';
 import { documentHandlers } from './documents/handlers';
 import { incomingHandlers } from './documents/incoming';
 import { documentJobs, invoiceLock, listeners } from './documents/events';
+import { seedDemoDocuments } from './documents/demo';
 
 /**
  * The e-document plugin's server part (issue 11): e-Fatura, e-Arşiv and e-İrsaliye in UBL-TR
@@ -48,7 +49,10 @@ const plugin: ServerPlugin = {
   contributes: { 'accounting.invoice.locks': [invoiceLock] },
   jobs: { ...settingsJobs, ...documentJobs },
   onCompanyCreated: onCompanyCreatedSettings,
-  seedDemo: seedDemoSettings,
+  async seedDemo(trx, demo) {
+    await seedDemoSettings(trx, demo);
+    await seedDemoDocuments(trx, demo);
+  },
 };
 
 export default plugin;

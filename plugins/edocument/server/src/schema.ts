@@ -33,7 +33,7 @@ export interface EdocumentTables {
     total: NullableNum; currency: string | null; exchange_rate: NullableNum; integrator: string | null;
     receiver_tag: string | null; sender_tag: string | null; email: string | null;
     invoice_id: number | null; despatch_id: number | null; purchase_invoice_id: number | null;
-    answer: 'KABUL' | 'RED' | null; answered_at: NullableTs; problems: Json<Problem[]>; gib_code: string | null; integrator_code: string | null;
+    answer: 'KABUL' | 'RED' | null; answered_at: NullableTs; problems: Json<Problem[]>; options: Json<Record<string, unknown>>; gib_code: string | null; integrator_code: string | null;
     xml: string | null; html: string | null; imported: Generated<boolean>; attempts: Generated<number>; sent_at: NullableTs;
     next_check_at: NullableTs; deadline_at: NullableTs; history: Json<HistoryEntry[]>; created_at: Ts; updated_at: Ts;
   };

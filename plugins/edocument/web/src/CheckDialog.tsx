@@ -254,6 +254,11 @@ function ControlStep(props: { doc: EDocument | null; groups: [ProblemGroup, Vali
   );
 }
 
+/** An e-İrsaliye's carrier or driver and plate (GİB wants a carrier or a driver). */
+const TRANSPORT_FIELDS = [
+  ['carrierVknTckn', 11], ['carrierName', 200], ['driverFirstName', 100], ['driverFamilyName', 100], ['driverTckn', 11], ['plate', 20],
+] as const;
+
 function OptionsForm(props: {
   source: Source; category: EDocument['type'] | null; options: EDocumentOptions; onChange: (o: EDocumentOptions) => void;
   aliases: GibAlias[] | 'failed' | null; prefixes: EInvoicePrefix[] | null; showEmail: boolean; showAliases: boolean;
@@ -304,6 +309,9 @@ function OptionsForm(props: {
         {props.showEmail && row('edoc-email', t('dialog.email'), (
           <InputGroup id="edoc-email" type="email" value={o.email ?? ''} maxLength={254} onChange={(e) => set({ email: e.currentTarget.value })} />
         ))}
+        {props.source === 'despatch' && TRANSPORT_FIELDS.map(([key, max]) => row(`edoc-${key}`, t(`dialog.${key}`), (
+          <InputGroup id={`edoc-${key}`} value={(o[key] as string | null | undefined) ?? ''} maxLength={max} onChange={(e) => set({ [key]: e.currentTarget.value })} />
+        )))}
       </tbody>
     </HTMLTable>
   );

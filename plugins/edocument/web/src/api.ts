@@ -1,5 +1,6 @@
 import { toNetworkError, toTezgahError, type components, type TezgahPromiseApi } from '@tezgah/sdk';
 import { EDOC_API, type EDocumentCategory } from '@tezgah/edocument-common';
+import { fileNameOf, saveBlob } from '@tezgah/workbench/ui';
 
 /**
  * The e-document calls the workbench makes (openapi/edocument/edocument.yaml), typed by the
@@ -109,31 +110,8 @@ export async function documentHtml(api: TezgahPromiseApi, id: number): Promise<s
   return (await raw<string>(api, PATHS.html, id, 'text')).data;
 }
 
-/** The file name a `content-disposition` header gives (RFC 5987 `filename*` first); null when none. */
-export function fileNameOf(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try { return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')); } catch { /* the plain name */ }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
-  const name = plain ? (plain[2] ?? plain[1]!).trim() : '';
-  return name || null;
-}
-
-/** Hands a blob to the browser as a download. */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => { if (typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url); }, 1000);
-}
+// The download helpers live in the workbench (@tezgah/workbench/ui), shared by every plugin.
+export { fileNameOf, saveBlob };
 
 /** Downloads the document's XML or PDF under the server's name (else `<ETTN>.xml|pdf`); answers the name. */
 export async function downloadDocument(api: TezgahPromiseApi, doc: Pick<EDocument, 'id' | 'uuid'>, kind: 'xml' | 'pdf'): Promise<string> {

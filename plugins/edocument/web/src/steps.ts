@@ -89,6 +89,8 @@ export function optionsOf(doc: EDocument | null): EDocumentOptions {
   if (doc.receiverTag) o.receiverTag = doc.receiverTag;
   if (doc.prefix) o.prefix = doc.prefix;
   if (doc.email) o.email = doc.email;
+  // What was chosen before (an e-İrsaliye's carrier and driver among it).
+  for (const [k, v] of Object.entries(doc.options ?? {})) if (v !== null && v !== undefined && !(k in o)) (o as Record<string, unknown>)[k] = v;
   return o;
 }
 

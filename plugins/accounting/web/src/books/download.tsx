@@ -3,6 +3,7 @@ import { Button, ButtonGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
 import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { fileNameOf, saveBlob } from '@tezgah/workbench/ui';
 
 /** The file formats the book reports come in (book-reports.yaml BookFileFormat). */
 export type FileFormat = 'xlsx' | 'pdf';
@@ -18,34 +19,8 @@ export const EXPORTS = {
 } as const;
 export type ExportPath = (typeof EXPORTS)[keyof typeof EXPORTS];
 
-/**
- * The file name a `content-disposition` header gives: the RFC 5987 `filename*` (UTF-8, so Turkish
- * letters survive) before the plain `filename`; null when there is none.
- */
-export function fileNameOf(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star) {
-    try { return decodeURIComponent(star[1]!.trim().replace(/^"|"$/g, '')); } catch { /* fall back to the plain name */ }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
-  const name = plain ? (plain[2] ?? plain[1]!).trim() : '';
-  return name || null;
-}
-
-/** Hands a file to the browser as a download (a link to the blob, clicked, then let go). */
-export function saveBlob(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => { if (typeof URL.revokeObjectURL === 'function') URL.revokeObjectURL(url); }, 1000);
-}
+// The download helpers live in the workbench (@tezgah/workbench/ui), shared by every plugin.
+export { fileNameOf, saveBlob };
 
 type BlobGet = (path: string, init: { params: { path?: Record<string, unknown>; query: Record<string, unknown> }; parseAs: 'blob' }) =>
   Promise<{ data?: Blob; error?: unknown; response: Response }>;

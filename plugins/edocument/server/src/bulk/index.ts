@@ -9,6 +9,6 @@ import { zipHandlers } from './zip';
 export const bulkHandlers: Record<string, Handler> = { ...importHandlers, ...zipHandlers };
 
 export { setHtmlRenderer, renderedViews, type HtmlRenderer } from './views';
-export { streamZip, drained, entryArchive, type ZipEntry } from './zip-stream';
+export { streamZip, drained, entryArchive, type ZipEntry } from '@tezgah/edocument-common/zip-stream';
 export { ZIP_SCOPES, BATCH_DOCUMENTS, BATCH_BYTES, entryBase } from './zip';
 export { MAX_ENTRIES, MAX_ENTRY_BYTES, type ImportResult } from './import';

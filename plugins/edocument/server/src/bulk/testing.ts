@@ -28,7 +28,7 @@ export function invoiceTemplate(): string {
   return xml.replace('<cbc:DocumentCurrencyCode>', `${note}<cbc:DocumentCurrencyCode>`);
 }
 
-/** A stand-in for GİB's display (about 16 KB), for documents seeded with their view cached. */
+/** A stand-in for GİB's display (about 10 KB; the real one of the template is about 60 KB), for documents seeded with their view cached. */
 export function htmlTemplate(): string {
   const rows = Array.from({ length: 120 }, (_, i) => `<tr><td>${i + 1}</td><td>Satır açıklaması</td><td>1,00</td><td>100,00 TL</td></tr>`).join('');
   return `<!DOCTYPE html><html lang="tr"><head><meta charset="utf-8"><title>{{ID}}</title></head><body><h1>e-Fatura {{ID}}</h1><p>ETTN: {{UUID}}</p><table>${rows}</table></body></html>`;
@@ -46,12 +46,14 @@ export interface SeedOptions {
   days?: number;
   /** Seed the HTML view as cached (otherwise null: rendered at the first download). */
   html?: boolean;
+  /** The cached view's text with `{{UUID}}` and `{{ID}}` (default {@link htmlTemplate}). */
+  htmlText?: string;
 }
 
 /** Writes `count` documents (as the superuser: `db` is the server's own pool) and returns their ETTNs. */
 export async function seedDocuments(db: Kysely<any>, o: SeedOptions): Promise<{ uuids: string[] }> {
   const xml = invoiceTemplate();
-  const html = o.html ? htmlTemplate() : null;
+  const html = o.html ? o.htmlText ?? htmlTemplate() : null;
   const from = o.from ?? '2026-01-01';
   const days = o.days ?? 28;
   const r = await sql<{ uuid: string }>`
@@ -99,7 +101,7 @@ export async function readZip(input: Buffer | string): Promise<Map<string, Buffe
 
 /** A zip of the given entries, in memory (yazl, through streamZip: many entries stay fast). */
 export async function makeZip(entries: { name: string; data: Buffer | string }[]): Promise<Buffer> {
-  const { streamZip } = await import('./zip-stream');
+  const { streamZip } = await import('@tezgah/edocument-common/zip-stream');
   async function* batches() {
     for (let i = 0; i < entries.length; i += 1000) {
       yield entries.slice(i, i + 1000).map((e) => ({ name: e.name, data: Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data) }));

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 import { batchesOf, entryBase } from './zip';
-import { streamZip, type ZipEntry } from './zip-stream';
+import { streamZip, type ZipEntry } from '@tezgah/edocument-common/zip-stream';
 import { readZip } from './testing';
 
 const collect = async (s: NodeJS.ReadableStream) => {

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { inTenant, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { EDocCategory, EDocDirection, EdocumentTables } from '../schema';
 import { htmlView } from './views';
-import { streamZip, type ZipEntry } from './zip-stream';
+import { streamZip, type ZipEntry } from '@tezgah/edocument-common/zip-stream';
 
 /**
  * The five zip downloads (seeds 001 §7: POST, a list of ETTNs, a zip answer): each document's XML
@@ -125,7 +125,8 @@ function zipHandler(operationId: string, scope: Scope): Handler {
       select d.id, octet_length(d.xml) + coalesce(octet_length(d.html), 0) as size
         from edoc_documents d where ${where} and d.uuid = any(${uuids}::uuid[]) order by d.id`.execute(trx)).rows;
     if (!found.length) throw problems.notFound('Belge');
-    const missing = found.length >= uuids.length ? [] : (await sql<{ uuid: string }>`
+    // One direction: an ETTN is one row at most, so as many rows as ETTNs means none is missing.
+    const missing = scope.directions.length === 1 && found.length >= uuids.length ? [] : (await sql<{ uuid: string }>`
       select u::text as uuid from unnest(${uuids}::uuid[]) with ordinality as x(u, n)
        where not exists (select 1 from edoc_documents d where ${where} and d.uuid = x.u) order by n`.execute(trx)).rows.map((r) => r.uuid);
     const batches = batchesOf(found.map((r) => ({ id: Number(r.id), size: Number(r.size) })));

@@ -127,8 +127,34 @@ export function invoiceInput(inv: InvoiceSource, company: CompanyIdentity, c: Se
   };
 }
 
-export function despatchInput(des: DespatchSource, company: CompanyIdentity, ids: { uuid: string; id: string }, issueTime: string | null, note: string | null): UblDespatchInput {
+export interface Transport { carrier: { vknTckn: string; name: string } | null; driver: { firstName: string; familyName: string; tckn: string } | null; plate: string | null }
+const filled = (v: string | null | undefined): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** The carrier, driver and plate an e-İrsaliye carries, from the dialog's options. */
+export function transportOf(o: { carrierVknTckn?: string | null; carrierName?: string | null; driverFirstName?: string | null; driverFamilyName?: string | null; driverTckn?: string | null; plate?: string | null }): Transport {
   return {
+    carrier: filled(o.carrierVknTckn) && filled(o.carrierName) ? { vknTckn: o.carrierVknTckn.trim(), name: o.carrierName.trim() } : null,
+    driver: filled(o.driverFirstName) && filled(o.driverFamilyName) && filled(o.driverTckn) ? { firstName: o.driverFirstName.trim(), familyName: o.driverFamilyName.trim(), tckn: o.driverTckn.trim() } : null,
+    plate: filled(o.plate) ? o.plate.trim().toUpperCase() : null,
+  };
+}
+
+/** GİB's e-İrsaliye rules that ask for what the despatch record does not hold: a carrier or a driver, and the delivery postal code. */
+export function transportProblems(customer: PartySource, o: Parameters<typeof transportOf>[0]): Problem[] {
+  const out: Problem[] = [];
+  const t = transportOf(o);
+  if (!t.carrier && !t.driver) out.push({ source: 'RULE', field: 'driver', message: 'e-İrsaliyede taşıyıcı firma (VKN/TCKN ve unvan) ya da şoför (ad, soyad, TCKN) bilgisi olmalı.' });
+  if (filled(o.carrierVknTckn) && !/^[0-9]{10,11}$/.test(o.carrierVknTckn.trim())) out.push({ source: 'RULE', field: 'carrierVknTckn', message: 'Taşıyıcının VKN (10 hane) ya da TCKN (11 hane) bilgisi hatalı.' });
+  if (filled(o.driverTckn) && !/^[0-9]{11}$/.test(o.driverTckn.trim())) out.push({ source: 'RULE', field: 'driverTckn', message: 'Şoförün TCKN bilgisi 11 hane olmalı.' });
+  if (!customer.postcode || !/^((0[1-9])|([1-7][0-9])|(8[0-1]))[0-9]{3}$/.test(customer.postcode.trim())) {
+    out.push({ source: 'RULE', field: 'customer.postcode', message: 'Teslimat adresinin posta kodu boş ya da geçersiz (5 hane, il kodu ile başlar): müşterinin posta kodunu girin.' });
+  }
+  return out;
+}
+
+export function despatchInput(des: DespatchSource, company: CompanyIdentity, ids: { uuid: string; id: string }, issueTime: string | null, note: string | null, transport: Transport = { carrier: null, driver: null, plate: null }): UblDespatchInput {
+  return {
+    carrier: transport.carrier, driver: transport.driver, plate: transport.plate,
     uuid: ids.uuid, id: ids.id, issueDate: des.date, issueTime, profile: 'TEMELIRSALIYE', type: 'SEVK',
     supplier: companyParty(company), customer: customerParty(des.customer), shipmentDate: des.shipmentDate, shipmentTime: issueTime,
     lines: des.lines.map((l) => ({ lineNo: l.lineNo, name: l.name, quantity: d(l.quantity).toString(), unitCode: l.unitCode, unitPrice: l.unitPrice, barcode: l.barcode })),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { validateUbl, parseUbl } from '../ubl/index';
@@ -212,6 +213,31 @@ describe.each(engines())('outgoing and incoming e-documents on %s', (engine) => 
     expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutSends: 0 });
     const held = await sandbox('GET', `/documents?uuid=${sent.body.uuid}`);
     expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
+  }, 60_000);
+
+  it('sends an outgoing despatch as an e-İrsaliye that validates, and the buyer receives it', async () => {
+    const p = await product();
+    const des = await api.call('POST', `${API}/despatches`, { token: seller, body: { direction: 'OUT', currentId: buyerCurrent.id, despatchDate: '2026-11-21', products: [{ productId: p.id, quantity: 2 }] } });
+    expect(des.status, JSON.stringify(des.body)).toBe(201);
+    const first = await api.call('POST', `${API}/e-despatch/update/${des.body.id}`, { token: seller, body: { action: 'CHECK' } });
+    expect(first.body).toMatchObject({ type: 'EDESPATCH', profile: 'TEMELIRSALIYE', invoiceTypeCode: 'SEVK', status: 'CONTROL' });
+    // GİB wants a carrier or a driver, and the delivery address's postal code.
+    expect(first.body.problems.map((x: any) => x.field).sort()).toEqual(['customer.postcode', 'driver']);
+    await sql`update currents set postcode = '06680' where id = ${buyerCurrent.id}`.execute(t.server.services.db);
+    const checked = await api.call('POST', `${API}/e-despatch/update/${des.body.id}`, { token: seller, body: { action: 'CHECK', options: { driverFirstName: 'Ali', driverFamilyName: 'Sürücü', driverTckn: '12345678950', plate: '06 abc 123' } } });
+    expect(checked.body.problems).toEqual([]);
+    expect(checked.body.options).toMatchObject({ driverTckn: '12345678950' });
+    const sent = await api.call('POST', `${API}/e-despatch/send/${des.body.id}`, { token: seller, body: {} });
+    expect(sent.body.status, JSON.stringify(sent.body)).toBe('SENDING');
+    const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(done.status, done.statusReason).toBe('SUCCESS');
+    const xml = await fetch(`${t.url}${API}/e-documents/${sent.body.id}/xml`, { headers: { authorization: `Bearer ${seller}` } }).then((r) => r.text());
+    expect(await validateUbl(xml)).toEqual([]);
+    expect((await api.call('POST', `${API}/e-documents/pull`, { token: buyer })).status).toBe(200);
+    const incoming = await api.call('GET', `${API}/incoming-despatches?search=${sent.body.documentNo}`, { token: buyer });
+    expect(incoming.body.map((d: any) => d.uuid)).toEqual([sent.body.uuid]);
+    const refused = await api.call('POST', `${API}/e-despatch/cancel/${des.body.id}`, { token: seller, body: {} });
+    expect([refused.status, codeOf(refused)]).toEqual([409, 'EDESPATCH_SENT']);
   }, 60_000);
 
   it('numbers are gapless per series: a refused check takes no number', async () => {

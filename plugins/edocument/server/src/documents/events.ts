@@ -1,5 +1,6 @@
 import { inTenant, type JobDefinition, type ServerEvent, type ServerEventListener, type Services } from '@tezgah/server';
 import { loadSettings } from '../settings/index';
+import { renderHtml } from '../ubl/index';
 import { docOfSource, getDoc, kick, parseJson, send, workDue, type Actor, type Db } from './flow';
 import { pullCompany } from './incoming';
 import type { HistoryEntry } from '../schema';
@@ -92,6 +93,29 @@ export const listeners: Record<string, ServerEventListener> = {
   'accounting.invoice.posted': onPosted,
 };
 
+/**
+ * Renders GİB's display of documents that have none yet (received, imported, sent), a few a minute:
+ * a zip download then carries them without rendering (about 50 ms a document on the event loop).
+ */
+export async function renderViews(services: Services, limit: number): Promise<number> {
+  const rows = await services.db.selectFrom('edoc_documents' as never).select(['company_id', 'id', 'xml'] as never)
+    .where('html' as never, 'is', null as never).where('xml' as never, 'is not', null as never)
+    .where('status' as never, 'in', ['SUCCESS', 'SENDING', 'CANCEL'] as never).orderBy('id' as never, 'desc').limit(limit).execute() as { company_id: number; id: number; xml: string }[];
+  let n = 0;
+  for (const r of rows) {
+    let html: string;
+    try {
+      html = await renderHtml(r.xml, { embedded: false });
+    } catch {
+      continue; // Shown on demand with its error; the zip download renders it again.
+    }
+    await services.db.updateTable('edoc_documents' as never).set({ html } as never)
+      .where('company_id' as never, '=', r.company_id as never).where('id' as never, '=', r.id as never).where('html' as never, 'is', null as never).execute();
+    n += 1;
+  }
+  return n;
+}
+
 export const documentJobs: Record<string, JobDefinition> = {
   // The outbox and the status checks (each claimed, so one server does each).
   'edocument.work': {
@@ -100,6 +124,7 @@ export const documentJobs: Record<string, JobDefinition> = {
     expireInSeconds: 10 * 60,
     async handler(job) {
       await workDue(job.services);
+      await renderViews(job.services, 25);
     },
   },
   // Incoming documents of every company that sends e-documents.

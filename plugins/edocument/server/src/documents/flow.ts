@@ -8,7 +8,7 @@ import { buildDespatch, buildInvoice, validateUbl } from '../ubl/index';
 import { IntegratorError, izibizClient, type IntegratorPort } from '../integrator/index';
 import { companyIdentity, companyProblems, defaultPrefix, gibAliases, loadSettings, nextNumber, type EdocSettings } from '../settings/index';
 import type { EDocCategory, EDocStatus, EdocumentTables, HistoryEntry, Problem as DocProblem } from '../schema';
-import { choiceProblems, despatchInput, draftNumber, impliedType, invoiceInput, partyProblems, type SendChoice } from './build';
+import { choiceProblems, despatchInput, draftNumber, impliedType, invoiceInput, partyProblems, transportOf, transportProblems, type SendChoice } from './build';
 
 /**
  * The outgoing e-document's life (seeds 001 §4): CHECK makes or remakes it in CONTROL with the
@@ -69,14 +69,15 @@ export function docView(r: Row) {
     answerRequired: r.direction === 'INCOMING' && r.profile === 'TICARIFATURA' && r.category === 'EINVOICE' && !r.answer && !r.imported,
     problems: problemsOf, gibCode: r.gib_code, integratorCode: r.integrator_code,
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null, attempts: r.attempts, history, imported: r.imported,
+    options: parseJson<Options>(r.options, {}),
   };
 }
 export type EDocumentView = ReturnType<typeof docView>;
 
-const VIEW_COLUMNS = [
+export const VIEW_COLUMNS = [
   'id', 'company_id', 'direction', 'category', 'uuid', 'document_no', 'prefix', 'profile', 'type_code', 'issue_date', 'status', 'status_reason', 'party_title',
   'party_identifier', 'total', 'currency', 'exchange_rate', 'integrator', 'receiver_tag', 'sender_tag', 'email', 'invoice_id', 'despatch_id', 'purchase_invoice_id',
-  'answer', 'answered_at', 'problems', 'gib_code', 'integrator_code', 'imported', 'attempts', 'sent_at', 'next_check_at', 'deadline_at', 'history', 'created_at', 'updated_at',
+  'answer', 'answered_at', 'problems', 'options', 'gib_code', 'integrator_code', 'imported', 'attempts', 'sent_at', 'next_check_at', 'deadline_at', 'history', 'created_at', 'updated_at',
 ] as const;
 
 export async function getDoc(db: Db, companyId: number, id: number): Promise<Row | undefined> {
@@ -103,9 +104,18 @@ export function portOf(settings: EdocSettings, services: Pick<Services, 'config'
 export interface Actor { db: Db; services: Services; companyId: number; login: string | null }
 
 export type Family = 'EINVOICE' | 'EARCHIVE' | 'EDESPATCH';
-export interface Options { profile?: string; invoiceTypeCode?: string; receiverTag?: string | null; prefix?: string | null; email?: string | null; note?: string | null }
+export interface Options {
+  profile?: string; invoiceTypeCode?: string; receiverTag?: string | null; prefix?: string | null; email?: string | null; note?: string | null;
+  carrierVknTckn?: string | null; carrierName?: string | null; driverFirstName?: string | null; driverFamilyName?: string | null; driverTckn?: string | null; plate?: string | null;
+}
+
+/** What was chosen before, with what is chosen now on top (a field sent as null clears it). */
+function merged(existing: Row | undefined, o: Options): Options {
+  return { ...parseJson<Options>(existing?.options, {}), ...o };
+}
 
 interface Prepared {
+  options: Options;
   category: EDocCategory;
   choice: SendChoice;
   problems: DocProblem[];
@@ -192,6 +202,7 @@ async function prepare(a: Actor, family: Family, source: InvoiceSource | Despatc
   };
   out.push(...partyProblems(customer, customer.kind === 'COMPANY'));
   out.push(...choiceProblems(choice, isDespatch ? 'DESPATCH' : 'INVOICE'));
+  if (isDespatch) out.push(...transportProblems(customer, o));
   const issueDate = source.date;
   let xml: string | null = null;
   if (!out.length) {
@@ -199,7 +210,7 @@ async function prepare(a: Actor, family: Family, source: InvoiceSource | Despatc
     const time = istanbulTime(a.services.now());
     try {
       xml = isDespatch
-        ? buildDespatch(despatchInput(source as DespatchSource, company, { uuid: ids.uuid, id: number }, time, o.note ?? null))
+        ? buildDespatch(despatchInput(source as DespatchSource, company, { uuid: ids.uuid, id: number }, time, o.note ?? null, transportOf(o)))
         : buildInvoice(invoiceInput(inv!, company, choice, { uuid: ids.uuid, id: number }, time));
     } catch (e) {
       out.push({ source: 'RULE', message: e instanceof Error ? e.message : String(e), field: null });
@@ -210,7 +221,7 @@ async function prepare(a: Actor, family: Family, source: InvoiceSource | Despatc
     }
   }
   return {
-    category, choice, problems: out, xml, issueDate,
+    options: o, category, choice, problems: out, xml, issueDate,
     party: { title: customer.name, identifier: customer.taxNumber },
     total: inv ? inv.payable : null, currency: inv ? inv.currency : null, rate: inv && inv.currency !== 'TRY' ? inv.rate : null,
   };
@@ -229,7 +240,7 @@ async function saveCheck(a: Actor, family: Family, sourceId: number, p: Prepared
     status_reason: p.problems.length ? `${p.problems.length} sorun düzeltilmeli.` : null,
     party_title: p.party.title, party_identifier: p.party.identifier, total: p.total, currency: p.currency, exchange_rate: p.rate,
     integrator: settings.integrator, receiver_tag: p.choice.receiverTag, sender_tag: p.choice.senderTag, email: p.category === 'EARCHIVE' ? p.choice.email : null,
-    problems: JSON.stringify(p.problems), xml: p.xml, html: null, updated_at: now,
+    problems: JSON.stringify(p.problems), xml: p.xml, html: null, updated_at: now, options: JSON.stringify(p.options),
   };
   if (existing) {
     await a.db.updateTable('edoc_documents').set({ ...values, history: history(existing, 'CONTROL', now) })
@@ -260,7 +271,7 @@ export async function check(a: Actor, family: Family, sourceId: number, o: Optio
   const source = await loadSource(a, family, sourceId);
   const settings = await loadSettings(a.db as never, a.services, a.companyId);
   const uuid = existing?.uuid.toUpperCase() ?? randomUUID().toUpperCase();
-  const p = await prepare(a, family, source, settings, o, { uuid, id: null }, existing);
+  const p = await prepare(a, family, source, settings, merged(existing, o), { uuid, id: null }, existing);
   return saveCheck(a, family, sourceId, p, uuid, existing, settings);
 }
 
@@ -301,6 +312,7 @@ export async function send(a: Actor, family: Family, sourceId: number, o: Option
   const source = await loadSource(a, family, sourceId);
   const settings = await loadSettings(a.db as never, a.services, a.companyId);
   const uuid = existing?.uuid.toUpperCase() ?? randomUUID().toUpperCase();
+  o = merged(existing, o);
   const draft = await prepare(a, family, source, settings, o, { uuid, id: existing?.document_no ?? null }, existing);
   if (draft.problems.length) {
     if (existing && ['FAILURE', 'UNKNOWN'].includes(existing.status)) {
@@ -332,7 +344,7 @@ export async function send(a: Actor, family: Family, sourceId: number, o: Option
     problems: '[]', receiver_tag: final.choice.receiverTag, sender_tag: final.choice.senderTag, email: final.category === 'EARCHIVE' ? final.choice.email : null,
     party_title: final.party.title, party_identifier: final.party.identifier, total: final.total, currency: final.currency, exchange_rate: final.rate,
     integrator: settings.integrator, sent_at: now, attempts: 0, next_check_at: null, deadline_at: later(now, timings(a.services).deadlineHours * 3600),
-    gib_code: null, integrator_code: null, updated_at: now, history: history(row, 'SENDING', now, opts.resend ? 'Yeniden gönderildi.' : null),
+    gib_code: null, integrator_code: null, updated_at: now, options: JSON.stringify(o), history: history(row, 'SENDING', now, opts.resend ? 'Yeniden gönderildi.' : null),
   }).where('company_id', '=', a.companyId).where('id', '=', row.id).execute();
   await a.db.insertInto('edoc_outbox').values({
     company_id: a.companyId, document_id: row.id, action: 'SEND', payload: JSON.stringify({ reconcile }), next_attempt_at: now, created_at: now,

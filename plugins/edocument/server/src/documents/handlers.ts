@@ -3,8 +3,9 @@ import { likePattern, mayIn, pageRequest, pageResult, problems, requireAuth, tab
 import { statusesOfListStatus, type EDocumentListStatus } from '@tezgah/edocument-common';
 import { renderHtml, renderPdf } from '../ubl/index';
 import { loadSettings } from '../settings/index';
+import { IntegratorError } from '../integrator/index';
 import type { EdocumentTables } from '../schema';
-import { approve, cancel, check, docOfSource, docView, edit, getDoc, kick, portOf, refreshNow, send, type Actor, type Db, type Family, type Options, type Row } from './flow';
+import { VIEW_COLUMNS, approve, cancel, check, docOfSource, docView, edit, getDoc, kick, portOf, refreshNow, send, type Actor, type Db, type Family, type Options, type Row } from './flow';
 
 /** The outgoing and shared e-document operations (openapi/edocument/edocument.yaml). */
 
@@ -98,7 +99,7 @@ function bySource(kind: 'invoice' | 'despatch'): Handler {
     let row = await docOfSource(a.db, a.companyId, kind === 'invoice' ? { invoiceId: idOf(ctx) } : { despatchId: idOf(ctx) });
     if (!row && kind === 'invoice') {
       // The incoming e-invoice a purchase was made from.
-      row = await a.db.selectFrom('edoc_documents').selectAll().where('company_id', '=', a.companyId).where('purchase_invoice_id', '=', idOf(ctx)).executeTakeFirst() as Row | undefined;
+      row = await a.db.selectFrom('edoc_documents').select([...VIEW_COLUMNS, 'xml', 'html']).where('company_id', '=', a.companyId).where('purchase_invoice_id', '=', idOf(ctx)).executeTakeFirst() as Row | undefined;
     }
     if (!row) throw problems.notFound('e-Belge');
     mustSee(ctx, row);
@@ -189,9 +190,23 @@ function documentByUuid(direction: 'INCOMING' | 'OUTGOING', despatch: boolean): 
   };
 }
 
+/** An integrator failure as the person should read it: unreachable 502, anything else (credentials, refusal) 409. */
+export function integratorProblem(e: unknown, what: string) {
+  const ie = e instanceof IntegratorError ? e : null;
+  const retryable = !ie || ie.retryable;
+  const detail = ie?.kind === 'AUTH'
+    ? `${what}: entegratör kullanıcı adı veya şifresi kabul edilmedi; e-belge ayarlarını kontrol edin.`
+    : `${what}: ${e instanceof Error ? e.message : String(e)}`;
+  return {
+    status: retryable ? 502 : 409,
+    body: { type: 'about:blank', title: retryable ? 'Entegratöre ulaşılamadı' : 'Entegratör isteği kabul etmedi', status: retryable ? 502 : 409, detail, code: retryable ? 'INTEGRATOR_UNAVAILABLE' : (ie?.kind === 'AUTH' ? 'INTEGRATOR_AUTH' : 'INTEGRATOR_REFUSED') },
+  };
+}
+
 const queryEArchive: Handler = async (ctx) => {
   const a = actor(ctx);
   const settings = await loadSettings(a.db as never, ctx.services, a.companyId);
+  if (!settings.enabled) throw problems.conflict('Şirket için e-belge kullanımı açık değil: e-belge ayarlarından açın.', 'EDOC_DISABLED');
   const uuid = String((ctx.query as { uuid: string }).uuid);
   // Asked after the request's transaction (the sandbox may share the embedded engine's one connection).
   const out: Record<string, unknown> = { found: false };
@@ -200,9 +215,11 @@ const queryEArchive: Handler = async (ctx) => {
     try {
       Object.assign(out, await portOf(settings, ctx.services).status('EARCHIVE', uuid));
     } catch (e) {
-      ctx.setStatus(502);
+      const p = integratorProblem(e, 'e-Arşiv faturasının durumu sorgulanamadı');
+      ctx.setStatus(p.status);
       ctx.setHeader('content-type', 'application/problem+json');
-      Object.assign(out, { type: 'about:blank', title: 'Entegratöre ulaşılamadı', status: 502, detail: e instanceof Error ? e.message : String(e), code: 'INTEGRATOR_UNAVAILABLE' });
+      for (const k of Object.keys(out)) delete out[k];
+      Object.assign(out, p.body);
     }
   });
   return out;
@@ -232,7 +249,8 @@ function list(scope: { direction?: 'INCOMING' | 'OUTGOING'; despatch: boolean })
     const [count, rows] = await Promise.all([
       base.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       (() => {
-        let r = base.selectAll();
+        // The view's columns: never the XML or its HTML (a page of lists would read megabytes).
+        let r = base.select([...VIEW_COLUMNS]);
         for (const [field, dir] of page.sort.length ? page.sort : [['id', 'desc'] as [string, 'asc' | 'desc']]) r = r.orderBy(sql.ref(SORT[field] ?? 'id'), dir);
         return r.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute();
       })(),
@@ -261,7 +279,7 @@ const summary: Handler = async (ctx) => {
            count(*) filter (where direction = 'OUTGOING' and status in ('FAILURE', 'UNKNOWN'))::int as failed,
            count(*) filter (where direction = 'INCOMING' and category = 'EINVOICE' and purchase_invoice_id is null and status <> 'CANCEL')::int as open
       from edoc_documents where company_id = ${a.companyId}`.execute(a.db);
-  const latest = await a.db.selectFrom('edoc_documents').selectAll().where('company_id', '=', a.companyId)
+  const latest = await a.db.selectFrom('edoc_documents').select([...VIEW_COLUMNS]).where('company_id', '=', a.companyId)
     .where((w) => w.or([w('status', 'in', ['SENDING', 'FAILURE', 'UNKNOWN']), w.and([w('direction', '=', 'INCOMING'), w('purchase_invoice_id', 'is', null), w('category', '=', 'EINVOICE')])]))
     .orderBy('updated_at', 'desc').limit(5).execute();
   const c = counts.rows[0]!;

@@ -6,6 +6,7 @@ import { IntegratorError, type DocumentType, type InboxItem } from '../integrato
 import { parseUbl, UblParseError } from '../ubl/index';
 import { loadSettings } from '../settings/index';
 import type { EdocumentTables } from '../schema';
+import { integratorProblem } from './handlers';
 import { DOCUMENTS_SERVICE, docView, getDoc, parseJson, portOf, type Db, type Row } from './flow';
 
 /**
@@ -79,10 +80,11 @@ const pull: Handler = async (ctx) => {
     try {
       Object.assign(out, await pullCompany(ctx.services, auth.companyId));
     } catch (e) {
-      if (!(e instanceof IntegratorError)) throw e;
-      ctx.setStatus(502);
+      const p = integratorProblem(e, 'Gelen belgeler alınamadı');
+      ctx.setStatus(p.status);
       ctx.setHeader('content-type', 'application/problem+json');
-      Object.assign(out, { type: 'about:blank', title: 'Entegratöre ulaşılamadı', status: 502, detail: `Gelen belgeler alınamadı: ${e.message}`, code: 'INTEGRATOR_UNAVAILABLE' });
+      for (const k of Object.keys(out)) delete out[k];
+      Object.assign(out, p.body);
     }
   });
   return out;

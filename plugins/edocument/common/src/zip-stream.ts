@@ -1,3 +1,6 @@
+/**
+ * The streamed zip writer the e-document server part (zip downloads) and CLI (edoc export) share.
+ */
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 
