@@ -452,6 +452,8 @@ describe.each(engines())('bad-input sweep of every operation on %s', (engine) =>
       where table_schema = 'public' and table_type = 'BASE TABLE'
         -- Failed sign-ins are counted on purpose, also for refused calls.
         and table_name <> 'login_failures'
+        -- The outside systems' simulators keep their own state (a sign-in session of the sandbox integrator a GET asked): not Tezgah's data.
+        and table_name not like 'edoc\_sandbox\_%'
       order by table_name`.execute(t.server.database.db);
     tables = r.rows.map((x) => x.table_name);
     last = await snapshot();
