@@ -1,11 +1,12 @@
-import { closeSync, existsSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 
 /**
  * An exclusive lock on an embedded database folder. PGlite has no postmaster: two processes
  * opening one folder both start and silently overwrite each other's pages (acknowledged writes
  * lost). So whoever opens the folder — the server, `tezgah db`, a test — first creates
- * `<folder>.lock` beside it with O_EXCL, naming the process. A second opener reads it and refuses,
+ * `<folder>.lock` beside it, naming the process (written whole, then linked into place: the link
+ * fails when the name exists, like O_EXCL, and the file is never seen empty). A second opener reads it and refuses,
  * naming the folder and the holder. A lock whose process is gone (killed with -9, the machine
  * restarted) is stale and is taken over under a second O_EXCL file, after checking again that it
  * is still the same stale lock, so two starters racing for a stale lock cannot both win.
@@ -90,11 +91,14 @@ export function lockFolder(folder: string): FolderLock {
   const content = JSON.stringify(me());
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
+      // Written whole beside it, then linked into place (link fails if the name exists): the lock
+      // file never exists empty, so no starter can mistake a winner's lock for a half-written one.
+      const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+      writeFileSync(tmp, content, { mode: 0o644 });
       try {
-        writeSync(fd, content);
+        linkSync(tmp, file);
       } finally {
-        closeSync(fd);
+        unlinkSync(tmp);
       }
       held.set(file, content);
       if (!exitHook) {
@@ -107,6 +111,11 @@ export function lockFolder(folder: string): FolderLock {
     }
     const holder = readHolder(file);
     if (holder && alive(holder)) throw new FolderLockedError(folder, holder);
+    if (!holder && young(file)) {
+      // Unreadable and new: perhaps an older Tezgah writing it right now. Wait before calling it stale.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+      continue;
+    }
     // Stale (or half-written by a process that died between create and write): take it over.
     let mine = false;
     try {
@@ -136,6 +145,15 @@ export function lockFolder(folder: string): FolderLock {
   }
   const holder = readHolder(file);
   throw holder ? new FolderLockedError(folder, holder) : new Error(`could not lock ${folder}: ${file} keeps changing`);
+}
+
+/** A lock file changed less than 2 s ago (or gone meanwhile). */
+function young(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs < 2_000;
+  } catch {
+    return true;
+  }
 }
 
 function releaseFile(file: string, content: string) {

@@ -147,10 +147,10 @@ export interface Allocation { id: number; dueId: number; invoiceId: number; amou
 /**
  * Spreads `amount` of a money transaction over the current's open dues of invoices of `type` in
  * the transaction's currency,
- * oldest due first (then the lowest id), optionally only one invoice's; the dues are locked in
+ * oldest due first (then the lowest id), optionally only one invoice's or one due's; the dues are locked in
  * that order. Returns the lines written and what was left over.
  */
-export async function allocate(db: LedgerDb, companyId: number, o: { transactionId: number; currentId: number; type: 'SALE' | 'BUYING'; amount: string; currencyId: number; invoiceId?: number; by: string | null }): Promise<{ lines: Allocation[]; left: string }> {
+export async function allocate(db: LedgerDb, companyId: number, o: { transactionId: number; currentId: number; type: 'SALE' | 'BUYING'; amount: string; currencyId: number; invoiceId?: number; dueId?: number; by: string | null }): Promise<{ lines: Allocation[]; left: string }> {
   let q = db.selectFrom('invoice_dues as d')
     .innerJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'd.company_id').onRef('i.id', '=', 'd.invoice_id'))
     .select(['d.id', 'd.invoice_id', 'd.amount', 'd.paid'])
@@ -159,6 +159,7 @@ export async function allocate(db: LedgerDb, companyId: number, o: { transaction
     .where('i.currency_id', '=', o.currencyId)
     .where(sql<boolean>`d.paid < d.amount`);
   if (o.invoiceId !== undefined) q = q.where('d.invoice_id', '=', o.invoiceId);
+  if (o.dueId !== undefined) q = q.where('d.id', '=', o.dueId);
   const dues = await q.orderBy('d.due_date').orderBy('d.id').forUpdate().execute();
   let left = new Decimal(o.amount);
   const lines: Allocation[] = [];

@@ -141,7 +141,8 @@ export async function runLine(services: Services, companyId: number, lineId: num
             ...(sale ? { to: account } : { from: account }),
             explanation: `${p.name}: ${line.period_no}. taksit`,
           } as Parameters<typeof recordTransaction>[2]);
-          await allocate(d, companyId, { transactionId, currentId: p.current_id, type: p.invoice_type, amount: open.toFixed(2), currencyId: due!.currency_id, invoiceId: p.invoice_id, by });
+          // The line's own due: lines may run in any order, and a later line must not take an earlier one's due.
+          await allocate(d, companyId, { transactionId, currentId: p.current_id, type: p.invoice_type, amount: open.toFixed(2), currencyId: due!.currency_id, invoiceId: p.invoice_id, dueId: line.due_id ?? undefined, by });
           await d.updateTable('periodic_process_lines').set({
             status: 'SUCCESS', transaction_id: transactionId, amount: open.toFixed(2), reason: null, attempts: sql<number>`attempts + 1`, processed_at: new Date(),
           }).where('company_id', '=', companyId).where('id', '=', lineId).execute();
