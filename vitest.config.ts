@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'plugins/*/common/src/**/*.test.ts'] } },
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
       {
         // Component tests of the workbench and the plugins' web parts, in jsdom.

@@ -36,13 +36,15 @@ export const MODULE_ACTIONS: Readonly<Record<number, readonly number[]>> = {
   [Module.PRICE_LIST]: [...CRUDX, 44],
   [Module.DESPATCH]: [...CRUDX, 24],
   [Module.POS_DEVICE]: [...CRUD, 45],
-  [Module.KOLAY_ASISTAN]: [Action.VIEW, 45],
+  // The assistant devices and connector settings are kept with CRUD (seeds 001 §7 'Standard CRUD': kolay-asistans, connector-settings); 45 connects.
+  [Module.KOLAY_ASISTAN]: [...CRUD, 45],
   [Module.RECETE]: [...CRUDX],
   [Module.POS_PAYMENT]: [...CRUD, Action.EXPORT],
   [Module.ERP]: [Action.VIEW, 45],
-  [Module.CONNECTOR]: [Action.VIEW, 45],
+  [Module.CONNECTOR]: [...CRUD, 45],
   [Module.MOBILE]: [Action.VIEW, 45],
-  [Module.CURRENT_POS_PAYMENT]: [Action.VIEW, Action.CREATE, Action.EXPORT],
+  // Collections from a current on a terminal: CRUD and update-status (seeds 001 §7), export.
+  [Module.CURRENT_POS_PAYMENT]: [...CRUD, Action.EXPORT],
   [Module.PHARMACY_POS]: [Action.VIEW, Action.EXPORT, 45, 46],
   [Module.MANAGEMENT]: CRUDX,
   [Module.MANAGEMENT_ERP]: CRUD,

@@ -12,3 +12,4 @@ export * from './messages';
 export * from './plugin';
 export * from './events';
 export * from './catalogue';
+export * from './datamatrix';

@@ -219,6 +219,41 @@ describe('visibleMenu', () => {
   });
 });
 
+describe('visibleMenu, reduced pharmacy menu', () => {
+  const menu: MenuEntry[] = [
+    { id: 'sale', title: 'Satış', route: '/pharmacy-sale', reduced: true },
+    { id: 'finance', title: 'Finans', children: [{ id: 'safe', title: 'Kasa', route: '/safe' }, { id: 'bank', title: 'Banka', route: '/bank' }] },
+    { id: 'current', title: 'Cari', children: [{ id: 'customer', title: 'Müşteri', route: '/customer', reduced: true }, { id: 'supplier', title: 'Tedarikçi', route: '/supplier' }] },
+    { id: 'report', title: 'Rapor', route: '/report', children: [{ id: 'r1', title: 'R1', route: '/r1' }] },
+    { id: 'reports', title: 'Raporlar', route: '/reports', reduced: true, children: [{ id: 'r2', title: 'R2', route: '/r2' }] },
+    { id: 'settings', title: 'Ayarlar', children: [{ id: 'tax', title: 'Vergi', route: '/tax-settings', reduced: true, themes: [Theme.DEFAULT] }, { id: 'user', title: 'Kullanıcı', route: '/user-settings', reduced: true }] },
+    { id: 'agenda', title: 'Ajanda', route: '/agenda' },
+  ];
+  const ids = (entries: MenuEntry[]): string[] => entries.flatMap((e) => [e.id, ...ids(e.children ?? [])]);
+
+  it('is off by default: every visible entry stays', () => {
+    expect(ids(visibleMenu(menu, ctx({ theme: Theme.DEFAULT })))).toEqual(['sale', 'finance', 'safe', 'bank', 'current', 'customer', 'supplier', 'report', 'r1', 'reports', 'r2', 'settings', 'tax', 'user', 'agenda']);
+    expect(ids(visibleMenu(menu, ctx({ theme: Theme.DEFAULT }), { reduced: false }))).toContain('safe');
+  });
+
+  it('keeps only flagged entries and the groups holding them; emptied groups go', () => {
+    expect(ids(visibleMenu(menu, ctx({ theme: Theme.DEFAULT }), { reduced: true }))).toEqual(['sale', 'current', 'customer', 'reports', 'settings', 'tax', 'user']);
+  });
+
+  it('keeps a group page only when it carries the flag itself', () => {
+    const shown = visibleMenu(menu, ctx({ theme: Theme.DEFAULT }), { reduced: true });
+    expect(shown.find((e) => e.id === 'report')).toBeUndefined();
+    expect(shown.find((e) => e.id === 'reports')).toEqual({ ...menu[4], children: [] });
+  });
+
+  it('still applies the gates: a default-theme entry is gone in the pharmacy theme', () => {
+    expect(ids(visibleMenu(menu, ctx({ theme: Theme.PHARMACY }), { reduced: true }))).toEqual(['sale', 'current', 'customer', 'reports', 'settings', 'user']);
+    const onlyTax: MenuEntry[] = [{ id: 'settings', title: 'Ayarlar', children: [menu[5]!.children![0]!] }];
+    expect(visibleMenu(onlyTax, ctx({ theme: Theme.PHARMACY }), { reduced: true })).toEqual([]);
+    expect(visibleMenu([{ id: 'x', title: 'X', route: '/x', reduced: true, module: 99 }], ctx(), { reduced: true })).toEqual([]);
+  });
+});
+
 describe('action-gated declarations', () => {
   const customer = accounting.menu[1]?.children?.[0];
 

@@ -53,6 +53,15 @@ export interface MenuEntry extends Gate {
   };
   /** Nested entries of a group. */
   children?: MenuEntry[];
+  /**
+   * The entry belongs to the reduced pharmacy menu ("Sade menü", seeds 000 §2: "many entries are
+   * hidden in a reduced pharmacy variant"). When the variant is on, only entries carrying it are
+   * listed; a group needs no flag of its own: it stays while one of its children does (a group
+   * that is also a page stays as that page only if it carries the flag). The flag does not
+   * cascade, so each plugin flags its own entries in shared groups. It is a menu choice, not a
+   * permission: the gate still applies, and the routes stay reachable by URL and the page finder.
+   */
+  reduced?: boolean;
 }
 
 /** A page route contributed by the plugin. */
@@ -245,20 +254,29 @@ export function isMenuEntryVisible(entry: MenuEntry, ctx: GateContext): boolean 
   return isGateOpen(entry, ctx);
 }
 
+/** How a menu tree is shown. */
+export interface MenuOptions {
+  /** The reduced pharmacy menu: only entries with {@link MenuEntry.reduced} (and the groups holding them). */
+  reduced?: boolean;
+}
+
 /**
  * The visible part of a menu tree: hidden entries are dropped with their children, and a group
  * (an entry that had children) without a route is dropped when none of its children remain.
+ * With `options.reduced`, entries without the `reduced` flag are dropped too (a group that is
+ * also a page then stays only when flagged or when a child remains).
  */
-export function visibleMenu(entries: readonly MenuEntry[], ctx: GateContext): MenuEntry[] {
+export function visibleMenu(entries: readonly MenuEntry[], ctx: GateContext, options: MenuOptions = {}): MenuEntry[] {
   const result: MenuEntry[] = [];
   for (const entry of entries) {
     if (!isMenuEntryVisible(entry, ctx)) continue;
+    const ownPage = !options.reduced || entry.reduced === true;
     if (!entry.children) {
-      result.push(entry);
+      if (ownPage) result.push(entry);
       continue;
     }
-    const children = visibleMenu(entry.children, ctx);
-    if (children.length > 0 || entry.route !== undefined) result.push({ ...entry, children });
+    const children = visibleMenu(entry.children, ctx, options);
+    if (children.length > 0 || (entry.route !== undefined && ownPage)) result.push({ ...entry, children });
   }
   return result;
 }

@@ -10,3 +10,5 @@ export { holdsEverywhere, mayIn } from './kernel/tenant';
 export { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';
 export { inTenant } from './db/database';
 export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';
+export { sealSecret, openSecret, type SecretScope } from './kernel/secrets';
+export { pluginOfAreas, type PluginArea } from './kernel/areas';

@@ -58,8 +58,17 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
   // The e-document plugin: actions on an invoice or a despatch by its id, views of an e-document (the demo holds imported ones).
   ...Object.fromEntries(['e-invoice', 'e-archive'].flatMap((f) => ['send', 'update', 'cancel'].map((a) => [`${A}/${f}/${a}/{id}`, async (id: (c: string) => Promise<number>) => `${A}/${f}/${a}/${await id(`${A}/invoices`)}`]))),
   ...Object.fromEntries(['send', 'update', 'cancel'].map((a) => [`${A}/e-despatch/${a}/{id}`, async (id: (c: string) => Promise<number>) => `${A}/e-despatch/${a}/${await id(`${A}/despatches`)}`])),
+  // The pharmacy plugin: a prescription by its number, a scan of a prescription, the unlink of its invoice, products for a company.
+  [`${A}/recete/{receteNo}`]: async (_id, v) => `${A}/recete/${encodeURIComponent(String(v['recete.no'] ?? 'L1'))}`,
+  [`${A}/recetes/{id}/boxes/{scanId}`]: async (id) => `${A}/recetes/${await id(`${A}/recetes`)}/boxes/1`,
+  [`${A}/recetes/unlink-invoice/{id}/{paymentType}`]: async (id) => `${A}/recetes/unlink-invoice/${await id(`${A}/recetes`)}/CASH`,
+  [`${A}/products-from-medicines/{companyId}`]: async (_id, v) => `${A}/products-from-medicines/${v['company.id']}`,
   [`${A}/e-documents/by-invoice/{id}`]: async (id) => `${A}/e-documents/by-invoice/${await id(`${A}/invoices`)}`,
   [`${A}/e-documents/by-despatch/{id}`]: async (id) => `${A}/e-documents/by-despatch/${await id(`${A}/despatches`)}`,
+  // The POS plugin (links and assistant, P2): deleting a connector setting with its assistant names the setting.
+  [`${A}/connector-settings-and-pos-assistant/{id}`]: async (id) => `${A}/connector-settings-and-pos-assistant/${await id(`${A}/connector-settings`)}`,
+  // The POS plugin (devices and payments, P1): the terminal's webhook names the company in its path.
+  [`${A}/pos-terminal-callback/{companyId}`]: async (_id, v) => `${A}/pos-terminal-callback/${v['company.id']}`,
   ...Object.fromEntries(['', '/xml', '/html', '/pdf'].map((v) => [`${A}/e-documents/{id}${v}`, async (id: (c: string) => Promise<number>) => `${A}/e-documents/${await id(`${A}/incoming-outgoing-invoices`)}${v}`])),
 };
 
@@ -67,7 +76,87 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
 const PLUGIN_BODIES: Record<string, unknown> = {
   eInvoiceUpdate: { action: 'CHECK' }, eArchiveUpdate: { action: 'CHECK' }, eDespatchUpdate: { action: 'CHECK' },
   incomingEInvoiceRespond: { answer: 'KABUL' },
+  scanReceteBox: { code: '8699680090177' }, computeReceteShare: { mode: 'SALARY' },
+  updateRecete: { hospital: 'Ele geçirildi' }, updateHastaRapor: { patientName: 'Ele geçirildi' }, updateTesis: { name: 'Ele geçirildi' },
+  productsFromMedicines: { barcodes: ['8699680090177'] },
+  // A webhook about a basket of the other company (unknown here, and unsigned): answered like a missing record.
+  posTerminalCallback: { event: 'BASKET_COMPLETED', data: { basketID: '00000000-0000-4000-8000-000000000001', status: 0 } },
 };
+
+/**
+ * The pharmacy plugin's records live in pharmacy companies only: for the walk the other company
+ * (the general one) is given the prescription module and one record of each pharmacy collection,
+ * written as the database's owner (the walk is about reading them from the wrong company).
+ */
+async function foreignPharmacy(t: TestServer, companyId: number): Promise<{ receteNo: string }> {
+  const { sql } = await import('kysely');
+  const db = t.server.database.db;
+  await sql`update companies set modules = array(select distinct unnest(modules || array[29, 35])) where id = ${companyId}`.execute(db);
+  await sql`insert into role_authorities (company_id, role_id, module_id, action_id)
+              select distinct ur.company_id, ur.role_id, m.module_id, m.action_id
+                from user_roles ur join users u on u.id = ur.user_id
+                cross join (select 29 as module_id, a as action_id from unnest(array[1, 2, 3, 4, 5]) a
+                            union all select 13, a from unnest(array[1, 2, 3]) a) m
+               where ur.company_id = ${companyId} and u.login = 'muhasebe'
+              on conflict do nothing`.execute(db);
+  const r = await sql<{ id: number; recete_no: string }>`insert into pharmacy_recetes (company_id, recete_no, type) values (${companyId}, 'L-YABANCI', 'NonPrescription') returning id, recete_no`.execute(db);
+  const receteId = r.rows[0]!.id;
+  await sql`insert into pharmacy_tesis (company_id, code, name) values (${companyId}, '11068891', 'Yabancı tesis')`.execute(db);
+  await sql`insert into pharmacy_hasta_rapors (company_id, report_no, patient_tckn) values (${companyId}, 'R-1', '31245678938')`.execute(db);
+  const current = await sql<{ id: number }>`select id from currents where company_id = ${companyId} order by id limit 1`.execute(db);
+  await sql`insert into pharmacy_credit_products (company_id, current_id, medicine_name) values (${companyId}, ${current.rows[0]!.id}, 'Yabancı ilaç')`.execute(db);
+  await sql`insert into pharmacy_boxes (company_id, gtin, sn, state) values (${companyId}, '08699680090177', 'YABANCI1', 'ACCEPTED')`.execute(db);
+  await sql`insert into pharmacy_tracking_outbox (company_id, system, kind, payload, state) values (${companyId}, 'ITS', 'ITS_ACCEPT', '{}', 'SENT')`.execute(db);
+  await sql`insert into pharmacy_medula_outbox (company_id, recete_id, kind, islem_no, payload, status) values (${companyId}, ${receteId}, 'SAVE', 'YABANCI-1', '{}', 'DONE')`.execute(db);
+  return { receteNo: r.rows[0]!.recete_no };
+}
+
+/**
+ * The POS plugin's links and assistant records (P2) for the other company: a payment link, an
+ * assistant and a connector setting, and the general company's owner given the assistant module
+ * (28), written as the database's owner.
+ */
+async function foreignPosLinks(t: TestServer, companyId: number): Promise<void> {
+  const { sql } = await import('kysely');
+  const db = t.server.database.db;
+  await sql`update companies set modules = array(select distinct unnest(modules || array[28, 32, 34])) where id = ${companyId}`.execute(db);
+  await sql`insert into role_authorities (company_id, role_id, module_id, action_id)
+              select distinct ur.company_id, ur.role_id, m.module_id, m.action_id
+                from user_roles ur join users u on u.id = ur.user_id
+                cross join (select 28 as module_id, a as action_id from unnest(array[1, 2, 3, 4, 45]) a
+                            union all select 32, a from unnest(array[1, 2, 3, 4, 45]) a
+                            union all select 34, a from unnest(array[1, 2, 3, 4]) a) m
+               where ur.company_id = ${companyId} and u.login = 'muhasebe'
+              on conflict do nothing`.execute(db);
+  const current = await sql<{ id: number }>`select id from currents where company_id = ${companyId} order by id limit 1`.execute(db);
+  await sql`insert into pos_virtual_payments (company_id, current_id, amount, description, callback_id) values (${companyId}, ${current.rows[0]!.id}, 10, 'Yabancı link', 'x')`.execute(db);
+  const a = await sql<{ id: number }>`insert into pos_assistants (company_id, name, device_id) values (${companyId}, 'Yabancı asistan', 'YABANCI-PC') returning id`.execute(db);
+  await sql`insert into pos_connector_settings (company_id, assistant_id, vendor, database_type, host, port, database_name, username)
+              values (${companyId}, ${a.rows[0]!.id}, 'ECZANEM', 'MSSQL', '10.0.0.1', 1433, 'YABANCI', 'sa')`.execute(db);
+}
+
+/**
+ * The POS plugin's devices and payments (P1) for the other company: a terminal and a collection
+ * from a current taken on it (it lists as a POS payment and as a current POS payment), and the
+ * general company's owner given the POS device, POS payment and current POS payment modules,
+ * written as the database's owner.
+ */
+async function foreignPosPayments(t: TestServer, companyId: number): Promise<void> {
+  const { sql } = await import('kysely');
+  const db = t.server.database.db;
+  await sql`update companies set modules = array(select distinct unnest(modules || array[27, 30, 34])) where id = ${companyId}`.execute(db);
+  await sql`insert into role_authorities (company_id, role_id, module_id, action_id)
+              select distinct ur.company_id, ur.role_id, m.module_id, a
+                from user_roles ur join users u on u.id = ur.user_id
+                cross join (values (27), (30), (34)) m(module_id) cross join unnest(array[1, 2, 3, 4]) a
+               where ur.company_id = ${companyId} and u.login = 'muhasebe'
+              on conflict do nothing`.execute(db);
+  const bank = await sql<{ id: number }>`select id from bank_accounts where company_id = ${companyId} order by id limit 1`.execute(db);
+  const d = await sql<{ id: number }>`insert into pos_devices (company_id, name, terminal_serial_no, bank_account_id) values (${companyId}, 'Yabancı POS', 'YABANCI-POS1', ${bank.rows[0]!.id}) returning id`.execute(db);
+  const current = await sql<{ id: number }>`select id from currents where company_id = ${companyId} order by id limit 1`.execute(db);
+  await sql`insert into pos_payments (company_id, kind, status, device_id, terminal_serial_no, bank_account_id, total, current_id, payment_date, document_no)
+              values (${companyId}, 'OPEN_ACCOUNT', 'FAILED', ${d.rows[0]!.id}, 'YABANCI-POS1', ${bank.rows[0]!.id}, 10, ${current.rows[0]!.id}, '2026-11-20', 'POS-YABANCI-1')`.execute(db);
+}
 
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */
 const isGlobal = (op: OperationSpec) => doc.paths[op.path][op.method.toLowerCase()]['x-global'] === true;
@@ -112,6 +201,9 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
       'user.companyId': me.companyId,
       'user.login': 'muhasebe',
     };
+    foreign['recete.no'] = (await foreignPharmacy(t, me.companyId)).receteNo;
+    await foreignPosLinks(t, me.companyId);
+    await foreignPosPayments(t, me.companyId);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -140,6 +232,18 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
       ['PUT', `${ONMUHASEBE}/companies`, { id: foreign['company.id'], name: 'X', title: 'X', companyType: 'CORPORATION', taxNumber: '0123456789', sectorId: 2, erpType: 'STANDARD', modules: [13] }],
       ['PUT', `${ONMUHASEBE}/companies-user`, { companyId: foreign['company.id'], login: 'eczaci', roleIds: [foreignRole.id] }],
       ['POST', '/api/company-authenticate', { companyId: foreign['company.id'] }],
+      ...(await (async (): Promise<[string, string, unknown][]> => {
+        // The POS plugin (P1): a device and a payment of the other company named in a body.
+        const device = (await api.call('GET', `${ONMUHASEBE}/pos-devices?size=1`, { token: muhasebe })).body[0].id;
+        const payment = (await api.call('GET', `${ONMUHASEBE}/current-pos-payments?size=1`, { token: muhasebe })).body[0].id;
+        return [
+          ['PUT', `${ONMUHASEBE}/pos-devices`, { id: device, name: 'Ele geçirildi' }],
+          ['PUT', `${ONMUHASEBE}/pos-payments`, { id: payment, explanation: 'Ele geçirildi' }],
+          ['PUT', `${ONMUHASEBE}/pos-payments/update-status`, { id: payment, status: 'PENDING' }],
+          ['PUT', `${ONMUHASEBE}/current-pos-payments`, { id: payment, explanation: 'Ele geçirildi' }],
+          ['PUT', `${ONMUHASEBE}/current-pos-payments/update-status`, { id: payment, status: 'PENDING' }],
+        ];
+      })()),
     ];
     for (const [method, path, body] of bodyCalls) {
       const r = await api.call(method, path, { token: eczaci, body });

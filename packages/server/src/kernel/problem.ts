@@ -126,6 +126,7 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
   PASSWORD_MISMATCH: { message: seed('PASSWORDS_DO_NOT_MATCH') },
   TAX_PERCENTAGE_EXISTS: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SAME_TAX_PERCENTAGE_EXISTS') },
   NO_CHANGES: { message: seed('NO_CHANGES') },
+  PLEASE_CHOOSE_MEDICINE: { message: seed('PLEASE_CHOOSE_MEDICINE') },
   PRODUCT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SELECTED_PRODUCT_EXISTS') },
   CURRENT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS },
   FISCAL_YEAR_NOT_FOUND: { title: { tr: 'Mali yıl yok', en: 'No fiscal year' }, message: seed('FISCAL_YEAR_NOT_FOUND') },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, fromQuery, getSettings, resetSettings, sanitize, updateSettings } from './settings';
+import { DEFAULT_SETTINGS, fromQuery, getSettings, REDUCED_MENU_MAX, resetSettings, sanitize, updateSettings } from './settings';
 
 afterEach(() => window.history.replaceState(null, '', '/'));
 
@@ -36,5 +36,18 @@ describe('layout settings', () => {
     localStorage.setItem('tezgah.settings', '{not json');
     resetSettings();
     expect(getSettings()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keep the reduced-menu choice per login, booleans only, and never take it from the query', () => {
+    expect(sanitize({ reducedMenu: { eczaci: false, kalfa: true, x: 'yes', '': true } }).reducedMenu).toEqual({ eczaci: false, kalfa: true });
+    expect(sanitize({ reducedMenu: [true] }).reducedMenu).toBeUndefined();
+    const many = Object.fromEntries(Array.from({ length: REDUCED_MENU_MAX + 5 }, (_, i) => [`u${i}`, true]));
+    const kept = Object.keys(sanitize({ reducedMenu: many }).reducedMenu!);
+    expect(kept).toHaveLength(REDUCED_MENU_MAX);
+    expect(kept[kept.length - 1]).toBe(`u${REDUCED_MENU_MAX + 4}`);
+    expect(fromQuery('?reducedMenu=true')).toEqual({});
+    updateSettings({ reducedMenu: { eczaci: false } });
+    resetSettings();
+    expect(getSettings().reducedMenu).toEqual({ eczaci: false });
   });
 });

@@ -17,6 +17,12 @@ export interface LayoutSettings {
   lastRoute: string | null;
   /** Favourite pages, at most three. */
   favourites: string[];
+  /**
+   * The reduced pharmacy menu ("Sade menü") as each person chose it on this browser, by login
+   * (a counter computer is shared by the staff and the owner). No entry: the default, on in
+   * pharmacy-sector companies (see `reducedMenuOn` in shell/Menu/menu.ts).
+   */
+  reducedMenu: Record<string, boolean>;
 }
 
 export const DEFAULT_SETTINGS: LayoutSettings = {
@@ -28,7 +34,11 @@ export const DEFAULT_SETTINGS: LayoutSettings = {
   footer: 1,
   lastRoute: null,
   favourites: [],
+  reducedMenu: {},
 };
+
+/** How many people's menu choices one browser keeps (the oldest go first). */
+export const REDUCED_MENU_MAX = 50;
 
 const KEY = 'tezgah.settings';
 const THEMES: readonly string[] = Object.values(Theme);
@@ -48,6 +58,10 @@ export function sanitize(raw: Record<string, unknown>): Partial<LayoutSettings> 
   if ([1, 2, 3, 4].includes(footer)) out.footer = footer as LayoutSettings['footer'];
   if (raw.lastRoute === null || (typeof raw.lastRoute === 'string' && raw.lastRoute.startsWith('/'))) out.lastRoute = raw.lastRoute as string | null;
   if (Array.isArray(raw.favourites)) out.favourites = raw.favourites.filter((f): f is string => typeof f === 'string' && f.startsWith('/')).slice(0, FAVOURITES_MAX);
+  if (raw.reducedMenu && typeof raw.reducedMenu === 'object' && !Array.isArray(raw.reducedMenu)) {
+    const entries = Object.entries(raw.reducedMenu as Record<string, unknown>).filter(([login, on]) => login !== '' && typeof on === 'boolean');
+    out.reducedMenu = Object.fromEntries(entries.slice(-REDUCED_MENU_MAX)) as Record<string, boolean>;
+  }
   return out;
 }
 
@@ -55,7 +69,7 @@ export function sanitize(raw: Record<string, unknown>): Partial<LayoutSettings> 
 export function fromQuery(search: string): Partial<LayoutSettings> {
   const params = new URLSearchParams(search);
   const raw: Record<string, unknown> = {};
-  for (const [k, v] of params) if (k in DEFAULT_SETTINGS && k !== 'favourites' && k !== 'lastRoute') raw[k] = v;
+  for (const [k, v] of params) if (k in DEFAULT_SETTINGS && k !== 'favourites' && k !== 'lastRoute' && k !== 'reducedMenu') raw[k] = v;
   return sanitize(raw);
 }
 

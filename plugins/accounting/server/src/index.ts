@@ -73,5 +73,10 @@ export { LEDGER_SERVICE, type LedgerService, type PostingEntry, type PostingLine
 export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoices';
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
-export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput } from './invoices/documents-service';
-export { INVOICE_LOCKS_POINT, type InvoiceLockContribution } from './invoices/locks';
+export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput, type SaleInput } from './invoices/documents-service';
+export { INVOICE_LOCKS_POINT, INVOICE_CANCELLING_POINT, type InvoiceLockContribution, type InvoiceCancellingContribution } from './invoices/locks';
+/**
+ * Products written in batches (create or update by barcode), as the import and the demo do: how
+ * another plugin makes a company's products (the pharmacy plugin: products from the medicine list).
+ */
+export { upsertBatch, type ProductBody } from './products/products.handlers';

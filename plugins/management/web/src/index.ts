@@ -28,6 +28,7 @@ export const managementPlugin = defineWebPlugin({
           icon: 'office',
           order: 10,
           addButton: { module: Module.COMPANY, action: Action.CREATE },
+          reduced: true,
         },
         {
           id: 'user-management',
@@ -37,6 +38,7 @@ export const managementPlugin = defineWebPlugin({
           module: Module.MANAGEMENT,
           icon: 'people',
           order: 20,
+          reduced: true,
         },
       ],
     },

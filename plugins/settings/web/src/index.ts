@@ -26,6 +26,7 @@ export const settingsPlugin = defineWebPlugin({
           icon: 'people',
           order: 10,
           addButton: { module: Module.USER, action: Action.CREATE },
+          reduced: true,
         },
         {
           id: 'company-settings',
@@ -35,6 +36,7 @@ export const settingsPlugin = defineWebPlugin({
           module: Module.COMPANY,
           icon: 'office',
           order: 20,
+          reduced: true,
         },
         {
           // Seeds 000 §2: Roles is shown in the default theme only.
@@ -47,6 +49,7 @@ export const settingsPlugin = defineWebPlugin({
           icon: 'key',
           order: 50,
           addButton: { module: Module.ROLE, action: Action.CREATE },
+          reduced: true,
         },
       ],
     },

@@ -12,7 +12,7 @@ import { defineWebPlugin } from '@tezgah/core';
 export const homePlugin = defineWebPlugin({
   id: 'home',
   title: 'Ana Sayfa',
-  menu: [{ id: 'home', title: 'Ana Sayfa', titleKey: 'shell.home', route: '/summary', icon: 'home', order: 20 }],
+  menu: [{ id: 'home', title: 'Ana Sayfa', titleKey: 'shell.home', route: '/summary', icon: 'home', order: 20, reduced: true }],
   routes: [{ path: '/summary', title: 'Ana Sayfa' }],
   load: { routes: { '/summary': () => import('./Dashboard') } },
 });

@@ -75,6 +75,8 @@ export const en: Messages = {
     userMenu: 'User menu',
     logout: 'Log out',
     lockScreen: 'Lock screen',
+    reducedMenu: 'Short menu',
+    reducedMenuHint: 'Only the pages the counter uses most; the others in the page finder',
     quickAdd: 'Quick add',
     exitImpersonation: 'Exit impersonation',
     impersonating: 'Signed in as {{login}} ({{previous}})',

@@ -32,6 +32,8 @@ export const fr: ShellMessages = {
     userMenu: 'Menu utilisateur',
     logout: 'Se déconnecter',
     lockScreen: "Verrouiller l'écran",
+    reducedMenu: 'Menu simplifié',
+    reducedMenuHint: 'Seulement les pages les plus utilisées au comptoir ; les autres dans la recherche de pages',
     quickAdd: 'Ajout rapide',
     exitImpersonation: "Quitter l'usurpation d'identité",
     impersonating: 'Connecté en tant que {{login}} ({{previous}})',

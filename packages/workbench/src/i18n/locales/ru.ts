@@ -32,6 +32,8 @@ export const ru: ShellMessages = {
     userMenu: 'Меню пользователя',
     logout: 'Выйти',
     lockScreen: 'Заблокировать экран',
+    reducedMenu: 'Краткое меню',
+    reducedMenuHint: 'Только страницы, нужные за прилавком; остальные — в поиске страниц',
     quickAdd: 'Быстрое добавление',
     exitImpersonation: 'Выйти из режима входа от имени пользователя',
     impersonating: 'Вход выполнен как {{login}} ({{previous}})',

@@ -39,6 +39,8 @@ export const tr = {
     userMenu: 'Kullanıcı menüsü',
     logout: 'Çıkış',
     lockScreen: 'Ekranı kilitle',
+    reducedMenu: 'Sade menü',
+    reducedMenuHint: 'Yalnızca tezgâhta sık kullanılan sayfalar; diğerleri sayfa aramasında',
     quickAdd: 'Hızlı ekle',
     exitImpersonation: 'Kullanıcı girişinden çık',
     impersonating: '{{login}} olarak oturum açıldı ({{previous}})',

@@ -32,6 +32,8 @@ export const zh: ShellMessages = {
     userMenu: '用户菜单',
     logout: '退出登录',
     lockScreen: '锁定屏幕',
+    reducedMenu: '精简菜单',
+    reducedMenuHint: '仅显示柜台常用页面；其他页面可通过页面搜索打开',
     quickAdd: '快速添加',
     exitImpersonation: '退出模拟登录',
     impersonating: '已以 {{login}} 身份登录（{{previous}}）',

@@ -2,7 +2,9 @@ import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { IconNames, type IconName } from '@blueprintjs/icons';
-import { hasModule, ManagementRole, Module, visibleMenu, type GateContext, type MenuEntry } from '@tezgah/core';
+import { hasModule, isEczanem, isManagementRole, ManagementRole, Module, Sector, visibleMenu, type GateContext, type MenuEntry } from '@tezgah/core';
+import type { Account } from '@tezgah/sdk';
+import { updateSettings, useSettings, type LayoutSettings } from '../../settings/settings';
 import { useShell } from '../../host/HostProvider';
 import { flattenMenu } from '../../host/registry';
 import { isPermitted } from '../../host/landing';
@@ -25,10 +27,61 @@ export function entryIcon(e: MenuEntry): IconName {
   return e.children?.length ? 'folder-close' : 'dot';
 }
 
-/** The menu the session may see (seeds 000 §6 gating). */
-export function useVisibleMenu(): MenuEntry[] {
+/** The account fields the reduced-menu choice depends on. */
+type MenuAccount = Pick<Account, 'login' | 'role'> & { company: Pick<Account['company'], 'sectorKey'> & { companyProfile: Pick<Account['company']['companyProfile'], 'erpType'> } };
+
+/**
+ * Roles whose holders get the full menu by default: the company owner and the management role
+ * (the fixed role names of the server's tenancy/catalogue: OWNER_ROLE, MANAGEMENT_ROLE).
+ */
+export const FULL_MENU_ROLES: readonly string[] = ['Firma Sahibi', 'Yönetim'];
+
+/** The reduced pharmacy menu ("Sade menü") is offered in pharmacy-sector companies only. */
+export function offersReducedMenu(account: MenuAccount | null): boolean {
+  return account?.company.sectorKey === Sector.PHARMACY;
+}
+
+/**
+ * True when the shell lists the reduced pharmacy menu. Only in a pharmacy-sector company; there
+ * the person's own choice on this browser, else the default: on for the counter staff, off for
+ * the owner (the role 'Firma Sahibi', who also keeps the books and so wants every page) and for
+ * management users, and off in companies of the pharmacy-retail ERP type 'eczanem' (their
+ * prescriptions live in the other program; Tezgah keeps their books).
+ */
+export function reducedMenuOn(settings: Pick<LayoutSettings, 'reducedMenu'>, account: MenuAccount | null): boolean {
+  if (!account || !offersReducedMenu(account)) return false;
+  const chosen = settings.reducedMenu[account.login];
+  if (chosen !== undefined) return chosen;
+  if (isEczanem(account.company.companyProfile.erpType)) return false;
+  const role = account.role ?? '';
+  return !FULL_MENU_ROLES.includes(role) && !isManagementRole(role);
+}
+
+/** The reduced-menu switch of the user menu: whether it is offered, whether it is on, and the way to change it. */
+export function useReducedMenu(): { offered: boolean; on: boolean; set(on: boolean): void } {
   const shell = useShell();
-  return useMemo(() => visibleMenu(shell.registry.menu, shell.gate), [shell.registry, shell.gate]);
+  const settings = useSettings();
+  const account = shell.account;
+  return {
+    offered: offersReducedMenu(account),
+    on: reducedMenuOn(settings, account),
+    set(on: boolean) {
+      if (!account) return;
+      // The newest choice goes last: the oldest are the ones dropped beyond the limit.
+      const others = Object.entries(settings.reducedMenu).filter(([login]) => login !== account.login);
+      updateSettings({ reducedMenu: { ...Object.fromEntries(others), [account.login]: on } });
+    },
+  };
+}
+
+/**
+ * The menu the session may see (seeds 000 §6 gating), reduced when the person has the reduced
+ * pharmacy menu on; `full` ignores that choice (the page finder and favourites offer every page).
+ */
+export function useVisibleMenu(options: { full?: boolean } = {}): MenuEntry[] {
+  const shell = useShell();
+  const reduced = useReducedMenu().on && !options.full;
+  return useMemo(() => visibleMenu(shell.registry.menu, shell.gate, { reduced }), [shell.registry, shell.gate, reduced]);
 }
 
 /** A page the finder and favourites offer: its path, title and the groups above it. */
@@ -40,10 +93,13 @@ export interface PageChoice {
   icon: IconName;
 }
 
-/** Every visible menu page the session may open, depth first in menu order. */
+/**
+ * Every visible menu page the session may open, depth first in menu order. The full menu even
+ * when the reduced one is on: the pages it hides stay one search away.
+ */
 export function usePages(): PageChoice[] {
   const shell = useShell();
-  const menu = useVisibleMenu();
+  const menu = useVisibleMenu({ full: true });
   const title = useEntryTitle();
   return useMemo(() => {
     const pages = flattenMenu(menu).filter((e) => !shell.registry.route(e.route!) || isPermitted(shell.registry, e.route!, shell.gate));

@@ -1,11 +1,16 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../../host/HostProvider';
+import { useReducedMenu } from '../Menu/menu';
 
-/** The user menu (seeds 000 §2): who is signed in, logout and, when impersonating, the way back. */
+/**
+ * The user menu (seeds 000 §2): who is signed in, logout and, when impersonating, the way back;
+ * in a pharmacy-sector company also the "Sade menü" switch (the reduced pharmacy menu).
+ */
 export function UserMenu() {
   const shell = useShell();
   const { t } = useTranslation();
+  const reduced = useReducedMenu();
   const a = shell.account;
   const name = a ? `${a.firstName} ${a.lastName}` : '';
   return (
@@ -17,6 +22,17 @@ export function UserMenu() {
           {a?.role && <MenuItem disabled icon="person" text={a.role} />}
           {a?.impersonate && (
             <MenuItem icon="log-out" intent="warning" text={t('shell.exitImpersonation')} onClick={() => void shell.exitImpersonation().catch((e) => shell.notify.failure(e))} />
+          )}
+          {reduced.offered && (
+            <MenuItem
+              role="menuitemcheckbox"
+              aria-checked={reduced.on}
+              icon={reduced.on ? 'tick' : 'blank'}
+              text={t('shell.reducedMenu')}
+              htmlTitle={t('shell.reducedMenuHint')}
+              shouldDismissPopover={false}
+              onClick={() => reduced.set(!reduced.on)}
+            />
           )}
           <MenuItem icon="lock" text={t('shell.lockScreen')} onClick={() => void shell.lock().catch((e) => shell.notify.failure(e))} />
           <MenuItem icon="power" text={t('shell.logout')} onClick={() => void shell.signOut()} />

@@ -1,9 +1,10 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { problems } from '@tezgah/server';
+import { problems, requireAuth, type RequestContext } from '@tezgah/server';
 import type { LedgerDb } from '../ledger/accounts';
 import { TAX_TYPES } from '../taxes/catalogue';
-import { writeInvoice } from './invoices.handlers';
+import { paymentsOf, writeInvoice } from './invoices.handlers';
+import { paymentMethods } from './payment-methods';
 import { upsertBatch } from '../products/products.handlers';
 
 /**
@@ -110,6 +111,28 @@ export interface DocumentsService {
    * has none of that rate). Nothing is posted: a person checks and posts it.
    */
   purchaseDraft(db: unknown, companyId: number, login: string | null, input: PurchaseDraftInput): Promise<{ invoiceId: number; currentId: number; newCurrent: boolean; newProducts: number }>;
+  /**
+   * The customer current with this tax number (VKN or TCKN), made when none exists (a CUSTOMER
+   * under 120, the name given): how a sale another plugin records finds its buyer (the pharmacy's
+   * patient by TCKN, the institution by VKN).
+   */
+  customerCurrent(db: unknown, companyId: number, party: { taxNumber: string | null; name: string; lastName?: string | null; title?: string | null }): Promise<{ currentId: number; created: boolean }>;
+  /**
+   * A posted sales invoice for a sale another plugin recorded (the pharmacy's prescription sale),
+   * written by the invoices area in the request's transaction (numbered, posted, stock moved,
+   * payments settled) and announced as `accounting.invoice.posted` with `sale: { source,
+   * documentNo }`. A payment with `amount: null` takes what the others leave of the payable.
+   */
+  sale(ctx: RequestContext, input: SaleInput): Promise<{ invoiceId: number; invoiceNo: string | null; payable: string }>;
+}
+
+export interface SaleInput {
+  currentId: number;
+  date: string;
+  explanation?: string | null;
+  products: { productId: number; quantity: string | number; unitPrice: string | number; description?: string | null }[];
+  payments: { paymentType: 'CASH' | 'CREDIT_CARD' | 'OPEN_ACCOUNT'; amount: string | number | null; safeId?: number | null; bankAccountId?: number | null; method?: string | null }[];
+  source: { plugin: string; documentNo: string };
 }
 
 const str = (v: unknown): string => new Decimal(String(v ?? 0)).toString();
@@ -218,6 +241,38 @@ export const documentsService: DocumentsService = {
       })),
       customer: await party(db, companyId, Number(h.current_id)),
     };
+  },
+
+  async customerCurrent(raw, companyId, party) {
+    const db = raw as LedgerDb;
+    if (party.taxNumber !== null && !/^[0-9]{10,11}$/.test(party.taxNumber)) throw problems.invalidField('taxNumber', 'Vergi ya da T.C. kimlik numarası 10 ya da 11 haneli olmalı.', 'TAX_NUMBER');
+    const found = party.taxNumber !== null
+      ? await sql<{ id: number }>`
+        select id from currents where company_id = ${companyId} and tax_number = ${party.taxNumber}
+         order by (type = 'CUSTOMER') desc, id limit 1`.execute(db)
+      : await sql<{ id: number }>`
+        select id from currents where company_id = ${companyId} and type = 'CUSTOMER' and tax_number is null and name = ${party.name} order by id limit 1`.execute(db);
+    if (found.rows[0]) return { currentId: Number(found.rows[0].id), created: false };
+    const made = await sql<{ id: number }>`
+      insert into currents (company_id, type, name, last_name, title, tax_number, account_group_code)
+      values (${companyId}, 'CUSTOMER', ${party.name.slice(0, 200) || 'Müşteri'}, ${party.lastName ?? null}, ${party.title ?? null}, ${party.taxNumber}, '120')
+      returning id`.execute(db);
+    return { currentId: Number(made.rows[0]!.id), created: true };
+  },
+
+  async sale(ctx, input) {
+    const auth = requireAuth(ctx);
+    const db = ctx.trx as unknown as LedgerDb;
+    const { id, resolved, documentNo } = await writeInvoice(db, auth.companyId, auth.login, {
+      invoiceType: 'SALE', draft: false, currentId: input.currentId, date: input.date, currencyId: 1,
+      explanation: (input.explanation ?? null)?.slice(0, 500) ?? null,
+      products: input.products.map((p) => ({ productId: p.productId, quantity: p.quantity, unitPrice: p.unitPrice, description: p.description ?? null })),
+      payments: input.payments.map((p) => ({ paymentType: p.paymentType, amount: p.amount, date: input.date, safeId: p.safeId ?? null, bankAccountId: p.bankAccountId ?? null, method: p.method ?? null })),
+    }, paymentMethods(ctx.services));
+    ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: resolved.invoiceType, payments: await paymentsOf(db, auth.companyId, id), sale: input.source });
+    ctx.audit({ action: 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo, source: input.source } });
+    const payable = await sql<{ payable: string }>`select payable from invoices where company_id = ${auth.companyId} and id = ${id}`.execute(db);
+    return { invoiceId: id, invoiceNo: documentNo, payable: str(payable.rows[0]?.payable) };
   },
 
   async purchaseDraft(raw, companyId, login, input) {

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { assertNotLocked } from './locks';
+import { assertNotLocked, runCancelling } from './locks';
 import { sql } from 'kysely';
 import { Module } from '@tezgah/core';
 import { likePattern, mayIn, pageRequest, pageResult, Problem, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
@@ -402,6 +402,7 @@ const cancelInvoice: Handler = async (ctx) => {
   if (r.status === 'DRAFT') throw problems.conflict('Taslak fatura iptal edilmez; silin.', 'INVOICE_DRAFT');
   const today = todayOf(ctx);
   await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
+  await runCancelling(ctx.services, d, auth.companyId, { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: !!p.itsCancel, login: auth.login });
   await d.updateTable('invoices').set({
     status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: ctx.services.now(), cancelled_by: auth.login, updated_at: ctx.services.now(),
   }).where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();

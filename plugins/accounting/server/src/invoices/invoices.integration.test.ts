@@ -440,8 +440,11 @@ describe.each(engines())('invoices on %s', (engine) => {
       on: { 'accounting.invoice.posted': async (e: { payload: Record<string, unknown> }) => { heard.push(e.payload); } },
     });
     const listed = await api.call('GET', `${ONMUHASEBE}/payment-methods`, { token: owner });
-    expect(listed.body.map((m: any) => m.method ?? m.paymentType)).toEqual(['CREDIT_CARD', 'CASH', 'PORTAL_CASH', 'FREE', 'OPEN_ACCOUNT', 'posprobe.device']);
-    expect(listed.body[5]).toEqual({ paymentType: 'CREDIT_CARD', method: 'posprobe.device', label: { tr: 'POS cihazı', en: 'POS device' }, plugin: 'pos-probe', bankAccountTypes: ['POS'] });
+    // The types, then every plugin's methods (the POS plugin's own 'pos.device' among them) in plugin order.
+    const names = listed.body.map((m: any) => m.method ?? m.paymentType);
+    expect(names.slice(0, 5)).toEqual(['CREDIT_CARD', 'CASH', 'PORTAL_CASH', 'FREE', 'OPEN_ACCOUNT']);
+    expect(names.at(-1)).toBe('posprobe.device');
+    expect(listed.body.at(-1)).toEqual({ paymentType: 'CREDIT_CARD', method: 'posprobe.device', label: { tr: 'POS cihazı', en: 'POS device' }, plugin: 'pos-probe', bankAccountTypes: ['POS'] });
     const garanti = (await api.call('GET', `${ONMUHASEBE}/banks?search=0062`, { token: owner })).body[0];
     const posAccount = await api.call('POST', `${ONMUHASEBE}/bank-accounts`, { token: owner, body: { name: 'Garanti POS (test)', bankId: garanti.id, accountType: 'POS', currencyId: 1 } });
     expect(posAccount.body.accountCode).toMatch(/^108\./);

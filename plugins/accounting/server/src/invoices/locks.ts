@@ -22,3 +22,24 @@ export async function assertNotLocked(services: Pick<Services, 'plugins'>, db: u
     if (why) throw problems.conflict(why, 'INVOICE_LOCKED');
   }
 }
+
+/**
+ * The extension point `accounting.invoice.cancelling`: another plugin moves what it keeps of an
+ * invoice in the same transaction that cancels it (the pharmacy plugin: the invoice's drug boxes
+ * go back to stock while the stock ledger is reversed, and the İTS sale cancel is queued when the
+ * person asked for it). Called after the invoice's postings are reversed, before its status
+ * changes; a contribution that throws undoes the cancellation.
+ */
+export const INVOICE_CANCELLING_POINT = 'accounting.invoice.cancelling';
+
+export interface InvoiceCancellingContribution {
+  id: string;
+  cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: 'SALE' | 'BUYING'; itsCancel: boolean; login: string | null }): Promise<void>;
+}
+
+export async function runCancelling(services: Pick<Services, 'plugins'>, db: unknown, companyId: number, invoice: Parameters<InvoiceCancellingContribution['cancelling']>[2]): Promise<void> {
+  for (const { item } of contributionsTo<InvoiceCancellingContribution>(services, INVOICE_CANCELLING_POINT)) {
+    if (typeof item?.cancelling !== 'function') continue;
+    await item.cancelling(db, companyId, invoice);
+  }
+}

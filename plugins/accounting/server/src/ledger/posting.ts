@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { Problem, problems } from '@tezgah/server';
 import { accountsByCode, type LedgerDb } from './accounts';
+import { currentAccount } from './money';
 
 /** An amount as the API carries it (a JSON number or a decimal string) or as code holds it. */
 export type Amount = string | number | Decimal;
@@ -45,6 +46,12 @@ export interface Posted {
 export interface LedgerService {
   post(db: unknown, companyId: number, entry: PostingEntry): Promise<Posted>;
   reverse(db: unknown, companyId: number, entryId: number, opts?: { date?: string; explanation?: string; createdBy?: string | null }): Promise<Posted>;
+  /**
+   * A current account's own ledger sub-account (120.001 for a customer …), made on its first use:
+   * the account another plugin's collection from that current posts to (400 CURRENT_NOT_FOUND
+   * naming `currentId` when the company has no such current).
+   */
+  currentAccount(db: unknown, companyId: number, currentId: number): Promise<string>;
 }
 export const LEDGER_SERVICE = 'accounting.ledger';
 
@@ -214,6 +221,7 @@ export async function reverse(db: LedgerDb, companyId: number, entryId: number, 
 export const ledgerService: LedgerService = {
   post: (db, companyId, entry) => post(db as LedgerDb, companyId, entry),
   reverse: (db, companyId, entryId, opts) => reverse(db as LedgerDb, companyId, entryId, opts),
+  currentAccount: async (db, companyId, currentId) => (await currentAccount(db as LedgerDb, companyId, currentId)).accountCode,
 };
 
 /** Kambiyo Kârları / Zararları (Tekdüzen 646 / 656): where an exchange difference (kur farkı) goes. */

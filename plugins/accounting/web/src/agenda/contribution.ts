@@ -39,7 +39,7 @@ const VIEW = { module: Module.AGENDA, anyActions: [Action.VIEW] };
 
 /** The agenda (/agenda, seeds 000 §2 menu order 90): a month of notes, dues and periodic runs. */
 export const area: WebArea = {
-  menu: [{ id: 'agenda', title: tr.menu, titleKey: 'accounting:agenda.menu', route: '/agenda', icon: 'calendar', order: 90, ...VIEW }],
+  menu: [{ id: 'agenda', title: tr.menu, titleKey: 'accounting:agenda.menu', route: '/agenda', icon: 'calendar', order: 90, reduced: true, ...VIEW }],
   routes: [{ path: '/agenda', ...VIEW, title: tr.menu, titleKey: 'agenda.menu' }],
   load: { routes: { '/agenda': () => import('./AgendaPage') } },
   messages: { tr: { agenda: tr }, en: { agenda: en } },

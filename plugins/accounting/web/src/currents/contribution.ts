@@ -116,7 +116,7 @@ export const area: WebArea = {
   menu: [{
     ...GROUPS.currents,
     children: [
-      entry('customer', '/customer', Module.CUSTOMER, 10, 'person'),
+      { ...entry('customer', '/customer', Module.CUSTOMER, 10, 'person'), reduced: true },
       entry('supplier', '/supplier', Module.SUPPLIER, 20, 'office'),
       entry('personnel', '/personnel', Module.PERSONNEL, 30, 'id-number'),
     ],

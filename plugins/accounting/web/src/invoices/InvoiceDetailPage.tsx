@@ -172,7 +172,7 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
             <Button icon="disable" intent="danger" text={t('invoices.actions.cancel')} onClick={() => setCancelling(true)} />
           )}
           {/* Other plugins' actions on this invoice (e-document, pharmacy, POS). */}
-          <Slot name={INVOICE_ACTIONS_SLOT} params={{ invoiceId: String(inv.id), invoiceType: inv.invoiceType, status: inv.status }} />
+          <Slot name={INVOICE_ACTIONS_SLOT} params={{ invoiceId: String(inv.id), invoiceType: inv.invoiceType, status: inv.status, documentNo: inv.documentNo ?? '' }} />
         </ButtonGroup>
       </div>
       <Card style={{ marginTop: 12 }}>

@@ -398,16 +398,16 @@ describe('the invoice page', () => {
     expect(within(page).queryByRole('button', { name: 'Sil' })).toBeNull();
   });
 
-  it('shows the actions another plugin puts in the accounting.invoice.actions slot, with the invoice\'s id, direction and status', async () => {
+  it('shows the actions another plugin puts in the accounting.invoice.actions slot, with the invoice\'s id, direction, status and number', async () => {
     const s = invoiceServer();
     // An e-document plugin as a third party would write it: it fills the slot the invoice page opens.
     const edoc = {
       id: 'edoc', title: 'e-Belge', version: '0.0.1', slots: { fills: ['accounting.invoice.actions'] },
-      load: { slots: { 'accounting.invoice.actions': async () => ({ default: (p: { params?: Record<string, string> }) => <button type="button">{`GİB'e gönder ${p.params?.invoiceId}/${p.params?.invoiceType}/${p.params?.status}`}</button> }) } },
+      load: { slots: { 'accounting.invoice.actions': async () => ({ default: (p: { params?: Record<string, string> }) => <button type="button">{`GİB'e gönder ${p.params?.invoiceId}/${p.params?.invoiceType}/${p.params?.status}/${p.params?.documentNo}`}</button> }) } },
     };
     await renderWorkbench({ plugins: [invoicePlugin, edoc as never], path: '/invoice/5', server: s, signedIn: true });
     const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
-    expect(await within(page).findByRole('button', { name: "GİB'e gönder 5/SALE/POSTED" })).toBeInTheDocument();
+    expect(await within(page).findByRole('button', { name: "GİB'e gönder 5/SALE/POSTED/DMT2026000000005" })).toBeInTheDocument();
     expect(invoicePlugin.slots?.opens).toContain('accounting.invoice.actions');
   });
 

@@ -205,7 +205,7 @@ export const area: WebArea = {
   menu: [{
     ...GROUPS.commercial,
     children: [
-      { id: 'sales', title: tr.menu.sales, titleKey: 'accounting:invoices.menu.sales', route: '/sales', icon: 'shopping-cart', order: 10, ...SALES_VIEW, addButton: { route: '/sales/new', module: Module.SALES, action: Action.CREATE } },
+      { id: 'sales', title: tr.menu.sales, titleKey: 'accounting:invoices.menu.sales', route: '/sales', icon: 'shopping-cart', order: 10, reduced: true, ...SALES_VIEW, addButton: { route: '/sales/new', module: Module.SALES, action: Action.CREATE } },
       { id: 'expense', title: tr.menu.expense, titleKey: 'accounting:invoices.menu.expense', route: '/expense', icon: 'import', order: 20, ...EXPENSE_VIEW, addButton: { route: '/expense/new', module: Module.EXPENSE, action: Action.CREATE } },
       { id: 'invoice', title: tr.menu.all, titleKey: 'accounting:invoices.menu.all', route: '/invoice', icon: 'document', order: 30, ...ANY_VIEW },
     ],

@@ -98,7 +98,7 @@ export const area: WebArea = {
     ...GROUPS.stock,
     children: [{
       id: 'product', title: tr.menu, titleKey: 'accounting:products.menu', route: '/product', icon: 'box', order: 10,
-      module: Module.PRODUCT, addButton: { module: Module.PRODUCT, action: Action.CREATE },
+      module: Module.PRODUCT, addButton: { module: Module.PRODUCT, action: Action.CREATE }, reduced: true,
     }],
   }],
   routes: [

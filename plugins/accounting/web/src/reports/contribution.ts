@@ -110,18 +110,18 @@ export const area: WebArea = {
     {
       ...REPORTS_GROUP,
       children: [
-        entry('outgoing-invoice', 'outgoing', INVOICE_REPORTS.outgoing.route, 'export', 10, INVOICE_REPORTS.outgoing.gate),
-        entry('incoming-invoice', 'incoming', INVOICE_REPORTS.incoming.route, 'import', 20, INVOICE_REPORTS.incoming.gate),
-        entry('income-outgoing-invoice', 'all', INVOICE_REPORTS.all.route, 'exchange', 30, INVOICE_REPORTS.all.gate),
-        entry('daily-activity-report', 'daily', DAILY_ROUTE, 'calendar', 40, DAILY_GATE),
+        { ...entry('outgoing-invoice', 'outgoing', INVOICE_REPORTS.outgoing.route, 'export', 10, INVOICE_REPORTS.outgoing.gate), reduced: true },
+        { ...entry('incoming-invoice', 'incoming', INVOICE_REPORTS.incoming.route, 'import', 20, INVOICE_REPORTS.incoming.gate), reduced: true },
+        { ...entry('income-outgoing-invoice', 'all', INVOICE_REPORTS.all.route, 'exchange', 30, INVOICE_REPORTS.all.gate), reduced: true },
+        { ...entry('daily-activity-report', 'daily', DAILY_ROUTE, 'calendar', 40, DAILY_GATE), reduced: true },
       ],
     },
     {
       ...REPORT_GROUP,
       children: [
-        entry('sales-report', 'sales', INVOICE_REPORTS.sales.route, 'chart', 10, REPORT_VIEW),
-        entry('current-collection-analysis', 'collection', COLLECTION_ROUTE, 'time', 20, REPORT_VIEW),
-        entry('sales-cancel-report', 'cancelled', INVOICE_REPORTS.cancelled.route, 'disable', 30, REPORT_VIEW),
+        { ...entry('sales-report', 'sales', INVOICE_REPORTS.sales.route, 'chart', 10, REPORT_VIEW), reduced: true },
+        { ...entry('current-collection-analysis', 'collection', COLLECTION_ROUTE, 'time', 20, REPORT_VIEW), reduced: true },
+        { ...entry('sales-cancel-report', 'cancelled', INVOICE_REPORTS.cancelled.route, 'disable', 30, REPORT_VIEW), reduced: true },
         entry('business-reports', 'business', OWNER_ROUTE, 'dashboard', 40, REPORT_VIEW),
       ],
     },

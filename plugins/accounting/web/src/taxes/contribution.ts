@@ -12,7 +12,7 @@ export const area: WebArea = {
     ...GROUPS.settings,
     children: [{
       id: 'tax-settings', title: 'Vergi Ayarları', titleKey: 'accounting:taxes.menu', route: '/tax-settings', icon: 'percentage', order: 40,
-      module: Module.TAX, themes: [Theme.DEFAULT], addButton: { module: Module.TAX, action: Action.CREATE },
+      module: Module.TAX, themes: [Theme.DEFAULT], addButton: { module: Module.TAX, action: Action.CREATE }, reduced: true,
     }],
   }],
   routes: [{ path: '/tax-settings', module: Module.TAX, themes: [Theme.DEFAULT], title: 'Vergi Ayarları', titleKey: 'taxes.menu' }],
