@@ -91,6 +91,9 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'POST /api/account/password-reset-activate/finish',
   'POST /services/onmuhasebe/api/register',
   'GET /services/onmuhasebe/api/sectors',
+  'GET /services/onmuhasebe/api/vademecum-medicine/{barcode}',
+  'POST /services/onmuhasebe/api/virtual-payments/callback',
+  'POST /services/onmuhasebe/api/pos-terminal-callback/{companyId}',
 ]);
 
 /** The calls whose answer is a new token (`{ id_token }`), also read from the body when the header is not exposed (CORS). */

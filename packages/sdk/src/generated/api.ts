@@ -4192,6 +4192,1586 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/credit-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The emanet list, paged (newest first unless sorted otherwise). */
+        get: operations["listCreditProducts"];
+        /** Change a credit product's state, due date, note or prescription link. */
+        put: operations["updateCreditProduct"];
+        /** Record one medicine given on deposit (or pending); a QR code moves its box to DEPOSITED. */
+        post: operations["createCreditProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/credit-products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit product. */
+        get: operations["getCreditProduct"];
+        put?: never;
+        post?: never;
+        /** Delete a pending or cancelled credit product (one given on deposit or completed is cancelled, not deleted). */
+        delete: operations["deleteCreditProduct"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/credit-products-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change several credit products at once (cancel or complete in bulk), all or none. */
+        put: operations["updateCreditProductsList"];
+        /** The deposit sale page's save; every medicine of the list, all or none ('Please choose a medicine' for an empty list). */
+        post: operations["createCreditProductsList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/currents-credit-products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per current, its credit products counted by state (only currents with open ones unless openOnly=false), paged. */
+        get: operations["listCurrentsCreditProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The shared medicine list, paged; search by name, barcode (or an old barcode), ATC code, active substance or SGK public number. */
+        get: operations["listMedicines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines-with-price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The medicine list with a price each (the pharmacy's product price, else the reference price in TL, else null). */
+        get: operations["listMedicinesWithPrice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines/{barcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One medicine by its barcode (or an old barcode), with the company's price. */
+        get: operations["getMedicine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines/{barcode}/equivalents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A medicine's equivalents (what get-esdeger answers): the same SGK EK-4/A equivalent group; without a group, the same ATC code with the same form and strength read from the name (our own heuristic). Each with its price and its price difference against the given medicine. */
+        get: operations["medicineEquivalents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/products-from-medicines/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The pharmacy's products from the medicine list (type MEDICINE, the barcode, the name, the prescription colour, QR tracking, KDV 10%, the default warehouse, unit box), chosen by barcodes or by a filter (at most 5000). Barcodes the company already has are skipped; unknown barcodes are answered back. No sale price unless salePriceFromReference (the reference price in TL) is asked for. The company must be the caller's (else 404). */
+        post: operations["productsFromMedicines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/vademecum-iframe-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A short-lived token (10 minutes) for the drug-information page. Our stand-in for the external Vademecum site: our own read-only medicine page (url) reading vademecum-medicine/{barcode} with the token. */
+        get: operations["vademecumIframeToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/vademecum-last-update-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The date of the newest list the medicine list was built from, and each list's date and size. */
+        get: operations["vademecumLastUpdateDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/vademecum-medicine/{barcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drug-information page's data (a medicine and its equivalents, no prices), for a vademecum-iframe-token. */
+        get: operations["vademecumMedicine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/is-logged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the company can talk to Medula: LOGGED with an open Medula session (asked of Medula) or with a Medula user name and password kept in the pharmacy settings, NOT_LOGGED otherwise, ERROR when Medula does not answer. */
+        get: operations["medulaIsLogged"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/login-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Medula's login captcha (Güvenlik Anahtarı): an image (data URL) and the token the login sends back with its text. */
+        get: operations["medulaLoginPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Medula login (seeds 001 §5): user name, password, captcha, the patient's national ID and the e-prescription number, each required (400 with fieldErrors). A refusal answers 400 MEDULA_LOGIN_FAILED titled 'Medulaya giriş işlemi başarısız oldu'; Medula unreachable 503 MEDULA_UNAVAILABLE. The session is kept for the company (8 hours) and signs every later call. */
+        post: operations["medulaLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medula/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Forgets the company's Medula session. */
+        post: operations["medulaLogout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medula/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The progress of a running (or just ended) Medula call of the company, by the progressId it was given; 404 when unknown. */
+        get: operations["medulaProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medula/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What waits to reach Medula (prescription saves and deletions made while Medula did not answer) and what reached it, newest first; looking at it also sends what is due. */
+        get: operations["medulaOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medula/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a waiting or refused row again now (409 when it already reached Medula). */
+        post: operations["medulaOutboxRetry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/e-recete-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an e-prescription from Medula by its number and keep it (EPrescription, medulaState READ) with its medicines: each matched by barcode to the company's product, priced with the product's sale price; the colour from Medula's prescription type. A number already held answers the prescription held without asking Medula (also while Medula is down). 404 'Reçete bulunamadı' when Medula knows no such number. */
+        get: operations["ereceteRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Search the pharmacy's prescriptions by prescription or e-prescription number: 404 'Reçete bulunamadı', else the prescription and the info to press the view button. */
+        get: operations["receteSearch"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tracking-number-recetes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prescriptions Medula holds as saved by the pharmacy, by tracking number or by patient (national ID). */
+        get: operations["trackingNumberRecetes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/prepared-recetes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Medula's prepared prescriptions (hazır reçete), of a patient when tckn is given. */
+        get: operations["preparedRecetes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/prepared-recete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One prepared prescription as Medula holds it (save-prepared-recete keeps it). */
+        get: operations["preparedRecete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/prepared-recete-selects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The choices of the prescription form (types, sub types, provision types, usages, period units, colours). */
+        get: operations["preparedReceteSelects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/rapor-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's reports from Medula; each is kept as a hasta-rapor (source MEDULA). */
+        get: operations["raporList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/rapor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report from Medula by its number (kept as a hasta-rapor); 404 when Medula has none. */
+        get: operations["medulaRapor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicine-rapor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The patient's reports that cover a medicine (by its barcode or its active substance). */
+        get: operations["medicineRapor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/doctor-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Doctors Medula knows, by name or facility code. */
+        get: operations["doctorList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/select-warning-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Medula's warning codes (uyarı kodu) a prescription line may carry. */
+        get: operations["selectWarningCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/get-esdeger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The equivalents of a prescribed medicine with the price difference (the medicines area's rule; from the shared lists, also when Medula is down). */
+        get: operations["getEsdeger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/save-e-recete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save the prescription at Medula (the provision, with its lines as they stand): through the Medula outbox, tried at once. When Medula answers, the prescription carries Medula's number, tracking number and the patient's share it computed (medulaState SAVED); when it does not, the save waits (queued true, with a warning) and is delivered once Medula answers. Saving a saved prescription or one whose save waits changes nothing. */
+        post: operations["saveERecete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/save-prepared-recete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep a Medula prepared prescription as a PreparedPrescription with its medicines (one already kept is answered as it is). */
+        post: operations["savePreparedRecete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/save-manual-recete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A manual prescription (ManualPrescription): when Medula is down, or for a paper prescription. Patient national ID, name and surname are required, and at least one medicine; the e-prescription number when there is one (409 when it is already held). */
+        post: operations["saveManualRecete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/update-recete-for-qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The lines after the boxes were read: an equivalent given in place of the prescribed medicine (the prescribed barcode is kept), the count, warning code, report, usage, dose, period. Refused once invoiced or saved at Medula. */
+        post: operations["updateReceteForQr"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Update the prescription form (the body's id names it); the same as PUT /recetes/{id}. */
+        post: operations["receteUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/majistral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a majistral (compounded) medicine on a prescription saved at Medula. errorMessage is null when saved (message 'Majistral ilaç kaydedildi' — seeds 'Majistral medicine saved'), else Medula's reason (message 'Majistral ilaç kaydedilemedi' — seeds 'could not be saved'). */
+        post: operations["receteMajistral"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/prescriptionCancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdraw the prescription's save at Medula (through the outbox) and keep it (medulaState CANCELLED; it may be saved again). A save still waiting is not sent. Refused once invoiced. */
+        get: operations["prescriptionCancel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/cancelAndDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdraw the save at Medula and delete the prescription (medulaState DELETED, left out of the lists). Refused once invoiced. */
+        get: operations["cancelAndDelete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recete/{receteNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** The same as cancelAndDelete, by the prescription's number (Medula's reçete number once saved). */
+        delete: operations["deleteReceteByNo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prescriptions list (deleted ones only when medulaState=DELETED is asked), newest first. */
+        get: operations["listRecetes"];
+        put?: never;
+        /** A prescription made here (ManualPrescription by default, or NonPrescription); e-prescriptions come from Medula. */
+        post: operations["createRecete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A prescription with its medicines. */
+        get: operations["getRecete"];
+        /** Update the prescription form; medicines, when given, replace the lines. Refused once invoiced. */
+        put: operations["updateRecete"];
+        post?: never;
+        /** Remove a prescription never saved at Medula, not invoiced and without scanned boxes (a saved one - cancelAndDelete). */
+        delete: operations["deleteRecete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/hasta-rapors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Patient reports kept (read from Medula or entered by hand). */
+        get: operations["listHastaRapors"];
+        put?: never;
+        /** A report entered by hand (report number and patient national ID required). */
+        post: operations["createHastaRapor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/hasta-rapors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A patient report. */
+        get: operations["getHastaRapor"];
+        /** Update a patient report. */
+        put: operations["updateHastaRapor"];
+        post?: never;
+        /** Delete a patient report. */
+        delete: operations["deleteHastaRapor"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tesis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Facilities (sağlık tesisi) by SGK facility code and name. */
+        get: operations["listTesis"];
+        put?: never;
+        /** Add a facility (code and name required; a code once per company). */
+        post: operations["createTesis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tesis/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A facility. */
+        get: operations["getTesis"];
+        /** Update a facility. */
+        put: operations["updateTesis"];
+        post?: never;
+        /** Delete a facility. */
+        delete: operations["deleteTesis"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/{id}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The counter's view of a prescription - its lines with the boxes scanned on each, and the amounts. */
+        get: operations["getReceteCounter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/{id}/boxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scan one box onto the prescription: a DataMatrix (seeds 001 §5 rule; 400 BAD_DATAMATRIX when it does not parse) goes to the line of its barcode that still needs a box (409 LINE_FULL, NOT_ON_RECETE, BOX_NOT_IN_STOCK, BOX_ALREADY_SCANNED, BOX_SCANNED_ELSEWHERE; 404 NO_PRODUCT_FOR_BARCODE); a plain barcode counts a product without a DataMatrix. The share is recomputed. */
+        post: operations["scanReceteBox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/{id}/boxes/{scanId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a scanned box back off the prescription before the sale. */
+        delete: operations["removeReceteBox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The patient's share by the rules (SALARY: prescription and drug co-payments by the patient's status, the examination co-payment given, the price difference; from the local lists, also when Medula does not answer) or by hand (MANUAL, the amount given). */
+        post: operations["computeReceteShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The prescription's invoice (posted, numbered, stock moved) with the patient's share paid as asked; the scanned boxes become SOLD and one İTS sale notification is queued. With an institution share the invoice is made out to SGK and the patient's share must be paid in cash or by card (409 RECETE_SHARE_ON_ACCOUNT); without one, to the patient. 409 NO_BOXES when nothing was scanned, RECETE_INVOICED when it was sold already. */
+        post: operations["invoiceRecete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/recetes/unlink-invoice/{id}/{paymentType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Free a prescription from its cancelled invoice (the cancellation put the stock and the boxes back) to sell it again with another payment type; 409 INVOICE_NOT_CANCELLED while the invoice stands. */
+        get: operations["unlinkReceteInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pharmacy-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's Medula, İTS and ÜTS accounts (secrets never returned; `…Set` says whether one is stored) and its patient-share rules. */
+        get: operations["getPharmacySettings"];
+        /** Change the accounts (a password or token left out, null or empty keeps the stored one) and the share rules. */
+        put: operations["updatePharmacySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The İTS gateway (seeds 001 §7): `path` names the target (pharmacysale, pharmacysalecancel, accept, check_status, verification, errorcode; İTS's own path such as /prescription/app/pharmacysale is accepted too), `data` its body. A sale or a cancel is queued through the outbox as its/sale and its/sale-cancel do; the others are asked at once and answered per product with gln1, gln2, uc and İTS's ucMessage. Any other target is a 400. */
+        post: operations["itsRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/sale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a sale to İTS (pharmacysale, dt 'S'): the boxes become SOLD (one unknown to the pharmacy is recorded first) and ONE notification is queued for them; a box already SOLD or RETURNED is a 409 BOX_NOT_IN_STOCK naming it. Boxes already sold on the same invoice are not reported again. */
+        post: operations["itsSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/sale-cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sale at İTS with the payload of seeds 001 §7: dt 'C', fr (the İTS user name less its last 4 characters: the pharmacy's GLN; filled by the server, a different one is a 400), to, document {dd, dn, dr, cp, eid, rkn} and productList. Boxes SOLD here go back in stock (SALE_CANCELLED); the notification is queued. The same cancel again answers the queued one. */
+        post: operations["itsSaleCancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/check-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask İTS the status of boxes (a scanned QR code, or a productList of gtin, sn, bn, xd) and write its answer on our boxes (its_uc, its_message). An answer without its object list, or a company without an İTS account, is a 401 whose title is 'No Its Access Token' (the client passes it silently, seeds 001 §8). */
+        post: operations["itsCheckStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The drug-tracking query of a scanned box: the parsed DataMatrix, our box (when we have it) and İTS's status of it (or why İTS could not be asked). The QR code is required ('İlaç takip karekodu zorunludur.') and must parse (seeds 001 §5), else 400. */
+        post: operations["itsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drug- and device-tracking notifications (İTS sale, cancel, acceptance; ÜTS hand-over), newest first: WAITING (queued or between retries), SENT, FAILED (İTS refused or gave up), with the attempts and the last error. Looking at waiting ones moves them on. */
+        get: operations["listItsOutbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/its/outbox/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a WAITING or FAILED notification now (a SENT one is a 409 OUTBOX_SENT). */
+        post: operations["retryItsOutbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pharmacy-boxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The QR-tracked boxes (per-serial stock) with their states, newest first; filtered by product, state, GTIN (or 13-digit barcode), serial, invoice or prescription. */
+        get: operations["listPharmacyBoxes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pharmacy-boxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A box with every move of its state (who, when, why, from which document). */
+        get: operations["getPharmacyBox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pharmacy-boxes/receive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scan boxes in (mal kabul): each DataMatrix code must parse; new boxes become RECEIVED (those already in stock stay as they are) and one İTS acceptance is queued for them; on İTS's success they become ACCEPTED. */
+        post: operations["receivePharmacyBoxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/uts/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ÜTS gateway (seeds 001 §7): `path` names the target (tekilUrunSorgula: single-product query; almaBildirimi: receipt notification; tuketiciyeVermeBildirimi: hand-over to the consumer; ÜTS's own paths such as bildirim/alma/ekle are accepted too), `values` its body. The hand-over is queued through the outbox; the others are asked at once. */
+        post: operations["utsRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/kolay-asistans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's desktop assistants, paged. */
+        get: operations["listKolayAsistans"];
+        /** Change an assistant (id in the body). */
+        put: operations["updateKolayAsistan"];
+        /** Register a desktop assistant installed on one of the company's computers. */
+        post: operations["createKolayAsistan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/kolay-asistans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One assistant. */
+        get: operations["getKolayAsistan"];
+        put?: never;
+        post?: never;
+        /** Remove an assistant (its connector settings stay, without an assistant). */
+        delete: operations["deleteKolayAsistan"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/kolay-asistan/local-api": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the workbench reaches the assistant's local API: http://127.0.0.1:10999 (live), or this server's simulator under /sandbox/pos/assistant (sandbox; tests and demos). */
+        get: operations["getKolayAsistanLocalApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/kolay-asistans/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask a sandbox assistant's local API for its status and version (the server reaches only the simulator; a live assistant is reached by the browser on the person's computer). Records the version and when it was last seen. */
+        post: operations["checkKolayAsistan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/connector/getLastVersion/kolay_asistan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest desktop assistant version the server knows, and where to download it. */
+        get: operations["getKolayAsistanLastVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/connector/pharmacy-software": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pharmacy software a connector can read from (our list; the seeds name 15 without names). */
+        get: operations["listPharmacySoftware"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/connector-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connector settings, paged. */
+        get: operations["listConnectorSettings"];
+        /** Change a connector setting (id in the body; a password left out, null or empty keeps the stored one). */
+        put: operations["updateConnectorSetting"];
+        /** Record how an assistant reads the pharmacy software's database (password sealed). */
+        post: operations["createConnectorSetting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/connector-settings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One connector setting. */
+        get: operations["getConnectorSetting"];
+        put?: never;
+        post?: never;
+        /** Remove a connector setting. */
+        delete: operations["deleteConnectorSetting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/connector-settings-and-pos-assistant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a connector setting and the assistant it belongs to (with the assistant's other settings' link cleared). */
+        delete: operations["deleteConnectorSettingAndAssistant"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's POS devices, paged (newest first unless sorted otherwise). */
+        get: operations["listPosDevices"];
+        /** Change a POS device (a credential left out or empty keeps the stored one; null clears it). */
+        put: operations["updatePosDevice"];
+        /** Add a POS device (its credentials are sealed). */
+        post: operations["createPosDevice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-devices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One POS device. */
+        get: operations["getPosDevice"];
+        put?: never;
+        post?: never;
+        /** Delete a POS device that took no payment (one that did is made passive instead). */
+        delete: operations["deletePosDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/virtual-payments/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a payment link for a current; answers its paymentUrl (seeds 001 §7). */
+        post: operations["createVirtualPaymentLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/virtual-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment links, paged (newest first unless sorted otherwise). */
+        get: operations["listVirtualPayments"];
+        /** Change an unpaid link's own notes (description, e-mail, phone); the provider's link keeps its amount. */
+        put: operations["updateVirtualPayment"];
+        /** The standard create of the CRUD set; the same as virtual-payments/create. */
+        post: operations["createVirtualPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/virtual-payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment link. */
+        get: operations["getVirtualPayment"];
+        put?: never;
+        post?: never;
+        /** Cancel an unpaid link (deleted at the provider; kept here as CANCELLED). A paid link is refused. */
+        delete: operations["deleteVirtualPayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/virtual-payments/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment-page provider's success callback (PayTR link API's fields). The hash is verified with the company's merchant key and salt; a verified callback answers the plain text OK, again for a retry of the same order (merchant_oid), which is recorded once. OUR DEVIATION: PayTR posts application/x-www-form-urlencoded; the kernel reads JSON bodies only, so this operation takes the same fields as JSON (the sandbox posts JSON). */
+        post: operations["virtualPaymentCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/virtual-payment-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's payment-page merchant account (key and salt never answered) and online-payment bank account. */
+        get: operations["getVirtualPaymentSettings"];
+        /** Change the merchant account (a key or salt left out, null or empty keeps the stored one). */
+        put: operations["updateVirtualPaymentSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's POS payments, paged (newest first unless sorted otherwise). */
+        get: operations["listPosPayments"];
+        /** Change a POS payment's customer fields, due date or explanation (its status changes through update-status). */
+        put: operations["updatePosPayment"];
+        /** Take a payment on a terminal (a sale without prescription unless kind says OPEN_ACCOUNT); it is sent to the device at once. */
+        post: operations["createPosPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One POS payment with its status history. */
+        get: operations["getPosPayment"];
+        put?: never;
+        post?: never;
+        /** Delete a payment no money moved for (CANCELLED, FAILED, ABORTED). */
+        delete: operations["deletePosPayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments/update-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A user action: send to the device (PENDING), give up collecting (CANCELLED), send the cancellation to the device (SALE_CANCEL_PENDING). */
+        put: operations["updatePosPaymentStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments/non-prescription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A sale without prescription paid on a terminal; a success posts the collection once and the sale waits for its invoice (missing invoices). */
+        post: operations["createNonPrescriptionPosPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments/open-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A collection from a current's open account on a terminal; a success posts it once. */
+        post: operations["createOpenAccountPosPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The live feed of /pos-payment: the payments changed after a cursor (poll it every second or two); without since only the cursor. */
+        get: operations["listPosPaymentChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-payments-to-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every POS payment of the company for the portal, paged (id descending by default). */
+        get: operations["listPosPaymentsToPortal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pos-terminal-callback/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The terminal provider's webhook (Token X BASKET_COMPLETED; BASKET_STATUS and the signature field are our invention). */
+        post: operations["posTerminalCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-pos-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Collections from current accounts on a terminal, paged (newest first). */
+        get: operations["listCurrentPosPayments"];
+        /** Change a current POS payment's customer fields, due date or explanation. */
+        put: operations["updateCurrentPosPayment"];
+        /** Collect from a current's open account on a terminal (sent to the device at once). */
+        post: operations["createCurrentPosPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-pos-payments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One current POS payment with its status history. */
+        get: operations["getCurrentPosPayment"];
+        put?: never;
+        post?: never;
+        /** Delete a current POS payment no money moved for. */
+        delete: operations["deleteCurrentPosPayment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/current-pos-payments/update-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** A user action on a current POS payment (PENDING, CANCELLED, SALE_CANCEL_PENDING). */
+        put: operations["updateCurrentPosPaymentStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/reports/api/invoices/invoices-by-date-range": {
         parameters: {
             query?: never;
@@ -7020,6 +8600,1189 @@ export interface components {
             /** Format: date-time */
             sentAt?: string | null;
         };
+        /** @enum {string} */
+        CreditProductState: "PENDING" | "ON_CREDIT" | "COMPLETED" | "CANCEL";
+        CreditProduct: {
+            id: number;
+            currentId: number;
+            currentName: string | null;
+            state: components["schemas"]["CreditProductState"];
+            productId: number | null;
+            barcode: string | null;
+            medicineName: string;
+            quantity: number;
+            /** @description The box's DataMatrix as scanned. */
+            qrCode: string | null;
+            gtin: string | null;
+            sn: string | null;
+            bn: string | null;
+            /** Format: date */
+            xd: string | null;
+            /** Format: date */
+            givenDate: string;
+            /** Format: date */
+            dueDate: string | null;
+            receteId: number | null;
+            receteNo: string | null;
+            note: string | null;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description The medicine: a product (productId), a barcode of the medicine list, a scanned QR code, or at least a name; none of them: 'Please choose a medicine'. */
+        CreditProductCreate: {
+            currentId: number;
+            /**
+             * @default ON_CREDIT
+             * @enum {string}
+             */
+            state: "PENDING" | "ON_CREDIT";
+            productId?: number | null;
+            barcode?: string | null;
+            medicineName?: string | null;
+            /** @default 1 */
+            quantity: number;
+            qrCode?: string | null;
+            /** Format: date */
+            givenDate?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            note?: string | null;
+        };
+        CreditProductChange: {
+            id: number;
+            state?: components["schemas"]["CreditProductState"];
+            /** Format: date */
+            dueDate?: string | null;
+            note?: string | null;
+            receteId?: number | null;
+            receteNo?: string | null;
+        };
+        CreditProductsResult: {
+            /** @description The success text ('credit products saved' / 'cancelled'). */
+            message: string;
+            items: components["schemas"]["CreditProduct"][];
+        };
+        /** @enum {string} */
+        MedicineColor: "NORMAL" | "RED" | "GREEN" | "PURPLE" | "ORANGE";
+        Medicine: {
+            barcode: string;
+            name: string;
+            atcCode: string | null;
+            /** @description The ATC code's name (the active substance in English */
+            atcName: string | null;
+            /** @description The active substance(s) in Turkish (TİTCK licensed products). */
+            substance: string | null;
+            firm: string | null;
+            color: components["schemas"]["MedicineColor"] | null;
+            /** @enum {string|null} */
+            skrsStatus: "ACTIVE" | "PASSIVE" | null;
+            active: boolean;
+            sgkPublicNo: string | null;
+            equivalentGroup: string | null;
+            therapyGroup?: string | null;
+            discountStatus: string | null;
+            specialDiscount?: string | null;
+            pharmacistDiscount?: string | null;
+            /** @description TİTCK's real source price (GKF) in euro */
+            referencePriceEur: string | null;
+            /** @description referencePriceEur × the latest TCMB euro rate the server holds (TL): an indication, not a retail price. */
+            referencePrice: string | null;
+            licenceNo?: string | null;
+            /** Format: date */
+            licenceDate?: string | null;
+            suspended?: boolean | null;
+            oldBarcodes?: string[];
+            sources: ("SKRS_ACTIVE" | "SKRS_PASSIVE" | "SGK_EK4A" | "TITCK_LICENSED" | "TITCK_GKF")[];
+            /** Format: date */
+            skrsDate?: string | null;
+            /** Format: date */
+            ek4aEntryDate?: string | null;
+            /** Format: date */
+            ek4aPassiveDate?: string | null;
+            /** @description The pharmaceutical form read from the name (our own heuristic). */
+            form: string | null;
+            /** @description The strength read from the name (our own heuristic). */
+            strength: string | null;
+        };
+        MedicineWithPrice: components["schemas"]["Medicine"] & {
+            /** @description TL. */
+            price: string | null;
+            /** @enum {string|null} */
+            priceSource: "PRODUCT" | "REFERENCE" | null;
+            /** @description The company's product of this barcode. */
+            productId: number | null;
+        };
+        MedicineEquivalent: components["schemas"]["MedicineWithPrice"] & {
+            /** @enum {string} */
+            match: "EQUIVALENT_GROUP" | "ATC_FORM";
+            /** @description This one's price minus the given medicine's (TL); null when either has none. */
+            priceDifference: string | null;
+        };
+        /** @enum {string} */
+        MedulaLoginState: "LOGGED" | "NOT_LOGGED" | "ERROR";
+        MedulaLoginResult: {
+            state: components["schemas"]["MedulaLoginState"];
+            /** @description Why the state is ERROR. */
+            message?: string;
+        };
+        MedulaLoginPage: {
+            /** @description The captcha image as a data URL (data:image/svg+xml;base64,…). */
+            captchaImage: string;
+            /** @description The captcha's token */
+            captchaToken: string;
+        };
+        MedulaLogin: {
+            username?: string;
+            password?: string;
+            captcha?: string;
+            captchaToken?: string;
+            /** @description The patient's national ID (valid checksum). */
+            tckn?: string;
+            /** @description The e-prescription number (7 letters or digits). */
+            ereceteNo?: string;
+        };
+        /** @enum {string} */
+        MedulaStep: "0.1" | "0.2" | "0.3" | "0.4" | "0.5" | "0.6" | "0.7" | "0.8" | "0.9" | "1" | "1.1";
+        MedulaProgress: {
+            progressId: string;
+            step: components["schemas"]["MedulaStep"];
+            steps: components["schemas"]["MedulaStep"][];
+            done: boolean;
+            error: string | null;
+        };
+        MedulaOutboxItem: {
+            id: number;
+            receteId: number;
+            /**
+             * @description SAVE: the provision (receteKaydet); DELETE: receteSil.
+             * @enum {string}
+             */
+            kind: "SAVE" | "DELETE";
+            /** @description The operation number Medula deduplicates by (a repeated delivery is saved once). */
+            islemNo: string;
+            /** @enum {string} */
+            status: "PENDING" | "DONE" | "FAILED" | "CANCELLED";
+            attempts: number;
+            /** Format: date-time */
+            nextAttemptAt: string;
+            lastError: string | null;
+            ereceteNo?: string | null;
+            receteNo?: string | null;
+            /** @description Medula's answer (the reçete number and the patient's share it computed). */
+            result?: {
+                [key: string]: unknown;
+            } | null;
+            createdBy?: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            doneAt?: string | null;
+        };
+        /** @enum {string} */
+        ReceteType: "EPrescription" | "PreparedPrescription" | "NonPrescription" | "ManualPrescription";
+        /** @enum {string} */
+        ReceteColor: "NORMAL" | "WHITE" | "NON_PRESCRIPTION" | "RED" | "GREEN" | "PURPLE" | "ORANGE" | "INTERMEDIATE_PRODUCT" | "CONTROLLED" | "RESTRICTED_RED" | "RESTRICTED_GREEN" | "MANDATORY_FOLLOW_UP";
+        /** @description A decimal (e.g. 1 or "0.5"). */
+        ReceteDose: string | number | null;
+        /** @description An amount in TL (decimal, e.g. "125.40"). */
+        ReceteMoneyIn: string | number | null;
+        ReceteIdBody: {
+            receteId: number;
+        };
+        ReceteCode: {
+            code: string;
+            name?: string | null;
+        };
+        ReceteMedicine: {
+            id: number;
+            lineNo: number;
+            barcode: string;
+            /** @description What the doctor wrote */
+            prescribedBarcode: string | null;
+            name: string;
+            productId: number | null;
+            count: number;
+            usage?: string | null;
+            dose1?: string | null;
+            dose2?: string | null;
+            period?: number | null;
+            periodUnit?: string | null;
+            reportNo?: string | null;
+            warningCode?: string | null;
+            /** @description Within SGK's reimbursement (geri ödeme kapsamında). */
+            covered: boolean;
+            unitPrice: string;
+            totalPrice: string;
+            referencePrice?: string | null;
+            priceDifference: string;
+            discount: string;
+        };
+        Recete: {
+            id: number;
+            /** @description The pharmacy's number: Medula's reçete number once saved there, 'L' + id before. */
+            receteNo: string;
+            ereceteNo: string | null;
+            type: components["schemas"]["ReceteType"];
+            /** @enum {string} */
+            version: "ORJ" | "FINAL";
+            color: components["schemas"]["ReceteColor"];
+            subType?: string | null;
+            provisionType?: string | null;
+            patientTckn?: string | null;
+            patientName?: string | null;
+            patientSurname?: string | null;
+            patientBirthDate?: string | null;
+            patientGender?: string | null;
+            receiverTckn?: string | null;
+            receiverName?: string | null;
+            purchaseDate?: string | null;
+            receteDate?: string | null;
+            serialNo?: string | null;
+            trackingNo?: string | null;
+            protocolNo?: string | null;
+            facilityCode?: string | null;
+            hospital?: string | null;
+            doctorTckn?: string | null;
+            doctorName?: string | null;
+            doctorSurname?: string | null;
+            doctorBranch?: string | null;
+            doctorCertificate?: string | null;
+            doctorDiplomaNo?: string | null;
+            doctorType?: string | null;
+            diagnoses: components["schemas"]["ReceteCode"][];
+            explanations?: {
+                type: string | null;
+                text: string | null;
+            }[];
+            report?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            medulaState: "LOCAL" | "READ" | "SAVED" | "CANCELLED" | "DELETED";
+            /** @enum {string} */
+            paymentStatus: "ON_CREDIT" | "COMPLETED" | "CANCEL" | "PENDING";
+            /** @enum {string|null} */
+            paymentType?: "CASH" | "CREDIT_CARD" | "OPEN_ACCOUNT" | null;
+            /** @enum {string} */
+            shareMode: "SALARY" | "MANUAL";
+            /** @enum {string} */
+            shareSource: "MEDULA" | "LOCAL" | "MANUAL";
+            amounts: {
+                prescriptionCopay: string;
+                examinationCopay: string;
+                drugCopay: string;
+                priceDifference: string;
+                total: string;
+                patientPayable: string;
+                institutionPayable: string;
+            };
+            currentId?: number | null;
+            invoiceId?: number | null;
+            invoiceNo?: string | null;
+            createdBy?: string | null;
+            /** Format: date-time */
+            createdAt?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+            /** @description Left out of lists. */
+            medicines?: components["schemas"]["ReceteMedicine"][];
+        };
+        ReceteFound: {
+            /** @description 'Reçete bulundu. Görüntülemek için Görüntüle butonuna basınız.' */
+            message: string;
+            recete: components["schemas"]["Recete"];
+        };
+        ReceteMedulaResult: {
+            /** @description True when the call waits in the Medula outbox (Medula did not answer or no session). */
+            queued: boolean;
+            outboxId?: number | null;
+            warning?: string | null;
+            recete: components["schemas"]["Recete"];
+        };
+        ReceteMedicineIn: {
+            barcode: string;
+            name?: string | null;
+            count: number;
+            usage?: string | null;
+            dose1?: components["schemas"]["ReceteDose"];
+            dose2?: components["schemas"]["ReceteDose"];
+            period?: number | null;
+            periodUnit?: string | null;
+            reportNo?: string | null;
+            warningCode?: string | null;
+            covered?: boolean;
+            unitPrice?: components["schemas"]["ReceteMoneyIn"];
+        };
+        ReceteInput: {
+            ereceteNo?: string | null;
+            type?: components["schemas"]["ReceteType"];
+            /** @enum {string} */
+            version?: "ORJ" | "FINAL";
+            color?: components["schemas"]["ReceteColor"];
+            subType?: string | null;
+            provisionType?: string | null;
+            patientTckn?: string | null;
+            patientName?: string | null;
+            patientSurname?: string | null;
+            /** Format: date */
+            patientBirthDate?: string | null;
+            /** @enum {string|null} */
+            patientGender?: "E" | "K" | null;
+            receiverTckn?: string | null;
+            receiverName?: string | null;
+            /** Format: date */
+            purchaseDate?: string | null;
+            /** Format: date */
+            receteDate?: string | null;
+            serialNo?: string | null;
+            trackingNo?: string | null;
+            protocolNo?: string | null;
+            facilityCode?: string | null;
+            hospital?: string | null;
+            doctorTckn?: string | null;
+            doctorName?: string | null;
+            doctorSurname?: string | null;
+            doctorBranch?: string | null;
+            doctorCertificate?: string | null;
+            doctorDiplomaNo?: string | null;
+            doctorType?: string | null;
+            diagnoses?: {
+                code: string;
+                name?: string | null;
+            }[];
+            explanations?: {
+                type?: string | null;
+                text: string;
+            }[];
+            medicines?: components["schemas"]["ReceteMedicineIn"][];
+        };
+        ReceteMedulaSummary: {
+            receteNo: string;
+            ereceteNo: string | null;
+            trackingNo: string | null;
+            receteDate: string | null;
+            patientTckn: string;
+            patientName: string | null;
+            patientSurname: string | null;
+            total: string | null;
+            state: string | null;
+            /** @description The prescription here with that number */
+            receteId: number | null;
+        };
+        RecetePrepared: {
+            receteNo: string;
+            ereceteNo: string | null;
+            trackingNo: string | null;
+            receteDate: string | null;
+            patientTckn: string;
+            patientName: string | null;
+            patientSurname: string | null;
+            total: string | null;
+            state: string | null;
+            receteId: number | null;
+            doctorName: string | null;
+            doctorSurname: string | null;
+            facilityCode: string | null;
+            medicines: {
+                barcode: string;
+                name: string | null;
+                count: number;
+                usage: string | null;
+                dose1: number | null;
+                dose2: number | null;
+                period: number | null;
+                periodUnit: string | null;
+            }[];
+        } & WithRequired<components["schemas"]["ReceteMedulaSummary"], "receteNo" | "ereceteNo" | "trackingNo" | "receteDate" | "patientTckn" | "patientName" | "patientSurname" | "total" | "state" | "receteId">;
+        ReceteSelects: {
+            receteTypes: components["schemas"]["ReceteCode"][];
+            subTypes: components["schemas"]["ReceteCode"][];
+            provisionTypes: components["schemas"]["ReceteCode"][];
+            usages: components["schemas"]["ReceteCode"][];
+            periodUnits: components["schemas"]["ReceteCode"][];
+            colors: components["schemas"]["ReceteCode"][];
+        };
+        ReceteRapor: {
+            /** @description The hasta-rapor it is kept as. */
+            id?: number | null;
+            reportNo: string;
+            reportDate?: string | null;
+            startDate?: string | null;
+            endDate?: string | null;
+            facilityCode?: string | null;
+            facilityName?: string | null;
+            patientTckn: string;
+            reportType?: string | null;
+            doctorName?: string | null;
+            doctorSurname?: string | null;
+            diagnoses?: components["schemas"]["ReceteCode"][];
+            activeSubstances?: {
+                code: string;
+                name: string | null;
+                dose1: number | null;
+                dose2: number | null;
+                period: number | null;
+                periodUnit: string | null;
+            }[];
+            barcodes?: string[];
+        };
+        ReceteDoctor: {
+            tckn: string;
+            name?: string | null;
+            surname?: string | null;
+            branchCode?: string | null;
+            branch?: string | null;
+            certificate?: string | null;
+            diplomaNo?: string | null;
+            facilityCode?: string | null;
+        };
+        ReceteWarningCode: {
+            code: string;
+            description?: string | null;
+            barcode?: string | null;
+        };
+        ReceteMajistralResult: {
+            errorMessage: string | null;
+            message: string;
+        };
+        HastaRapor: {
+            id: number;
+            reportNo: string;
+            patientTckn: string;
+            patientName?: string | null;
+            patientSurname?: string | null;
+            reportDate?: string | null;
+            startDate?: string | null;
+            endDate?: string | null;
+            facilityCode?: string | null;
+            facilityName?: string | null;
+            reportType?: string | null;
+            doctorName?: string | null;
+            doctorSurname?: string | null;
+            diagnoses?: {
+                [key: string]: unknown;
+            }[];
+            activeSubstances?: {
+                [key: string]: unknown;
+            }[];
+            barcodes?: string[];
+            description?: string | null;
+            /** @enum {string} */
+            source: "MEDULA" | "MANUAL";
+        };
+        HastaRaporInput: {
+            reportNo?: string;
+            patientTckn?: string;
+            patientName?: string | null;
+            patientSurname?: string | null;
+            /** Format: date */
+            reportDate?: string | null;
+            /** Format: date */
+            startDate?: string | null;
+            /** Format: date */
+            endDate?: string | null;
+            facilityCode?: string | null;
+            facilityName?: string | null;
+            reportType?: string | null;
+            doctorName?: string | null;
+            doctorSurname?: string | null;
+            diagnoses?: {
+                code: string;
+                name?: string | null;
+            }[];
+            activeSubstances?: {
+                code: string;
+                name?: string | null;
+                dose1?: number | null;
+                dose2?: number | null;
+                period?: number | null;
+                periodUnit?: string | null;
+            }[];
+            barcodes?: string[];
+            description?: string | null;
+        };
+        Tesis: {
+            id: number;
+            /** @description SGK's facility code (tesis kodu). */
+            code: string;
+            name: string;
+            city?: string | null;
+            kind?: string | null;
+        };
+        TesisInput: {
+            code?: string;
+            name?: string;
+            city?: string | null;
+            kind?: string | null;
+        };
+        /** @enum {string} */
+        PharmacySalePaymentType: "CASH" | "CREDIT_CARD" | "OPEN_ACCOUNT";
+        PharmacyAmountIn: string | null;
+        PharmacyScan: {
+            scanId: number;
+            barcode: string;
+            gtin: string | null;
+            sn: string | null;
+            bn: string | null;
+            /** Format: date */
+            xd: string | null;
+            productId: number;
+        };
+        PharmacyCounter: {
+            recete: {
+                id: number;
+                receteNo: string;
+                ereceteNo: string | null;
+                /** @enum {string} */
+                type: "EPrescription" | "PreparedPrescription" | "NonPrescription" | "ManualPrescription";
+                /** @enum {string} */
+                version: "ORJ" | "FINAL";
+                color: components["schemas"]["ReceteColor"];
+                subType?: string | null;
+                provisionType?: string | null;
+                patient: {
+                    tckn: string | null;
+                    name: string | null;
+                    surname: string | null;
+                    birthDate: string | null;
+                    gender: string | null;
+                };
+                receiver?: {
+                    tckn: string | null;
+                    name: string | null;
+                };
+                receteDate?: string | null;
+                trackingNo?: string | null;
+                protocolNo?: string | null;
+                facilityCode?: string | null;
+                hospital?: string | null;
+                doctor: {
+                    tckn: string | null;
+                    name: string | null;
+                    surname: string | null;
+                    branch: string | null;
+                };
+                diagnoses: {
+                    code: string;
+                    name: string | null;
+                }[];
+                /** @enum {string} */
+                medulaState: "LOCAL" | "READ" | "SAVED" | "CANCELLED" | "DELETED";
+                /** @enum {string} */
+                paymentStatus: "ON_CREDIT" | "COMPLETED" | "CANCEL" | "PENDING";
+                /** @enum {string|null} */
+                paymentType: "CASH" | "CREDIT_CARD" | "OPEN_ACCOUNT" | null;
+                /** @enum {string} */
+                shareMode: "SALARY" | "MANUAL";
+                /** @enum {string} */
+                patientStatus: "ACTIVE" | "RETIRED" | "EXEMPT";
+                /** @enum {string} */
+                shareSource: "MEDULA" | "LOCAL" | "MANUAL";
+                amounts: {
+                    prescriptionCopay: string;
+                    examinationCopay: string;
+                    drugCopay: string;
+                    priceDifference: string;
+                    total: string;
+                    patientPayable: string;
+                    institutionPayable: string;
+                };
+                invoiceId: number | null;
+                invoiceNo: string | null;
+            };
+            medicines: {
+                id: number;
+                lineNo: number;
+                barcode: string;
+                prescribedBarcode?: string | null;
+                name: string;
+                productId?: number | null;
+                count: number;
+                usage?: string | null;
+                dose1?: string | null;
+                dose2?: string | null;
+                period?: number | null;
+                periodUnit?: string | null;
+                reportNo?: string | null;
+                warningCode?: string | null;
+                covered: boolean;
+                unitPrice: string;
+                totalPrice: string;
+                referencePrice?: string | null;
+                priceDifference: string;
+                scanned: components["schemas"]["PharmacyScan"][];
+            }[];
+            extraBoxes: components["schemas"]["PharmacyScan"][];
+        };
+        /** @enum {string} */
+        PharmacyMode: "sandbox" | "live";
+        /** @description Overrides of the patient-share rule's defaults (amounts and rates as decimal strings), by name. */
+        PharmacyShareRules: {
+            [key: string]: string | number;
+        };
+        PharmacySettings: {
+            medula: {
+                mode: components["schemas"]["PharmacyMode"];
+                username: string | null;
+                passwordSet: boolean;
+                pharmacyCode: string | null;
+            };
+            its: {
+                mode: components["schemas"]["PharmacyMode"];
+                /** @description The company's İTS user name (GLN + 4 digits). */
+                username: string | null;
+                passwordSet: boolean;
+            };
+            uts: {
+                mode: components["schemas"]["PharmacyMode"];
+                tokenSet: boolean;
+            };
+            shareRules: components["schemas"]["PharmacyShareRules"];
+        };
+        PharmacySettingsUpdate: {
+            medula?: {
+                mode?: components["schemas"]["PharmacyMode"];
+                username?: string | null;
+                password?: string | null;
+                pharmacyCode?: string | null;
+            };
+            its?: {
+                mode?: components["schemas"]["PharmacyMode"];
+                username?: string | null;
+                password?: string | null;
+            };
+            uts?: {
+                mode?: components["schemas"]["PharmacyMode"];
+                token?: string | null;
+            };
+            shareRules?: components["schemas"]["PharmacyShareRules"];
+        };
+        /** @description GTIN-14: 0 + the 13-digit barcode. */
+        ItsGtin: string;
+        ItsSerial: string;
+        ItsProduct: {
+            gtin: components["schemas"]["ItsGtin"];
+            sn: components["schemas"]["ItsSerial"];
+            /** @description Batch (parti no). */
+            bn?: string | null;
+            /** @description Expiry, YYYY-MM-DD. */
+            xd?: string | null;
+        };
+        /** @description The document block of a sale or cancel (seeds 001 §7): dd document date, dn document (invoice) number, dr prescription number, cp (passed through as given), eid e-prescription number, rkn prescription registration number. */
+        ItsDocument: {
+            dd?: string | null;
+            dn?: string | null;
+            dr?: string | null;
+            cp?: string | null;
+            eid?: string | null;
+            rkn?: string | null;
+        };
+        ItsGln: string;
+        ItsGatewayRequest: {
+            path: string;
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        ItsSaleRequest: {
+            invoiceId?: number;
+            receteId?: number;
+            to?: components["schemas"]["ItsGln"];
+            document?: components["schemas"]["ItsDocument"];
+            productList: components["schemas"]["ItsProduct"][];
+        };
+        ItsSaleCancelRequest: {
+            invoiceId?: number;
+            /** @enum {string} */
+            dt?: "C";
+            fr?: components["schemas"]["ItsGln"];
+            to?: components["schemas"]["ItsGln"];
+            document?: components["schemas"]["ItsDocument"];
+            productList: components["schemas"]["ItsProduct"][];
+        };
+        ItsCheckStatusRequest: {
+            qrCode?: string;
+            productList?: components["schemas"]["ItsProduct"][];
+            /** @description The stock-management screen asks (echoed; the boxes are updated either way). */
+            management?: boolean;
+        };
+        ItsQueryRequest: {
+            qrCode?: string;
+        };
+        /** @description İTS's answer for one product (seeds 001 §3 drug-tracking item); boxId and state only where our boxes were looked up (check-status, the gateway's other calls). */
+        ItsProductResult: {
+            gtin: string;
+            sn: string;
+            /** @description İTS's 5-digit result code (00000 success). */
+            uc: string | null;
+            ucMessage: string | null;
+            /** @description Who holds or sold the box. */
+            gln1: string | null;
+            /** @description Who it came from. */
+            gln2: string | null;
+            boxId?: number | null;
+            state?: string | null;
+        };
+        ItsCheckStatusResult: {
+            management: boolean;
+            productList: components["schemas"]["ItsProductResult"][];
+        };
+        ItsQueued: {
+            message: string;
+            outbox: components["schemas"]["TrackingOutboxItem"] | null;
+        };
+        ItsGatewayResult: {
+            target: string;
+            path: string;
+            message: string | null;
+            outbox: components["schemas"]["TrackingOutboxItem"] | null;
+            productList: components["schemas"]["ItsProductResult"][];
+            /** @description İTS's answer when it has no product list (errorcode). */
+            data: {
+                [key: string]: unknown;
+            } | null;
+        };
+        ItsQueryResult: {
+            parsed: {
+                barkod: string;
+                gtin: string;
+                sn: string;
+                bn: string;
+                xd: string;
+                skt: string;
+                miad: number;
+            };
+            box: components["schemas"]["PharmacyBox"] | null;
+            its: null | {
+                gln1: string | null;
+                gln2: string | null;
+                uc: string | null;
+                ucMessage: string | null;
+            };
+            itsError: string | null;
+        };
+        /** @enum {string} */
+        TrackingOutboxState: "WAITING" | "SENT" | "FAILED";
+        /** @enum {string} */
+        TrackingNotificationKind: "ITS_SALE" | "ITS_SALE_CANCEL" | "ITS_ACCEPT" | "UTS_HANDOVER";
+        TrackingOutboxItem: {
+            id: number;
+            /** @enum {string} */
+            system: "ITS" | "UTS";
+            kind: components["schemas"]["TrackingNotificationKind"];
+            state: components["schemas"]["TrackingOutboxState"];
+            attempts: number;
+            lastError: string | null;
+            /** Format: date-time */
+            nextAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            sentAt: string | null;
+            invoiceId: number | null;
+            receteId: number | null;
+            ref: string | null;
+            boxIds: number[];
+            createdBy: string | null;
+            /** @description The body as it goes to İTS / ÜTS. */
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description İTS's answer per product of the last attempt. */
+            productList: components["schemas"]["ItsProductResult"][];
+            /** @description ÜTS's answer (SNC */
+            reply: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @enum {string} */
+        PharmacyBoxState: "RECEIVED" | "ACCEPTED" | "SOLD" | "SALE_CANCELLED" | "DEPOSITED" | "RETURNED";
+        PharmacyBox: {
+            id: number;
+            productId: number | null;
+            gtin: string;
+            barkod: string;
+            sn: string;
+            bn: string | null;
+            xd: string | null;
+            state: components["schemas"]["PharmacyBoxState"];
+            receteId: number | null;
+            receteMedicineId: number | null;
+            invoiceId: number | null;
+            creditProductId: number | null;
+            itsUc: string | null;
+            itsMessage: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PharmacyBoxMove: {
+            id: number;
+            fromState: string | null;
+            toState: components["schemas"]["PharmacyBoxState"];
+            reason: string;
+            ref: string | null;
+            /** Format: date-time */
+            at: string;
+            byLogin: string | null;
+        };
+        PharmacyBoxDetail: components["schemas"]["PharmacyBox"] & {
+            moves: components["schemas"]["PharmacyBoxMove"][];
+        };
+        PharmacyBoxesReceive: {
+            codes: string[];
+            productIdByGtin?: {
+                [key: string]: number;
+            };
+            /** @description The receipt (e.g. the purchase invoice or despatch number). */
+            ref?: string;
+        };
+        PharmacyBoxesReceived: {
+            received: components["schemas"]["PharmacyBox"][];
+            unchanged: components["schemas"]["PharmacyBox"][];
+            outbox: components["schemas"]["TrackingOutboxItem"] | null;
+        };
+        UtsGatewayRequest: {
+            path: string;
+            values?: {
+                [key: string]: unknown;
+            };
+        };
+        UtsMessage: {
+            MET?: string;
+            KOD?: string;
+            TIP?: string;
+            MPA?: unknown[];
+        };
+        UtsGatewayResult: {
+            target: string;
+            path: string;
+            message: string | null;
+            /** @description ÜTS's result: a notification's id, or the queried product. */
+            SNC: unknown;
+            MSJ: components["schemas"]["UtsMessage"][];
+            outbox: components["schemas"]["TrackingOutboxItem"] | null;
+        };
+        /** @enum {string} */
+        ConnectorDatabaseType: "MSSQL" | "POSTGRESQL" | "ORACLE";
+        ConnectorAssistant: {
+            id: number;
+            name: string;
+            deviceId: string;
+            host: string;
+            port: number;
+            version: string | null;
+            /** @enum {string} */
+            mode: "sandbox" | "live";
+            active: boolean;
+            lastSeenAt: string | null;
+        };
+        ConnectorAssistantInput: {
+            name: string;
+            deviceId: string;
+            host?: string;
+            port?: number;
+            version?: string | null;
+            /** @enum {string} */
+            mode?: "sandbox" | "live";
+            active?: boolean;
+        };
+        ConnectorAssistantChange: {
+            id: number;
+            name?: string;
+            deviceId?: string;
+            host?: string;
+            port?: number;
+            version?: string | null;
+            /** @enum {string} */
+            mode?: "sandbox" | "live";
+            active?: boolean;
+        };
+        ConnectorSetting: {
+            id: number;
+            assistantId: number | null;
+            vendor: string;
+            vendorName: string;
+            databaseType: components["schemas"]["ConnectorDatabaseType"];
+            host: string;
+            port: number;
+            databaseName: string;
+            username: string;
+            passwordSet: boolean;
+            active: boolean;
+        };
+        ConnectorSettingInput: {
+            assistantId?: number | null;
+            vendor: string;
+            databaseType: components["schemas"]["ConnectorDatabaseType"];
+            host: string;
+            port: number;
+            databaseName: string;
+            username: string;
+            password?: string | null;
+            active?: boolean;
+        };
+        ConnectorSettingChange: {
+            id: number;
+            assistantId?: number | null;
+            vendor?: string;
+            databaseType?: components["schemas"]["ConnectorDatabaseType"];
+            host?: string;
+            port?: number;
+            databaseName?: string;
+            username?: string;
+            password?: string | null;
+            active?: boolean;
+        };
+        /**
+         * @description SANDBOX is the terminal simulator this server serves; TOKENX is Token X Connect Cloud (Beko terminals).
+         * @enum {string}
+         */
+        PosDeviceProvider: "SANDBOX" | "TOKENX";
+        PosDevice: {
+            id: number;
+            name: string;
+            terminalSerialNo: string;
+            provider: components["schemas"]["PosDeviceProvider"];
+            bankAccountId: number;
+            bankAccountName: string | null;
+            active: boolean;
+            appTokenSet: boolean;
+            apiKeySet: boolean;
+            username: string | null;
+            passwordSet: boolean;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        PosDeviceCreate: {
+            name: string;
+            terminalSerialNo: string;
+            provider?: components["schemas"]["PosDeviceProvider"];
+            /** @description A bank account of type POS of the company. */
+            bankAccountId: number;
+            active?: boolean;
+            appToken?: string | null;
+            apiKey?: string | null;
+            username?: string | null;
+            password?: string | null;
+        };
+        PosDeviceChange: {
+            id: number;
+            name?: string;
+            terminalSerialNo?: string;
+            provider?: components["schemas"]["PosDeviceProvider"];
+            bankAccountId?: number;
+            active?: boolean;
+            appToken?: string | null;
+            apiKey?: string | null;
+            username?: string | null;
+            password?: string | null;
+        };
+        /** @enum {string} */
+        VirtualPaymentStatus: "CREATED" | "PAID" | "EXPIRED" | "CANCELLED";
+        VirtualPaymentCreate: {
+            currentId: number;
+            /** @description Lira, two decimals at most, more than zero. */
+            amount: number | string;
+            /** @description The link's name on the payment page (PayTR 4–200 characters). */
+            description: string;
+            /**
+             * Format: date-time
+             * @description When the link closes (7 days from now when left out).
+             */
+            expiry?: string | null;
+            /** Format: email */
+            email?: string | null;
+            /** @description A mobile number (05XXXXXXXXX). */
+            phone?: string | null;
+            maxInstallment?: number | null;
+        };
+        VirtualPaymentChange: {
+            id: number;
+            description?: string;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+        };
+        VirtualPayment: {
+            id: number;
+            currentId: number;
+            currentName?: string | null;
+            amount: number;
+            currency: string;
+            description: string;
+            email?: string | null;
+            phone?: string | null;
+            expiry?: string | null;
+            status: components["schemas"]["VirtualPaymentStatus"];
+            paymentUrl: string | null;
+            providerId?: string | null;
+            merchantOid?: string | null;
+            paidAmount?: number | null;
+            paymentType?: string | null;
+            paidAt?: string | null;
+            /** @description The journal entry of the collection. */
+            entryId?: number | null;
+            /** @description Why a paid link's collection could not be posted. */
+            postError?: string | null;
+            createdAt: string;
+        };
+        VirtualPaymentCallback: {
+            hash: string;
+            merchant_oid: string;
+            status: string;
+            total_amount: string;
+            payment_amount?: string;
+            payment_type?: string;
+            currency?: string;
+            callback_id?: string;
+            merchant_id?: string;
+            test_mode?: string;
+            failed_reason_code?: string;
+            failed_reason_msg?: string;
+        };
+        VirtualPaymentSettings: {
+            /** @enum {string} */
+            mode: "sandbox" | "live";
+            merchantId: string | null;
+            merchantKeySet: boolean;
+            merchantSaltSet: boolean;
+            /** @description The ONLINE_PAYMENT bank account collections go to (the first one when not chosen). */
+            bankAccountId: number | null;
+            maxInstallment: number;
+        };
+        VirtualPaymentSettingsUpdate: {
+            /** @enum {string} */
+            mode?: "sandbox" | "live";
+            merchantId?: string | null;
+            merchantKey?: string | null;
+            merchantSalt?: string | null;
+            bankAccountId?: number | null;
+            maxInstallment?: number;
+        };
+        /** @enum {string} */
+        PosPaymentStatus: "PENDING" | "ON_TERMINAL" | "INPROGRESS" | "CANCELLED" | "FAILED" | "SUCCESS" | "ABORTED" | "SALE_CANCEL_PENDING" | "SALE_CANCEL_ON_TERMINAL" | "SALE_CANCEL_FAILED" | "SALE_CANCELLED" | "SALE_CANCEL_SUCCESS" | "UNKNOWN";
+        /** @enum {string} */
+        PosPaymentKind: "INVOICE" | "NON_PRESCRIPTION" | "OPEN_ACCOUNT";
+        /** @description Lira, at most two decimals. */
+        PosPaymentAmount: string | number;
+        PosPaymentLine: {
+            name: string;
+            quantity: string | number;
+            unitPrice: string | number;
+            taxPercent?: string | number;
+            productId?: number | null;
+        };
+        PosPaymentCreate: {
+            /** @description The terminal; the company's first active one when left out. */
+            deviceId?: number;
+            total?: components["schemas"]["PosPaymentAmount"];
+            currentId?: number | null;
+            customerName?: string | null;
+            customerTaxNumber?: string | null;
+            customerPhone?: string | null;
+            customerEmail?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            explanation?: string | null;
+            items?: components["schemas"]["PosPaymentLine"][];
+        };
+        PosPaymentCreateWithKind: {
+            /** @description The terminal; the company's first active one when left out. */
+            deviceId?: number;
+            total?: components["schemas"]["PosPaymentAmount"];
+            currentId?: number | null;
+            customerName?: string | null;
+            customerTaxNumber?: string | null;
+            customerPhone?: string | null;
+            customerEmail?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            explanation?: string | null;
+            items?: components["schemas"]["PosPaymentLine"][];
+            /** @enum {string} */
+            kind?: "NON_PRESCRIPTION" | "OPEN_ACCOUNT";
+        };
+        PosPaymentChange: {
+            id: number;
+            customerName?: string | null;
+            customerTaxNumber?: string | null;
+            customerPhone?: string | null;
+            customerEmail?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            explanation?: string | null;
+        };
+        PosPaymentStatusChange: {
+            id: number;
+            status: components["schemas"]["PosPaymentStatus"];
+        };
+        PosPayment: {
+            id: number;
+            kind: components["schemas"]["PosPaymentKind"];
+            status: components["schemas"]["PosPaymentStatus"];
+            statusReason: string | null;
+            /** @description The user actions this status allows. */
+            actions: ("send" | "giveUp" | "cancelSale")[];
+            deviceId: number;
+            deviceName?: string | null;
+            terminalSerialNo: string;
+            bankAccountId?: number;
+            total: string;
+            currentId?: number | null;
+            customerName?: string | null;
+            customerTaxNumber?: string | null;
+            customerPhone?: string | null;
+            customerEmail?: string | null;
+            /** Format: date */
+            dueDate?: string | null;
+            /** Format: date */
+            paymentDate: string;
+            documentNo: string;
+            explanation?: string | null;
+            items?: Record<string, never>[];
+            invoiceId?: number | null;
+            receiptNo?: string | null;
+            zNo?: string | null;
+            bankResponseCode?: string | null;
+            cardType?: string | null;
+            maskedPan?: string | null;
+            /** @description The collection's journal entry (an invoice's payment is posted by the invoice). */
+            entryId?: number | null;
+            reversalEntryId?: number | null;
+            changeSeq?: string;
+            /** Format: date-time */
+            createdDate?: string;
+            /** Format: date-time */
+            updateDate: string;
+        };
+        PosPaymentDetail: components["schemas"]["PosPayment"] & {
+            history: {
+                from?: string | null;
+                to?: string;
+                /** @enum {string} */
+                source?: "USER" | "TERMINAL" | "POLL" | "SYSTEM";
+                by?: string | null;
+                /** Format: date-time */
+                at?: string;
+                detail?: Record<string, never> | null;
+            }[];
+        };
+        PosPaymentChanges: {
+            cursor: string;
+            items: components["schemas"]["PosPayment"][];
+        };
+        PosTerminalWebhook: {
+            event: string;
+            data: {
+                [key: string]: unknown;
+            };
+            signature?: string;
+        };
         ReportInvoice: {
             id: number;
             /** @enum {string} */
@@ -7169,6 +9932,26 @@ export interface components {
         /** @description Ignored; the client adds a time value so that no cache answers. */
         CacheBuster: number;
         IdPath: number;
+        /** @description Only this current's records. */
+        CreditProductCurrentId: number;
+        /** @description Given on or after this day. */
+        CreditProductGivenFrom: string;
+        /** @description Given on or before this day. */
+        CreditProductGivenTo: string;
+        /** @description Part of the name or the active substance (Turkish letters optional), the beginning of the barcode or ATC code, an old barcode or the SGK public number. */
+        MedicineSearch: string;
+        /** @description The prescription colour (SKRS reçete türü). */
+        MedicineColor: components["schemas"]["MedicineColor"];
+        /** @description true: only active medicines; false: only passive ones. */
+        MedicineActive: boolean;
+        /** @description The ATC code or its beginning (e.g. N02BE). */
+        MedicineAtcCode: string;
+        /** @description The SGK EK-4/A equivalent group. */
+        MedicineEquivalentGroup: string;
+        MedicineBarcodePath: string;
+        /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+        MedulaProgressId: string;
+        PharmacyReceteIdPath: number;
         /** @description The first day (YYYY-MM-DD); without it the answer is 400 'Invoice date range empty'. */
         ReportStartDate: string;
         /** @description The last day (YYYY-MM-DD), not before startDate. */
@@ -16024,6 +18807,3411 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listCreditProducts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Only these states (after a cancel the list reloads with PENDING and ON_CREDIT). */
+                state?: components["schemas"]["CreditProductState"][];
+                /** @description Only this current's records. */
+                currentId?: components["parameters"]["CreditProductCurrentId"];
+                /** @description Part of the medicine name, the barcode, a serial number or a prescription number. */
+                search?: string;
+                /** @description Given on or after this day. */
+                givenFrom?: components["parameters"]["CreditProductGivenFrom"];
+                /** @description Given on or before this day. */
+                givenTo?: components["parameters"]["CreditProductGivenTo"];
+                /** @description true: only open records past their due date. */
+                overdue?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credit products. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProduct"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCreditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditProductChange"];
+            };
+        };
+        responses: {
+            /** @description The credit product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProduct"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCreditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditProductCreate"];
+            };
+        };
+        responses: {
+            /** @description The credit product */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProduct"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCreditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credit product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProduct"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCreditProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCreditProductsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditProductChange"][];
+            };
+        };
+        responses: {
+            /** @description Changed ('credit products cancelled' when every change is a cancel) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProductsResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCreditProductsList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreditProductCreate"][];
+            };
+        };
+        responses: {
+            /** @description Saved ('credit products saved') */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreditProductsResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCurrentsCreditProducts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Only this current's records. */
+                currentId?: components["parameters"]["CreditProductCurrentId"];
+                /** @description Part of a medicine name, a barcode, a serial or prescription number. */
+                search?: string;
+                /** @description Given on or after this day. */
+                givenFrom?: components["parameters"]["CreditProductGivenFrom"];
+                /** @description Given on or before this day. */
+                givenTo?: components["parameters"]["CreditProductGivenTo"];
+                /** @description false: also currents whose records are all completed or cancelled. */
+                openOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of currents. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        currentId: number;
+                        currentName: string | null;
+                        pending: number;
+                        onCredit: number;
+                        completed: number;
+                        cancelled: number;
+                        /** @description PENDING and ON_CREDIT records. */
+                        open: number;
+                        openQuantity: number;
+                        /** @description Open records past their due date. */
+                        overdue: number;
+                        /** Format: date */
+                        lastGivenDate: string | null;
+                        /** Format: date */
+                        nearestDueDate: string | null;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMedicines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or the active substance (Turkish letters optional), the beginning of the barcode or ATC code, an old barcode or the SGK public number. */
+                search?: components["parameters"]["MedicineSearch"];
+                /** @description The prescription colour (SKRS reçete türü). */
+                color?: components["parameters"]["MedicineColor"];
+                /** @description true: only active medicines; false: only passive ones. */
+                active?: components["parameters"]["MedicineActive"];
+                /** @description The ATC code or its beginning (e.g. N02BE). */
+                atcCode?: components["parameters"]["MedicineAtcCode"];
+                /** @description The SGK EK-4/A equivalent group. */
+                equivalentGroup?: components["parameters"]["MedicineEquivalentGroup"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of medicines. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMedicinesWithPrice: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or the active substance (Turkish letters optional), the beginning of the barcode or ATC code, an old barcode or the SGK public number. */
+                search?: components["parameters"]["MedicineSearch"];
+                /** @description The prescription colour (SKRS reçete türü). */
+                color?: components["parameters"]["MedicineColor"];
+                /** @description true: only active medicines; false: only passive ones. */
+                active?: components["parameters"]["MedicineActive"];
+                /** @description The ATC code or its beginning (e.g. N02BE). */
+                atcCode?: components["parameters"]["MedicineAtcCode"];
+                /** @description The SGK EK-4/A equivalent group. */
+                equivalentGroup?: components["parameters"]["MedicineEquivalentGroup"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of medicines with prices. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineWithPrice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMedicine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                barcode: components["parameters"]["MedicineBarcodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The medicine */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineWithPrice"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    medicineEquivalents: {
+        parameters: {
+            query?: {
+                /** @description true: also passive medicines. */
+                includePassive?: boolean;
+            };
+            header?: never;
+            path: {
+                barcode: components["parameters"]["MedicineBarcodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The equivalents (active first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineEquivalent"][];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    productsFromMedicines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    barcodes?: string[];
+                    filter?: {
+                        search?: string;
+                        color?: components["schemas"]["MedicineColor"];
+                        active?: boolean;
+                        atcCode?: string;
+                        equivalentGroup?: string;
+                    };
+                    /** @description true: the new products take the reference price (TL) as their sale price when there is one. */
+                    salePriceFromReference?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description What was created and skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: number;
+                        /** @description Medicines the company already has a product of (same barcode). */
+                        skipped: number;
+                        /** @description Barcodes given that are not in the medicine list. */
+                        unknown: string[];
+                        products: {
+                            barcode: string;
+                            productId: number;
+                        }[];
+                    };
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    vademecumIframeToken: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                        /** Format: date-time */
+                        expiresAt: string;
+                        url: string;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    vademecumLastUpdateDate: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        date: string | null;
+                        lists: {
+                            list: string;
+                            title: string;
+                            /** Format: date */
+                            listDate: string | null;
+                            rows: number;
+                        }[];
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    vademecumMedicine: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path: {
+                barcode: components["parameters"]["MedicineBarcodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The medicine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"] & {
+                        equivalents: {
+                            barcode: string;
+                            name: string;
+                            firm: string | null;
+                            active: boolean;
+                            /** @enum {string} */
+                            match: "EQUIVALENT_GROUP" | "ATC_FORM";
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaIsLogged: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The login state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaLoginResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaLoginPage: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaLoginPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaLogin: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedulaLogin"];
+            };
+        };
+        responses: {
+            /** @description Logged in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaLoginResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaLogout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaLoginResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaProgress: {
+        parameters: {
+            query: {
+                progressId: string;
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The progress */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaProgress"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaOutbox: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                status?: "PENDING" | "DONE" | "FAILED" | "CANCELLED";
+                receteId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the outbox */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaOutboxItem"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaOutboxRetry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedulaOutboxItem"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    ereceteRequest: {
+        parameters: {
+            query: {
+                ereceteNo: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receteSearch: {
+        parameters: {
+            query: {
+                receteNo: string;
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteFound"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    trackingNumberRecetes: {
+        parameters: {
+            query?: {
+                trackingNo?: string;
+                tckn?: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaSummary"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    preparedRecetes: {
+        parameters: {
+            query?: {
+                tckn?: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prepared prescriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaSummary"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    preparedRecete: {
+        parameters: {
+            query: {
+                receteNo: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prepared prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecetePrepared"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    preparedReceteSelects: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The choices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteSelects"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    raporList: {
+        parameters: {
+            query: {
+                tckn: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteRapor"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medulaRapor: {
+        parameters: {
+            query: {
+                raporNo: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteRapor"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    medicineRapor: {
+        parameters: {
+            query: {
+                tckn: string;
+                barcode: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reports */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteRapor"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    doctorList: {
+        parameters: {
+            query?: {
+                name?: string;
+                facilityCode?: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The doctors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteDoctor"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    selectWarningCode: {
+        parameters: {
+            query?: {
+                barcode?: string;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The warning codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteWarningCode"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getEsdeger: {
+        parameters: {
+            query: {
+                barcode: string;
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The equivalents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineEquivalent"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    saveERecete: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceteIdBody"];
+            };
+        };
+        responses: {
+            /** @description The save */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    savePreparedRecete: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    receteNo: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Already kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            /** @description Kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    saveManualRecete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceteInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateReceteForQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    receteId: number;
+                    medicines: {
+                        id: number;
+                        barcode?: string;
+                        count?: number;
+                        warningCode?: string | null;
+                        reportNo?: string | null;
+                        usage?: string | null;
+                        dose1?: components["schemas"]["ReceteDose"];
+                        dose2?: components["schemas"]["ReceteDose"];
+                        period?: number | null;
+                        periodUnit?: string | null;
+                        unitPrice?: components["schemas"]["ReceteMoneyIn"];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receteUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                } & components["schemas"]["ReceteInput"];
+            };
+        };
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receteMajistral: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    receteId: number;
+                    name: string;
+                    content: string;
+                    amount?: string;
+                    unit?: string;
+                    price?: components["schemas"]["ReceteMoneyIn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The outcome */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMajistralResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    prescriptionCancel: {
+        parameters: {
+            query: {
+                receteId: number;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    cancelAndDelete: {
+        parameters: {
+            query: {
+                receteId: number;
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteReceteByNo: {
+        parameters: {
+            query?: {
+                /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
+                progressId?: components["parameters"]["MedulaProgressId"];
+            };
+            header?: never;
+            path: {
+                receteNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceteMedulaResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listRecetes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                type?: components["schemas"]["ReceteType"];
+                color?: components["schemas"]["ReceteColor"];
+                paymentStatus?: "ON_CREDIT" | "COMPLETED" | "CANCEL" | "PENDING";
+                medulaState?: "LOCAL" | "READ" | "SAVED" | "CANCELLED" | "DELETED";
+                patientTckn?: string;
+                dateFrom?: string;
+                dateTo?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of prescriptions (without their medicines) */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createRecete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceteInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getRecete: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateRecete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceteInput"];
+            };
+        };
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteRecete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listHastaRapors: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                patientTckn?: string;
+                reportNo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reports */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HastaRapor"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createHastaRapor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HastaRaporInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HastaRapor"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getHastaRapor: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HastaRapor"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateHastaRapor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HastaRaporInput"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HastaRapor"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteHastaRapor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTesis: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                code?: string;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of facilities */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tesis"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTesis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TesisInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tesis"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTesis: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The facility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tesis"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTesis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TesisInput"];
+            };
+        };
+        responses: {
+            /** @description The facility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tesis"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTesis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getReceteCounter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PharmacyReceteIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyCounter"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    scanReceteBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PharmacyReceteIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the scanner typed: a DataMatrix or a barcode. The GS separator a scanner sends after a variable field travels as the text '<GS>' (the kernel refuses control characters in every string; the workbench replaces it). */
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The counter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyCounter"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    removeReceteBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PharmacyReceteIdPath"];
+                scanId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyCounter"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    computeReceteShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PharmacyReceteIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "SALARY" | "MANUAL";
+                    /** @enum {string} */
+                    patientStatus?: "ACTIVE" | "RETIRED" | "EXEMPT";
+                    examinationCopay?: components["schemas"]["PharmacyAmountIn"];
+                    manualAmount?: components["schemas"]["PharmacyAmountIn"];
+                };
+            };
+        };
+        responses: {
+            /** @description The counter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyCounter"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    invoiceRecete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    receteId: number;
+                    paymentType: components["schemas"]["PharmacySalePaymentType"];
+                    safeId?: number | null;
+                    bankAccountId?: number | null;
+                    /** @description A payment method another plugin contributes to the invoice (GET /payment-methods), e.g. the POS plugin's 'pos.device': the patient's card share is then taken on the terminal that settles into the bank account (400 PAYMENT_METHOD_NOT_FOUND when no plugin offers it). */
+                    method?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The sale */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        receteId: number;
+                        invoiceId: number;
+                        invoiceNo: string | null;
+                        /** @enum {string} */
+                        paymentStatus: "ON_CREDIT" | "COMPLETED" | "CANCEL" | "PENDING";
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    unlinkReceteInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["PharmacyReceteIdPath"];
+                paymentType: components["schemas"]["PharmacySalePaymentType"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyCounter"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPharmacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacySettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePharmacySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PharmacySettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacySettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    itsRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItsGatewayRequest"];
+            };
+        };
+        responses: {
+            /** @description What İTS answered or what was queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItsGatewayResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    itsSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItsSaleRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued notification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItsQueued"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    itsSaleCancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItsSaleCancelRequest"];
+            };
+        };
+        responses: {
+            /** @description The queued notification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItsQueued"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    itsCheckStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItsCheckStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description İTS's answer per product */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItsCheckStatusResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    itsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItsQueryRequest"];
+            };
+        };
+        responses: {
+            /** @description The box and its status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItsQueryResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listItsOutbox: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                state?: components["schemas"]["TrackingOutboxState"];
+                kind?: components["schemas"]["TrackingNotificationKind"];
+                invoiceId?: number;
+                receteId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingOutboxItem"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    retryItsOutbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingOutboxItem"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPharmacyBoxes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                productId?: number;
+                state?: components["schemas"]["PharmacyBoxState"];
+                gtin?: string;
+                sn?: string;
+                invoiceId?: number;
+                receteId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyBox"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPharmacyBox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The box */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyBoxDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    receivePharmacyBoxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PharmacyBoxesReceive"];
+            };
+        };
+        responses: {
+            /** @description What came in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyBoxesReceived"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    utsRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UtsGatewayRequest"];
+            };
+        };
+        responses: {
+            /** @description ÜTS's answer or the queued notification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UtsGatewayResult"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listKolayAsistans: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of assistants. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAssistant"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateKolayAsistan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorAssistantChange"];
+            };
+        };
+        responses: {
+            /** @description The assistant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAssistant"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createKolayAsistan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorAssistantInput"];
+            };
+        };
+        responses: {
+            /** @description The assistant */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAssistant"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getKolayAsistan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assistant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorAssistant"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteKolayAsistan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getKolayAsistanLocalApi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The local API's base address. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        mode: "sandbox" | "live";
+                        baseUrl: string;
+                        lastVersion: string;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    checkKolayAsistan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assistant's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reachable: boolean;
+                        version: string | null;
+                        updateAvailable: boolean;
+                        connectorConnected?: boolean | null;
+                        message?: string | null;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getKolayAsistanLastVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        name: string;
+                        version: string;
+                        downloadUrl: string;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPharmacySoftware: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The vendors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        name: string;
+                        databaseType: components["schemas"]["ConnectorDatabaseType"];
+                        port: number;
+                    }[];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listConnectorSettings: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                assistantId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of connector settings. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorSetting"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateConnectorSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorSettingChange"];
+            };
+        };
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorSetting"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createConnectorSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConnectorSettingInput"];
+            };
+        };
+        responses: {
+            /** @description The setting */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorSetting"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getConnectorSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectorSetting"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteConnectorSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteConnectorSettingAndAssistant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPosDevices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name or the terminal serial number. */
+                search?: string;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of POS devices. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosDevice"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePosDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosDeviceChange"];
+            };
+        };
+        responses: {
+            /** @description The device */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosDevice"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPosDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosDeviceCreate"];
+            };
+        };
+        responses: {
+            /** @description The device */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosDevice"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPosDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosDevice"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePosDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createVirtualPaymentLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listVirtualPayments: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                currentId?: number;
+                status?: components["schemas"]["VirtualPaymentStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPayment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateVirtualPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualPaymentChange"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPayment"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createVirtualPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVirtualPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPayment"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteVirtualPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    virtualPaymentCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualPaymentCallback"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVirtualPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPaymentSettings"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateVirtualPaymentSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VirtualPaymentSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualPaymentSettings"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPosPayments: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                status?: components["schemas"]["PosPaymentStatus"][];
+                kind?: components["schemas"]["PosPaymentKind"];
+                currentId?: number;
+                deviceId?: number;
+                invoiceId?: number;
+                startDate?: string;
+                endDate?: string;
+                /** @description Part of the document number */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of POS payments. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentChange"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentCreateWithKind"];
+            };
+        };
+        responses: {
+            /** @description The payment (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPaymentDetail"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updatePosPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createNonPrescriptionPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The payment (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createOpenAccountPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The payment (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPosPaymentChanges: {
+        parameters: {
+            query?: {
+                since?: string;
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPaymentChanges"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPosPaymentsToPortal: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                status?: components["schemas"]["PosPaymentStatus"][];
+                kind?: components["schemas"]["PosPaymentKind"];
+                currentId?: number;
+                deviceId?: number;
+                invoiceId?: number;
+                startDate?: string;
+                endDate?: string;
+                /** @description Part of the document number */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of POS payments. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    posTerminalCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosTerminalWebhook"];
+            };
+        };
+        responses: {
+            /** @description Taken */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status: number;
+                        description: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listCurrentPosPayments: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                status?: components["schemas"]["PosPaymentStatus"][];
+                kind?: components["schemas"]["PosPaymentKind"];
+                currentId?: number;
+                deviceId?: number;
+                invoiceId?: number;
+                startDate?: string;
+                endDate?: string;
+                /** @description Part of the document number */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of current POS payments. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCurrentPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentChange"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCurrentPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentCreate"];
+            };
+        };
+        responses: {
+            /** @description The payment (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCurrentPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPaymentDetail"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCurrentPosPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCurrentPosPaymentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PosPaymentStatusChange"];
+            };
+        };
+        responses: {
+            /** @description The payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PosPayment"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     reportInvoicesByDateRange: {
         parameters: {
             query?: {
@@ -16374,3 +22562,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

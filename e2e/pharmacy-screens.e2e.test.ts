@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../packages/server/test/harness';
+import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE, DEMO_PATIENT_TCKN, MEDULA_SANDBOX_USER } from '../plugins/pharmacy/common/src/index';
+import { http, ONMUHASEBE as API } from '../packages/server/test/http';
+import { newPage, shot } from './browser';
+import { signInAs, startWorkbench } from './workbench';
+
+/**
+ * The pharmacy screens in chromium against the real server and its Medula and İTS sandboxes, on a
+ * phone (375 px): the pharmacist lands on the counter, sells the demo green prescription from the
+ * keyboard (the number and Enter, F2, the Medula login the sandbox asks for, two DataMatrix scans
+ * with the GS separator real scanners send, Ctrl+S to save it at Medula, F7, F8) and gets the invoice; the prescriptions list
+ * shows it, the settings' waiting notifications show its İTS sale, and the invoice's 'İTS' button
+ * its sold boxes. At a desk's width, a medicine is given on deposit (emanet) and cancelled. (The
+ * done-when test of issue 12, with the sandboxes switched off, is e2e/pharmacy.e2e.test.ts.)
+ */
+describe('the pharmacy screens in a browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let close: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    ({ t, browser, close } = await startWorkbench());
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  async function scan(page: Page, code: string) {
+    const input = page.getByRole('textbox', { name: 'Reçete no ya da karekod' });
+    await input.focus();
+    // A scanner types the code (with its GS separator) and Enter.
+    await page.keyboard.insertText(code);
+    await page.keyboard.press('Enter');
+  }
+
+  it('sells the green demo prescription from the keyboard on a phone, and the list and the waiting notifications show it', async () => {
+    const { context, page } = await newPage(browser, { width: 375, height: 812 });
+    try {
+      await signInAs(page, t.url, 'eczaci');
+      await page.waitForURL((u) => u.pathname === '/pharmacy-sale');
+      const counter = page.getByRole('region', { name: 'Reçeteli Satış' });
+      const input = counter.getByRole('textbox', { name: 'Reçete no ya da karekod' });
+      await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.keyboard.type(DEMO_ERECETE.GREEN);
+      await page.keyboard.press('Enter');
+      await counter.getByText(/Reçete bulunamadı/).waitFor();
+      await page.keyboard.press('F2');
+
+      // The sandbox wants a Medula session first: the login dialog, its captcha and the five fields.
+      const login = page.getByRole('dialog', { name: 'Medula girişi' });
+      await login.waitFor();
+      await login.getByRole('img', { name: 'Güvenlik kodu resmi' }).waitFor();
+      await login.getByLabel(/Kullanıcı adı/).fill(MEDULA_SANDBOX_USER);
+      await login.getByLabel(/Şifre/).fill('demo');
+      await login.getByLabel(/^Güvenlik kodu/).fill('ABCDE');
+      await login.getByLabel(/T\.C\. kimlik no/).fill(DEMO_PATIENT_TCKN);
+      expect(await login.getByLabel(/E-reçete no/).inputValue()).toBe(DEMO_ERECETE.GREEN);
+      await shot(page, 'pharmacy-medula-login-375');
+      await login.getByRole('button', { name: 'Giriş yap' }).click();
+      await login.waitFor({ state: 'detached' });
+
+      const info = counter.getByRole('region', { name: 'Reçete' });
+      await info.waitFor();
+      await expect.poll(() => info.textContent()).toContain('Yeşil');
+
+      for (const box of DEMO_GREEN_SCANNABLE) {
+        await scan(page, box.datamatrix);
+        await expect.poll(() => counter.getByLabel(`Okutulan kutu: ${box.name}`).textContent(), { timeout: 10_000 }).toMatch(/^1\//);
+      }
+      // Saved at Medula (the provision): the sandbox answers, the share is Medula's.
+      await page.keyboard.press('Control+s');
+      await counter.getByText('Reçete Medula\'ya kaydedildi.').waitFor();
+      await page.keyboard.press('F7');
+      const share = counter.getByRole('region', { name: 'Hasta katılım payı' });
+      await expect.poll(() => share.getByLabel('Hastanın ödeyeceği').textContent()).toMatch(/\d,\d{2}/);
+      await shot(page, 'pharmacy-counter-375');
+      // The counter ignores keys while a call runs (its buttons are disabled then): F8 once F7's answer is in.
+      await expect.poll(() => counter.getByRole('button', { name: 'Nakit' }).isEnabled()).toBe(true);
+      await page.keyboard.press('F8');
+      const result = counter.getByRole('status', { name: 'Satışın faturası' });
+      await result.waitFor();
+      const link = result.getByRole('link', { name: /faturasını aç/ });
+      const invoicePath = await link.getAttribute('href');
+      expect(invoicePath).toMatch(/^\/invoice\/\d+$/);
+      await shot(page, 'pharmacy-counter-invoiced-375');
+      // The same sale at a desk's width.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await shot(page, 'pharmacy-counter-invoiced-1024');
+
+      // The prescriptions list holds the sold green prescription, with its invoice.
+      await page.goto(`${t.url}/recete`);
+      const list = page.getByRole('table', { name: 'Reçeteler' });
+      await list.waitFor();
+      await expect.poll(() => list.textContent()).toContain('Yeşil');
+      await expect.poll(() => list.textContent()).toContain('Tamamlandı');
+
+      // The İTS sale notification of the sale, on the settings' waiting notifications (any state).
+      await page.goto(`${t.url}/pharmacy-settings`);
+      await page.getByRole('tab', { name: 'Bekleyen bildirimler' }).click();
+      await page.getByRole('combobox', { name: 'Durum' }).selectOption('');
+      const outbox = page.getByRole('table', { name: 'Bildirimler' });
+      await outbox.waitFor();
+      await expect.poll(() => outbox.textContent()).toContain('İTS satış bildirimi');
+      await shot(page, 'pharmacy-outbox-375');
+
+      // The invoice's page carries an 'İTS' button: the sold boxes, ours SOLD, with İTS's answer.
+      await page.goto(`${t.url}${invoicePath}`);
+      await page.getByRole('button', { name: 'İTS' }).click();
+      const its = page.getByRole('dialog', { name: /^İlaç takip \(İTS\) · / });
+      const boxes = its.getByRole('table', { name: 'Kutular' });
+      await boxes.waitFor();
+      for (const box of DEMO_GREEN_SCANNABLE) await expect.poll(() => boxes.textContent()).toContain(box.datamatrix.slice(18, box.datamatrix.indexOf('\x1d')));
+      await expect.poll(() => boxes.textContent()).toContain('Satıldı');
+      await shot(page, 'pharmacy-its-dialog-1024');
+      await its.getByRole('button', { name: 'Kapat' }).last().click();
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('gives a medicine on deposit to a patient and cancels it, the list reloading to the open ones', async () => {
+    const api = http(t.url);
+    const token = await api.signIn('eczaci');
+    const cities = (await api.call('GET', `${API}/cities?size=100&search=Ankara`, { token })).body;
+    const city = cities.find((c: { name: string }) => c.name === 'Ankara') ?? cities[0];
+    const subs = (await api.call('GET', `${API}/city-subdivisions?size=100&cityId=${city.id}`, { token })).body;
+    const offices = (await api.call('GET', `${API}/tax-offices?size=100&cityId=${city.id}`, { token })).body;
+    const current = await api.call('POST', `${API}/currents`, {
+      token, body: { currentAccountType: 'CUSTOMER', name: 'Emine', lastName: 'Emanetçi', taxNumber: '12345678950', taxOfficeId: offices[0]?.id, cityId: city.id, citySubdivisionId: subs[0]?.id, address: 'Kızılay', currencyId: 1, accountGroupCode: '120' },
+    });
+    expect(current.status, JSON.stringify(current.body)).toBe(201);
+
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    try {
+      await signInAs(page, t.url, 'eczaci');
+      await page.goto(`${t.url}/emanet/new`);
+      const form = page.getByRole('region', { name: 'Emanet ilaç ver' });
+      await form.getByRole('textbox', { name: 'Cari ara' }).fill('Emine');
+      await expect.poll(() => form.getByRole('combobox', { name: /^Cari/ }).locator('option').allTextContents()).toContain('Emine Emanetçi');
+      // Without a medicine: 'Lütfen bir ilaç seçiniz'.
+      await form.getByRole('combobox', { name: /^Cari/ }).selectOption({ label: 'Emine Emanetçi' });
+      await form.getByRole('button', { name: 'Emanete ver' }).click();
+      await expect.poll(() => form.getByRole('alert').textContent()).toContain('Lütfen bir ilaç seçiniz');
+      await form.getByRole('textbox', { name: 'İlaç ara (ad ya da barkod)' }).fill('GALARA');
+      await form.getByRole('textbox', { name: 'İlaç ara (ad ya da barkod)' }).press('Enter');
+      const results = form.getByRole('table', { name: 'Bulunan ilaçlar' });
+      await results.waitFor();
+      await results.getByRole('button', { name: /^Ekle: GALARA/ }).first().click();
+      await form.getByRole('button', { name: 'Emanete ver' }).click();
+      await page.waitForURL((u) => u.pathname === '/emanet');
+      const list = page.getByRole('table', { name: 'Emanet ilaçlar' });
+      await list.waitFor();
+      await expect.poll(() => list.textContent()).toContain('Emine Emanetçi');
+      await expect.poll(() => list.textContent()).toContain('Emanete verildi');
+      await shot(page, 'pharmacy-emanet-1024');
+      await list.getByRole('button', { name: /^Emaneti iptal et: GALARA/ }).click();
+      await page.getByRole('button', { name: 'Evet' }).click();
+      await page.getByText('Emanet kaydı yok.').waitFor();
+      const q = await api.call('GET', `${API}/credit-products?currentId=${current.body.id}`, { token });
+      expect(q.body.map((x: { state: string }) => x.state)).toEqual(['CANCEL']);
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { TestServer } from '../packages/server/test/harness';
+import { http, ONMUHASEBE as API } from '../packages/server/test/http';
+import { newPage, shot } from './browser';
+import { signInAs, startWorkbench } from './workbench';
+
+/**
+ * The done-when of issue 13 in chromium against the real server and its terminal simulator
+ * (/sandbox/pos/terminal): 'eczaci' (Demo Eczanesi, whose demo books hold the POS bank account
+ * 'Vakıfbank POS Hesabı') adds a sandbox POS device settling into it, keeps /pos-payment open in one tab and, in another, sells on a sale
+ * invoice paid with the "POS cihazı" method; the first tab sees the payment arrive PENDING, then
+ * ON_TERMINAL, then SUCCESS, without a reload, and the invoice is paid. Screenshots at 1024 and
+ * 375 px. The simulator is slowed (every answer 5 s, every terminal step 3 s) so a person, and
+ * the page's polling, can see each status.
+ */
+describe('POS payments in a browser', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let close: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    ({ t, browser, close } = await startWorkbench());
+  });
+  afterAll(async () => {
+    await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true }) }).catch(() => undefined);
+    await close?.();
+  });
+
+  /** The payments the list shows, by id, with the status of each (the tags carry it as data-status). */
+  const statuses = (page: Page) => page.evaluate(() => Object.fromEntries(
+    [...document.querySelectorAll('table[aria-label="POS ödemeleri"] tr[data-payment]')].map((r) => [Number(r.getAttribute('data-payment')), r.querySelector('[data-status]')?.getAttribute('data-status') ?? '']),
+  ) as Record<number, string>);
+
+  const suggest = async (page: Page, box: Locator, typed: string, option: RegExp) => {
+    await box.fill(typed);
+    await page.getByRole('option', { name: option }).first().click();
+  };
+
+  it('shows a sale\'s POS payment arrive PENDING, ON_TERMINAL, then SUCCESS without reloading, and the invoice paid', async () => {
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    try {
+      await signInAs(page, t.url, 'eczaci');
+
+      // A sandbox terminal settling into the demo's POS bank account, added on /pos-devices.
+      await page.goto(`${t.url}/pos-devices`);
+      const devices = page.getByRole('region', { name: 'POS cihazları' });
+      await devices.getByRole('heading', { name: 'POS cihazları' }).waitFor();
+      await devices.getByRole('button', { name: 'POS cihazı ekle' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Yeni POS cihazı' });
+      await dialog.getByLabel('Terminal seri no').fill('SIM0000001');
+      await dialog.getByLabel('Cihaz adı').fill('Kasa 1');
+      await dialog.getByLabel('Sağlayıcı').selectOption('SANDBOX');
+      await expect.poll(() => dialog.getByLabel('Bağlı banka hesabı').locator('option').allTextContents()).toContainEqual(expect.stringMatching(/POS Hesabı/));
+      await dialog.getByLabel('Bağlı banka hesabı').selectOption({ index: 1 });
+      await dialog.getByRole('button', { name: 'Kaydet' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(() => devices.getByRole('table', { name: 'POS cihazları' }).textContent()).toContain('SIM0000001');
+      await shot(page, 'pos-devices-1024');
+
+      // The terminal is slowed so that every status stays on screen for a few seconds.
+      const slowed = await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true, slowMs: 5000, stepMs: 3000 }) });
+      expect(slowed.status).toBe(200);
+
+      // The watching tab: /pos-payment, marked so that a reload would show.
+      await page.goto(`${t.url}/pos-payment`);
+      await page.getByRole('region', { name: 'Son ödemeler' }).waitFor();
+      await page.evaluate(() => { (window as unknown as { posMarker: number }).posMarker = 13; });
+      const before = Object.keys(await statuses(page)).map(Number);
+      const lastBefore = before.length ? Math.max(...before) : 0;
+
+      // The selling tab: a sale invoice paid in full with the POS device.
+      const seller = await context.newPage();
+      await seller.goto(`${t.url}/sales/new`);
+      const form = seller.getByRole('form', { name: 'Yeni satış faturası' });
+      await form.waitFor();
+      await suggest(seller, form.getByRole('combobox', { name: 'Müşteri (cari)' }), 'Ayşe', /Ayşe Yılmaz/);
+      const product = form.getByRole('combobox', { name: '1. satır: Ürün / hizmet', exact: true });
+      await suggest(seller, product, 'PAROL', /PAROL 500 MG/);
+      await expect.poll(() => form.getByRole('textbox', { name: '1. satır: Birim fiyat', exact: true }).inputValue()).not.toBe('');
+      await form.getByRole('button', { name: 'Ödeme ekle' }).click();
+      await form.getByRole('combobox', { name: '1. ödeme: Ödeme türü', exact: true }).selectOption({ label: 'POS cihazı' });
+      const bank = form.getByRole('combobox', { name: '1. ödeme: Banka hesabı', exact: true });
+      await expect.poll(() => bank.locator('option').allTextContents()).toContainEqual(expect.stringMatching(/POS Hesabı/));
+      await bank.selectOption({ index: 1 });
+      const posted = seller.waitForResponse((r) => r.url().endsWith('/services/onmuhasebe/api/invoices') && r.request().method() === 'POST');
+      await form.getByRole('button', { name: 'Faturayı kes', exact: true }).click();
+      const invoice = await (await posted).json() as { id: number; documentNo: string; status: string; paymentStatus: string };
+      expect(invoice).toMatchObject({ status: 'POSTED', paymentStatus: 'PAID' });
+
+      // The watching tab sees the new payment's statuses come one after the other.
+      const seen: string[] = [];
+      const deadline = Date.now() + 60_000;
+      let id = 0;
+      while (Date.now() < deadline) {
+        const now = await statuses(page);
+        id = Math.max(0, ...Object.keys(now).map(Number).filter((x) => x > lastBefore));
+        const s = id ? now[id] : undefined;
+        if (s && seen.at(-1) !== s) {
+          seen.push(s);
+          if (s === 'ON_TERMINAL') await shot(page, 'pos-payment-on-terminal-1024');
+        }
+        if (s === 'SUCCESS') break;
+        await page.waitForTimeout(150);
+      }
+      expect(seen[0]).toBe('PENDING');
+      expect(seen).toContain('ON_TERMINAL');
+      expect(seen.at(-1)).toBe('SUCCESS');
+      expect(seen.indexOf('ON_TERMINAL')).toBeGreaterThan(seen.indexOf('PENDING'));
+      // No reload happened: the marker set before the sale is still on the window.
+      expect(await page.evaluate(() => (window as unknown as { posMarker?: number }).posMarker)).toBe(13);
+      // A successful payment offers only the cancellation on the device.
+      const row = page.locator(`table[aria-label="POS ödemeleri"] tr[data-payment="${id}"]`);
+      await expect.poll(() => row.getByRole('button').allTextContents()).toEqual(['İptali cihaza gönder']);
+      await expect.poll(() => page.getByRole('region', { name: 'Bekleyen ödemeler' }).textContent()).toContain('Bekleyen ödeme yok.');
+      await shot(page, 'pos-payment-success-1024');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'pos-payment-success-375');
+
+      // The invoice is paid.
+      await seller.goto(`${t.url}/invoice/${invoice.id}`);
+      const region = seller.getByRole('region', { name: `Satış faturası ${invoice.documentNo}` });
+      await region.getByText('Ödendi', { exact: true }).waitFor();
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+      await seller.close();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('makes a payment link on /virtual-payments, pays it on the sandbox page, and the list shows it paid', async () => {
+    // A paid link's collection goes to an online-payment bank account; the demo pharmacy has none yet.
+    const api = http(t.url);
+    const token = await api.signIn('eczaci');
+    const banks = await api.call('GET', `${API}/banks?page=0&size=1`, { token });
+    expect(banks.status).toBe(200);
+    const online = await api.call('POST', `${API}/bank-accounts`, { token, body: { name: 'Online Tahsilat Hesabı', bankId: banks.body[0].id, accountType: 'ONLINE_PAYMENT', currencyId: 1 } });
+    expect(online.status).toBe(201);
+
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    try {
+      await signInAs(page, t.url, 'eczaci');
+      await page.goto(`${t.url}/virtual-payments`);
+      const form = page.getByRole('region', { name: 'Ödeme linki oluştur' });
+      await form.getByLabel('Cari ara').fill('Ayşe');
+      const current = form.getByLabel('Cari', { exact: true });
+      await expect.poll(() => current.locator('option').allTextContents()).toContainEqual(expect.stringMatching(/Ayşe Yılmaz/));
+      await current.selectOption({ label: 'Ayşe Yılmaz' });
+      await form.getByLabel('Tutar').fill('125,50');
+      await form.getByLabel('Açıklama').fill('Kasım ayı bakiyesi');
+      await form.getByRole('button', { name: 'Ödeme linki oluştur' }).click();
+      const made = form.getByRole('status', { name: 'Ödeme linki' });
+      await made.waitFor();
+      const url = await made.getByLabel('Ödeme linki').inputValue();
+      expect(url).toMatch(/\/sandbox\/pos\/pay\/link\//);
+      const list = page.getByRole('table', { name: 'Ödeme linkleri' });
+      await expect.poll(() => list.textContent()).toContain('Ödeme bekleniyor');
+      await shot(page, 'pos-links-1024');
+
+      // The customer pays on the (simulated) payment page.
+      const customer = await context.newPage();
+      await customer.goto(url);
+      await customer.getByRole('button', { name: 'Öde' }).click();
+      await customer.waitForLoadState();
+      await customer.close();
+
+      await expect.poll(async () => {
+        await page.reload();
+        await list.waitFor();
+        return list.getByRole('row').nth(1).textContent();
+      }, { timeout: 20_000, intervals: [500, 1000] }).toContain('Ödendi');
+      await page.setViewportSize({ width: 375, height: 812 });
+      await shot(page, 'pos-links-375');
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

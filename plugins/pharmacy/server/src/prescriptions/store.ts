@@ -1,0 +1,175 @@
+import Decimal from 'decimal.js';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import { SKRS_COLOR, type ReceteColor } from '@tezgah/pharmacy-common';
+import type { PharmacyTables } from '../schema';
+import { isoDate, RENK_OF_TURU, type EreceteDVO, type EreceteIlacDVO, type MedulaTables } from '../medula/index';
+
+/** A prescription's rows and views (seeds 001 §3 prescription fields, medicines, amounts). */
+
+export type Db = Kysely<PharmacyTables & MedulaTables>;
+export type ReceteRow = Selectable<PharmacyTables['pharmacy_recetes']>;
+export type LineRow = Selectable<PharmacyTables['pharmacy_recete_medicines']>;
+
+const json = <T>(v: unknown, fallback: T): T => (v === null || v === undefined ? fallback : (typeof v === 'string' ? JSON.parse(v) : v) as T);
+const money = (v: unknown) => new Decimal((v as string | number | null) ?? 0).toFixed(2);
+const day = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+const dec = (v: unknown): string | null => (v === null || v === undefined ? null : new Decimal(v as string).toString());
+
+export function lineView(l: LineRow) {
+  return {
+    id: Number(l.id), lineNo: l.line_no, barcode: l.barcode, prescribedBarcode: l.prescribed_barcode, name: l.name,
+    productId: l.product_id === null ? null : Number(l.product_id), count: l.count, usage: l.usage, dose1: dec(l.dose1), dose2: dec(l.dose2),
+    period: l.period, periodUnit: l.period_unit, reportNo: l.report_no, warningCode: l.warning_code, covered: l.covered,
+    unitPrice: money(l.unit_price), totalPrice: money(l.total_price), referencePrice: l.reference_price === null ? null : money(l.reference_price),
+    priceDifference: money(l.price_difference), discount: money(l.discount),
+  };
+}
+
+/** The API's Recete (list items leave `medicines` out). */
+export function receteView(r: ReceteRow, lines?: LineRow[]) {
+  return {
+    id: Number(r.id), receteNo: r.recete_no, ereceteNo: r.erecete_no, type: r.type, version: r.version, color: r.color, subType: r.sub_type,
+    provisionType: r.provision_type,
+    patientTckn: r.patient_tckn, patientName: r.patient_name, patientSurname: r.patient_surname, patientBirthDate: day(r.patient_birth_date), patientGender: r.patient_gender,
+    receiverTckn: r.receiver_tckn, receiverName: r.receiver_name, purchaseDate: day(r.purchase_date), receteDate: day(r.recete_date),
+    serialNo: r.serial_no, trackingNo: r.tracking_no, protocolNo: r.protocol_no, facilityCode: r.facility_code, hospital: r.hospital,
+    doctorTckn: r.doctor_tckn, doctorName: r.doctor_name, doctorSurname: r.doctor_surname, doctorBranch: r.doctor_branch,
+    doctorCertificate: r.doctor_certificate, doctorDiplomaNo: r.doctor_diploma_no, doctorType: r.doctor_type,
+    diagnoses: json<{ code: string; name: string | null }[]>(r.diagnoses, []), explanations: json<{ type: string | null; text: string | null }[]>(r.explanations, []),
+    report: json<Record<string, unknown> | null>(r.report, null),
+    medulaState: r.medula_state, paymentStatus: r.payment_status, paymentType: r.payment_type, shareMode: r.share_mode, shareSource: r.share_source,
+    amounts: {
+      prescriptionCopay: money(r.prescription_copay), examinationCopay: money(r.examination_copay), drugCopay: money(r.drug_copay),
+      priceDifference: money(r.price_difference), total: money(r.total), patientPayable: money(r.patient_payable), institutionPayable: money(r.institution_payable),
+    },
+    currentId: r.current_id === null ? null : Number(r.current_id), invoiceId: r.invoice_id === null ? null : Number(r.invoice_id), invoiceNo: r.invoice_no,
+    createdBy: r.created_by, createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    ...(lines ? { medicines: lines.map(lineView) } : {}),
+  };
+}
+export type ReceteView = ReturnType<typeof receteView>;
+
+export async function getRecete(db: Db, companyId: number, id: number): Promise<ReceteRow | undefined> {
+  return db.selectFrom('pharmacy_recetes').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function linesOf(db: Db, companyId: number, receteId: number): Promise<LineRow[]> {
+  return db.selectFrom('pharmacy_recete_medicines').selectAll().where('company_id', '=', companyId).where('recete_id', '=', receteId).orderBy('line_no').execute();
+}
+
+export async function fullView(db: Db, companyId: number, id: number) {
+  const r = await getRecete(db, companyId, id);
+  return r ? receteView(r, await linesOf(db, companyId, id)) : null;
+}
+
+/** The colour of an e-prescription: Medula's reçete türü (1 normal, 2 red, 3 orange, 4 purple, 5 green). */
+export function colorOfTuru(turu: string | null | undefined): ReceteColor {
+  const renk = turu ? RENK_OF_TURU[turu] : undefined;
+  return (renk && SKRS_COLOR[renk]) || 'NORMAL';
+}
+
+/** The company's active products by barcode: id and sale price. */
+export async function productsByBarcode(db: Db, companyId: number, barcodes: string[]): Promise<Map<string, { id: number; price: string }>> {
+  const out = new Map<string, { id: number; price: string }>();
+  const uniq = [...new Set(barcodes.filter(Boolean))];
+  if (!uniq.length) return out;
+  const rows = await sql<{ id: number; barcode: string; sale_price: string | null }>`
+    select id, barcode, sale_price::text as sale_price from products
+    where company_id = ${companyId} and barcode in (${sql.join(uniq)}) and status = 'ACTIVE' order by id`.execute(db);
+  for (const p of rows.rows) if (!out.has(p.barcode)) out.set(p.barcode, { id: Number(p.id), price: new Decimal(p.sale_price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) });
+  return out;
+}
+
+/** The next id of pharmacy_recetes (a new row's local number is 'L' + its id). */
+export async function nextReceteId(db: Db): Promise<number> {
+  const r = await sql<{ id: string }>`select nextval(pg_get_serial_sequence('pharmacy_recetes', 'id'))::text as id`.execute(db);
+  return Number(r.rows[0]!.id);
+}
+
+export interface NewLine {
+  barcode: string; name?: string | null; count: number; usage?: string | null; dose1?: string | number | null; dose2?: string | number | null;
+  period?: number | null; periodUnit?: string | null; reportNo?: string | null; warningCode?: string | null; covered?: boolean; unitPrice?: string | number | null;
+}
+
+/** Writes a prescription's lines (products matched by barcode, prices from the products unless given). */
+export async function writeLines(db: Db, companyId: number, receteId: number, lines: NewLine[], firstLineNo = 1): Promise<void> {
+  if (!lines.length) return;
+  const products = await productsByBarcode(db, companyId, lines.map((l) => l.barcode));
+  const names = await medicineNames(db, lines.filter((l) => !l.name).map((l) => l.barcode));
+  await db.insertInto('pharmacy_recete_medicines').values(lines.map((l, i) => {
+    const p = products.get(l.barcode);
+    const unit = new Decimal(l.unitPrice ?? p?.price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    return {
+      company_id: companyId, recete_id: receteId, line_no: firstLineNo + i, barcode: l.barcode, name: l.name || names.get(l.barcode) || l.barcode,
+      product_id: p?.id ?? null, count: l.count, usage: l.usage ?? null, dose1: l.dose1 ?? null, dose2: l.dose2 ?? null, period: l.period ?? null,
+      period_unit: l.periodUnit ?? null, report_no: l.reportNo ?? null, warning_code: l.warningCode ?? null, covered: l.covered ?? true,
+      unit_price: unit.toFixed(2), total_price: unit.times(l.count).toFixed(2), price_difference: '0', discount: '0',
+    };
+  })).execute();
+}
+
+/** Names from the shared medicine list (the medicines area's table), when it is there. */
+async function medicineNames(db: Db, barcodes: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (!barcodes.length) return out;
+  try {
+    const r = await sql<{ barcode: string; name: string }>`select barcode, name from pharmacy_medicines where barcode in (${sql.join(barcodes)})`.execute(db);
+    for (const m of r.rows) out.set(m.barcode, m.name);
+  } catch {
+    // The list is the medicines area's; without it the barcode stands for the name.
+  }
+  return out;
+}
+
+/** Sums the lines into the prescription's total (the share itself is the counter's or Medula's). */
+export async function refreshTotal(db: Db, companyId: number, receteId: number): Promise<void> {
+  await sql`update pharmacy_recetes set total = coalesce((select sum(total_price) from pharmacy_recete_medicines m where m.company_id = ${companyId} and m.recete_id = ${receteId}), 0), updated_at = now()
+    where company_id = ${companyId} and id = ${receteId}`.execute(db);
+}
+
+const ilacLine = (i: EreceteIlacDVO): NewLine => ({
+  barcode: i.barkod, name: i.ilacAdi, count: i.adet, usage: i.kullanimSekli, dose1: i.kullanimDoz1, dose2: i.kullanimDoz2,
+  period: i.kullanimPeriyot === null ? null : Math.trunc(i.kullanimPeriyot), periodUnit: i.kullanimPeriyotBirimi, covered: i.geriOdemeKapsaminda !== 'H',
+});
+
+/**
+ * Stores an e-prescription read from Medula as an EPrescription (medula_state READ) with its
+ * medicines, or answers the one already held for that number (not deleted, not cancelled).
+ */
+export async function storeErecete(db: Db, companyId: number, e: EreceteDVO, login: string | null, type: 'EPrescription' | 'PreparedPrescription' = 'EPrescription'): Promise<{ id: number; created: boolean }> {
+  const held = await db.selectFrom('pharmacy_recetes').select(['id']).where('company_id', '=', companyId).where('erecete_no', '=', e.ereceteNo)
+    .where('medula_state', '<>', 'DELETED').where('payment_status', '<>', 'CANCEL').executeTakeFirst();
+  if (held) return { id: Number(held.id), created: false };
+  const id = await nextReceteId(db);
+  await db.insertInto('pharmacy_recetes').values({
+    company_id: companyId, id, recete_no: `L${id}`, erecete_no: e.ereceteNo || null, type, color: colorOfTuru(e.receteTuru), sub_type: e.receteAltTuru,
+    provision_type: e.provizyonTipi, patient_tckn: e.kisiDVO.tcKimlikNo || e.tcKimlikNo, patient_name: e.kisiDVO.adi, patient_surname: e.kisiDVO.soyadi,
+    patient_birth_date: isoDate(e.kisiDVO.dogumTarihi), patient_gender: e.kisiDVO.cinsiyeti, recete_date: isoDate(e.receteTarihi),
+    serial_no: e.seriNo, tracking_no: e.takipNo, protocol_no: e.protokolNo, facility_code: e.tesisKodu,
+    hospital: await facilityName(db, companyId, e.tesisKodu),
+    doctor_tckn: e.doktorTcKimlikNo, doctor_name: e.doktorAdi, doctor_surname: e.doktorSoyadi, doctor_branch: e.doktorBransKodu, doctor_certificate: e.doktorSertifikaKodu,
+    diagnoses: JSON.stringify(e.ereceteTaniListesi.map((t) => ({ code: t.taniKodu, name: t.taniAdi }))),
+    explanations: JSON.stringify(e.ereceteAciklamaListesi.map((a) => ({ type: a.aciklamaTuru, text: a.aciklama }))),
+    medula_state: 'READ', created_by: login,
+  } as never).execute();
+  await writeLines(db, companyId, id, e.ereceteIlacListesi.map(ilacLine));
+  await refreshTotal(db, companyId, id);
+  return { id, created: true };
+}
+
+export { ilacLine };
+
+async function facilityName(db: Db, companyId: number, code: string | null): Promise<string | null> {
+  if (!code) return null;
+  const t = await db.selectFrom('pharmacy_tesis').select(['name']).where('company_id', '=', companyId).where('code', '=', code).executeTakeFirst();
+  return t?.name ?? null;
+}
+
+/**
+ * Makes the request's connection a writer before anything is asked of Medula: an authenticated
+ * GET runs first on the read path (PostgreSQL, read-only) and is run again as a writer when it
+ * writes; writing nothing first would ask Medula twice.
+ */
+export async function mustWrite(db: Db): Promise<void> {
+  await sql`update pharmacy_recetes set updated_at = updated_at where false`.execute(db);
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { OUTBOX_STATE_LABELS, TRACKING_NOTIFICATION_LABELS, type OutboxState, type TrackingNotificationKind } from '@tezgah/pharmacy-common';
+import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { call, page, PATHS, query, type MedulaOutboxItem, type OutboxItem } from '../api';
+import { Pager } from '../ui/Pager';
+import { useTexts } from '../texts';
+
+const SIZE = 10;
+const INTENT: Record<string, Intent> = { WAITING: 'warning', PENDING: 'warning', SENT: 'success', DONE: 'success', FAILED: 'danger', CANCELLED: 'none' };
+const when = (s: string | null | undefined) => (s ? s.slice(0, 16).replace('T', ' ') : '');
+
+/**
+ * What waits to reach the outside systems (issue 12: "a person sees what is waiting"): the İTS and
+ * ÜTS notifications (GET its/outbox; WAITING by default) and the prescriptions waiting for Medula
+ * (GET medula/outbox), each with its attempts and last error, and a retry.
+ */
+export function OutboxView() {
+  const shell = useShell();
+  const { t, i18n } = useTexts();
+  const lang = i18n.language === 'en' ? 'en' : 'tr';
+  const [state, setState] = useState<OutboxState | ''>('WAITING');
+  const [at, setAt] = useState(0);
+  const [version, setVersion] = useState(0);
+  const [data, setData] = useState<{ items: OutboxItem[]; total: number } | null>(null);
+  const [medula, setMedula] = useState<MedulaOutboxItem[] | null>(null);
+  const canRetry = shell.host.can({ module: 29, anyActions: [3] });
+  useEffect(() => {
+    let live = true;
+    page(shell.api)(PATHS.outbox, { params: { query: query({ page: at, size: SIZE, sort: 'id,desc', state }) } })
+      .then((p) => { if (live) setData({ items: p.items as OutboxItem[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
+    page(shell.api)(PATHS.medulaOutbox, { params: { query: { page: 0, size: 20, status: 'PENDING' } } })
+      .then((p) => { if (live) setMedula(p.items as MedulaOutboxItem[]); }, () => { if (live) setMedula([]); });
+    return () => { live = false; };
+  }, [shell.api, shell.notify, state, at, version]);
+  const retry = useCallback(async (path: string, id: number) => {
+    try {
+      await call(shell.api)('POST', path, { params: { path: { id } } });
+      shell.notify.success(t('outbox.retried'));
+      setVersion((v) => v + 1);
+    } catch (e) {
+      reportFailure(shell.notify, e, t('common.error'));
+    }
+  }, [shell.api, shell.notify, t]);
+  return (
+    <div role="region" aria-label={t('outbox.title')}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', marginBottom: 8 }}>
+        <H4 style={{ margin: 0 }}>{t('outbox.title')}</H4>
+        <HTMLSelect aria-label={t('outbox.state')} value={state} onChange={(e) => { setState(e.currentTarget.value as OutboxState | ''); setAt(0); }}>
+          <option value="">{t('common.all')}</option>
+          {(Object.keys(OUTBOX_STATE_LABELS) as OutboxState[]).map((s) => <option key={s} value={s}>{OUTBOX_STATE_LABELS[s][lang]}</option>)}
+        </HTMLSelect>
+        <Button icon="refresh" text={t('outbox.refresh')} onClick={() => setVersion((v) => v + 1)} />
+      </div>
+      {data === null ? <Spinner size={20} /> : data.items.length === 0 ? <NonIdealState icon="tick-circle" title={t('outbox.empty')} /> : (
+        <div style={{ overflowX: 'auto' }}>
+          <HTMLTable compact striped aria-label={t('outbox.table')} style={{ width: '100%' }}>
+            <thead><tr>
+              <th>#</th><th>{t('outbox.kind')}</th><th>{t('outbox.state')}</th><th>{t('outbox.attempts')}</th><th>{t('outbox.lastError')}</th>
+              <th>{t('outbox.createdAt')}</th><th>{t('outbox.nextAttemptAt')}</th><th>{t('outbox.document')}</th><th />
+            </tr></thead>
+            <tbody>{data.items.map((o) => (
+              <tr key={o.id}>
+                <td>{o.id}</td>
+                <td>{TRACKING_NOTIFICATION_LABELS[o.kind as TrackingNotificationKind]?.[lang] ?? o.kind}</td>
+                <td><Tag minimal intent={INTENT[o.state] ?? 'none'}>{OUTBOX_STATE_LABELS[o.state]?.[lang] ?? o.state}</Tag></td>
+                <td>{o.attempts}</td>
+                <td style={{ maxWidth: 280 }}>{o.lastError ?? ''}</td>
+                <td>{when(o.createdAt)}</td>
+                <td>{o.state === 'SENT' ? when(o.sentAt) : when(o.nextAttemptAt)}</td>
+                <td>{o.ref ?? (o.invoiceId ? `#${o.invoiceId}` : '')}</td>
+                <td>{canRetry && o.state !== 'SENT' && <Button size="small" icon="repeat" text={t('outbox.retry')} aria-label={t('outbox.retryOf', { id: o.id })} onClick={() => { void retry(PATHS.outboxRetry, o.id); }} />}</td>
+              </tr>
+            ))}</tbody>
+          </HTMLTable>
+          <Pager page={at} size={SIZE} total={data.total} onPage={setAt} />
+        </div>
+      )}
+      {medula && medula.length > 0 && (
+        <>
+          <H4 style={{ marginTop: 16 }}>{t('outbox.medula')}</H4>
+          <HTMLTable compact striped aria-label={t('outbox.medula')} style={{ width: '100%' }}>
+            <thead><tr><th>#</th><th>{t('outbox.recete')}</th><th>{t('outbox.kind')}</th><th>{t('outbox.attempts')}</th><th>{t('outbox.lastError')}</th><th>{t('outbox.nextAttemptAt')}</th><th /></tr></thead>
+            <tbody>{medula.map((o) => (
+              <tr key={o.id}>
+                <td>{o.id}</td><td>{o.receteNo ?? o.ereceteNo ?? `#${o.receteId}`}</td><td>{t(`outbox.medulaKinds.${o.kind}`)}</td><td>{o.attempts}</td>
+                <td style={{ maxWidth: 280 }}>{o.lastError ?? ''}</td><td>{when(o.nextAttemptAt)}</td>
+                <td>{canRetry && <Button size="small" icon="repeat" text={t('outbox.retry')} aria-label={t('outbox.retryOf', { id: o.id })} onClick={() => { void retry(PATHS.medulaOutboxRetry, o.id); }} />}</td>
+              </tr>
+            ))}</tbody>
+          </HTMLTable>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+export * from './payments';
+export * from './devices';
+export * from './links';
+export * from './assistant';
