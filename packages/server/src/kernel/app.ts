@@ -167,6 +167,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // multipart/form-data for the operations that upload (contract: `multipart`); files are read by readUpload.
   await app.register(multipart, { limits: { fileSize: services.config.upload.fileSize, files: services.config.upload.files, fields: 20, parts: services.config.upload.files + 20, headerPairs: 100 } });
+  // application/x-www-form-urlencoded, for the operations whose contract takes it (a provider's
+  // callback): an object of strings (a repeated field keeps its last value); any other operation
+  // refuses a form with 415 before its schema runs.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.setErrorHandler(replyProblem);
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).type('application/problem+json')
@@ -200,6 +206,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       // Before the schemas: no string of the request may carry a control character (control-chars.ts).
       preValidation: async (request) => {
         // An optional body left out is an empty one (the schema still checks what is sent).
+        if (!op.form && /^application\/x-www-form-urlencoded\b/i.test(request.headers['content-type'] ?? '')) {
+          throw new Problem(415, 'Desteklenmeyen içerik türü', { detail: 'Bu işlem application/json gövde bekler.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+        }
         if (op.bodyOptional && (request.body === undefined || request.body === null)) (request as { body: unknown }).body = {};
         refuseControlCharacters(request);
       },

@@ -38,6 +38,11 @@ export interface OperationSpec {
    * `config.upload`, into `ctx.body.files` before the handler runs; no JSON schema applies.
    */
   multipart: boolean;
+  /**
+   * The body may come as application/x-www-form-urlencoded (a provider's callback posts a form):
+   * the kernel reads it into an object of strings and validates it with the operation's schema.
+   */
+  form: boolean;
   /** `x-body-limit`: the largest JSON body this operation takes, in bytes (Fastify's 1 MB otherwise). */
   bodyLimit: number | null;
   /** The request body is optional (`requestBody.required` not true): no body is read as `{}`. */
@@ -89,7 +94,8 @@ export function operations(doc: any): OperationSpec[] {
         };
       };
       const content = op.requestBody ? dereference(doc, op.requestBody)?.content : undefined;
-      const body = content?.['application/json']?.schema;
+      const form = content?.['application/x-www-form-urlencoded']?.schema;
+      const body = content?.['application/json']?.schema ?? form;
       const multipart = Boolean(content?.['multipart/form-data']);
       const response: Record<string, object | null> = {};
       let successStatus = 0;
@@ -121,6 +127,7 @@ export function operations(doc: any): OperationSpec[] {
         schemas,
         successStatus: successStatus || 200,
         multipart,
+        form: Boolean(form),
         bodyLimit: typeof op['x-body-limit'] === 'number' ? op['x-body-limit'] : null,
         bodyOptional: Boolean(body && dereference(doc, op.requestBody)?.required !== true),
       });

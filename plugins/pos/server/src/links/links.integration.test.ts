@@ -34,8 +34,12 @@ describe.each(engines())('payment links (virtual payments) on %s', (engine) => {
     return r.body as { id: number; paymentUrl: string; providerId: string; status: string };
   };
   const get = async (id: number) => (await api.call('GET', `${API}/virtual-payments/${id}`, { token: owner })).body;
-  const callback = (body: Record<string, unknown>) => fetch(`${t.url}${API}/virtual-payments/callback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-    .then(async (r) => ({ status: r.status, text: await r.text() }));
+  /** A callback as PayTR posts it (form-urlencoded), or as JSON. */
+  const callback = (body: Record<string, string>, json = false) => fetch(`${t.url}${API}/virtual-payments/callback`, {
+    method: 'POST',
+    headers: { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' },
+    body: json ? JSON.stringify(body) : new URLSearchParams(body).toString(),
+  }).then(async (r) => ({ status: r.status, text: await r.text() }));
 
   beforeAll(async () => {
     t = await startTestServer({ engine });
@@ -115,8 +119,13 @@ describe.each(engines())('payment links (virtual payments) on %s', (engine) => {
     // A correctly signed callback (as PayTR would send) pays it; its retry answers OK and posts nothing more.
     const good = { ...fields, hash: callbackHash(m, { callbackId: sim.callbackId, merchantOid: 'FAKE1', status: 'success', totalAmount: '9900' }) };
     expect(await callback(good)).toEqual({ status: 200, text: 'OK' });
-    expect(await callback(good)).toEqual({ status: 200, text: 'OK' });
+    expect(await callback(good, true)).toEqual({ status: 200, text: 'OK' });
     expect(await entries(l.id)).toHaveLength(1);
+    // A form is taken only where the contract says so: elsewhere 415 before anything runs.
+    const form = await fetch(`${t.url}${API}/virtual-payments/create`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Bearer ${owner}` }, body: `currentId=${currentId}&amount=5`,
+    });
+    expect([form.status, (await form.json()).code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     expect((await get(l.id)).merchantOid).toBe('FAKE1');
   });
 

@@ -14,8 +14,8 @@ import { callbackHash, createToken, deleteToken, sandboxMerchant } from './paytr
  * - PUT /control {down, slowMs, error, callbackTimes, retryMs, maxAttempts}: switches; GET
  *   /control/links/:id: what the simulator knows of a link (tests).
  *
- * OUR DEVIATIONS: the callback is posted as JSON (the kernel reads JSON bodies only), and the
- * merchant_oid is "SB" + a counter.
+ * The callback is posted form-urlencoded, as PayTR does. OUR DEVIATION: the merchant_oid is
+ * "SB" + a counter.
  */
 
 interface SandboxLink {
@@ -37,9 +37,7 @@ export async function linksSandbox(app: FastifyInstance): Promise<void> {
   let oidSeq = 0;
 
   await app.register(async (s) => {
-    s.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    // Forms (PayTR's create and delete, the page's pay button) are read by the kernel's parser.
     s.addHook('onRequest', async (req, reply) => {
       if (req.url.includes('/control')) return;
       if (control.down) return reply.status(503).send({ status: 'error', reason: 'unreachable' });
@@ -129,7 +127,7 @@ ${paid ? '<p id="result">Bu link ödendi.</p>' : `<form method="post" action="/s
       };
       const deliver = async (): Promise<boolean> => {
         try {
-          const r = await fetch(l.callbackLink, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields), signal: AbortSignal.timeout(10_000) });
+          const r = await fetch(l.callbackLink, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(), signal: AbortSignal.timeout(10_000) });
           const text = await r.text();
           payment.attempts.push({ at: new Date().toISOString(), status: r.status, body: text.slice(0, 500) });
           return r.status === 200 && text.trim() === 'OK';
