@@ -121,6 +121,25 @@ describe('POS payments in a browser', () => {
       await seller.goto(`${t.url}/invoice/${invoice.id}`);
       const region = seller.getByRole('region', { name: `Satış faturası ${invoice.documentNo}` });
       await region.getByText('Ödendi', { exact: true }).waitFor();
+
+      // The sale is cancelled on the device: confirmed, then the sale-cancel states arrive one after the other.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await row.getByRole('button', { name: `İptali cihaza gönder: ${id}` }).click();
+      const ask = page.getByRole('alertdialog');
+      await ask.getByRole('button', { name: 'Evet' }).click();
+      const cancelSeen: string[] = [];
+      const cancelDeadline = Date.now() + 60_000;
+      while (Date.now() < cancelDeadline) {
+        const s = (await statuses(page))[id];
+        if (s && cancelSeen.at(-1) !== s) cancelSeen.push(s);
+        if (s === 'SALE_CANCEL_SUCCESS') break;
+        await page.waitForTimeout(150);
+      }
+      expect(cancelSeen[0]).toBe('SALE_CANCEL_PENDING');
+      expect(cancelSeen).toContain('SALE_CANCEL_ON_TERMINAL');
+      expect(cancelSeen.at(-1)).toBe('SALE_CANCEL_SUCCESS');
+      await expect.poll(() => row.getByRole('button').count()).toBe(0);
+      await shot(page, 'pos-payment-sale-cancelled-1024');
       expect((page as Page & { errors: string[] }).errors).toEqual([]);
       await seller.close();
     } finally {

@@ -6,6 +6,7 @@ import { TAX_TYPES } from '../taxes/catalogue';
 import { paymentsOf, writeInvoice } from './invoices.handlers';
 import { paymentMethods } from './payment-methods';
 import { upsertBatch } from '../products/products.handlers';
+import { reverse } from '../ledger/posting';
 
 /**
  * `accounting.documents` (ServerPlugin.provides): what the e-document plugin reads of an invoice or
@@ -124,6 +125,15 @@ export interface DocumentsService {
    * documentNo }`. A payment with `amount: null` takes what the others leave of the payable.
    */
   sale(ctx: RequestContext, input: SaleInput): Promise<{ invoiceId: number; invoiceNo: string | null; payable: string }>;
+  /**
+   * A payment taken with a posted invoice that did not happen after all (a card payment voided on
+   * the POS device): its posting is reversed (dated `date`, or its own day while that month is
+   * open), the row stays marked void with the reason, the invoice's paid amount drops by it and a
+   * new due for it (dated `date`) makes the current owe it again. Once: a payment already void
+   * answers `{ voided: false }`, and so does one of a cancelled invoice (its cancellation
+   * reversed every payment). 404 when the invoice has no such payment.
+   */
+  voidPayment(db: unknown, companyId: number, input: { invoicePaymentId: number; reason: string; date: string; by: string | null }): Promise<{ voided: boolean; amount: string }>;
 }
 
 export interface SaleInput {
@@ -189,7 +199,7 @@ export const documentsService: DocumentsService = {
       sql<{ discount_type: 'PERCENTAGE' | 'AMOUNT'; percentage: string | null; amount: string }>`
         select discount_type, percentage, amount from invoice_discounts where company_id = ${companyId} and invoice_id = ${id} order by seq`.execute(db),
       sql<{ payment_type: string; amount: string; method: string | null }>`
-        select payment_type, amount, method from invoice_payments where company_id = ${companyId} and invoice_id = ${id} order by id`.execute(db),
+        select payment_type, amount, method from invoice_payments where company_id = ${companyId} and invoice_id = ${id} and voided_at is null order by id`.execute(db),
       sql<{ waybill_no: string | null; despatch_date: string }>`
         select distinct d.waybill_no, to_char(d.despatch_date, 'YYYY-MM-DD') as despatch_date
           from invoice_lines l join despatch_lines dl on dl.company_id = l.company_id and dl.id = l.despatch_line_id
@@ -273,6 +283,34 @@ export const documentsService: DocumentsService = {
     ctx.audit({ action: 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo, source: input.source } });
     const payable = await sql<{ payable: string }>`select payable from invoices where company_id = ${auth.companyId} and id = ${id}`.execute(db);
     return { invoiceId: id, invoiceNo: documentNo, payable: str(payable.rows[0]?.payable) };
+  },
+
+  async voidPayment(raw, companyId, input) {
+    const db = raw as LedgerDb;
+    const p = await db.selectFrom('invoice_payments').selectAll().where('company_id', '=', companyId).where('id', '=', input.invoicePaymentId).forUpdate().executeTakeFirst();
+    if (!p) throw problems.notFound('Fatura ödemesi');
+    const inv = await db.selectFrom('invoices').select(['id', 'status', 'current_id', 'document_no']).where('company_id', '=', companyId).where('id', '=', p.invoice_id).forUpdate().executeTakeFirstOrThrow();
+    const amount = new Decimal(p.amount).toFixed(2);
+    if (p.voided_at || inv.status !== 'POSTED') return { voided: false, amount };
+    const reason = input.reason.trim().slice(0, 500) || 'Ödeme gerçekleşmedi.';
+    let voidEntry: number | null = null;
+    if (p.entry_id) {
+      const own = (await sql<{ d: string }>`select entry_date::text as d from journal_entries where company_id = ${companyId} and id = ${p.entry_id}`.execute(db)).rows[0]!.d;
+      const open = await db.selectFrom('journals').select('locked').where('company_id', '=', companyId).where('start_date', '<=', own).where('end_date', '>=', own).executeTakeFirst();
+      voidEntry = (await reverse(db, companyId, Number(p.entry_id), {
+        date: open && !open.locked ? own : input.date, explanation: `Ödeme geçersiz (${inv.document_no ?? inv.id}): ${reason}`, createdBy: input.by,
+      })).id;
+    }
+    await db.updateTable('invoice_payments').set({ voided_at: new Date(), void_reason: reason, void_entry_id: voidEntry })
+      .where('company_id', '=', companyId).where('id', '=', p.id).execute();
+    if (p.payment_type !== 'OPEN_ACCOUNT') {
+      await db.updateTable('invoices').set({ paid: sql`paid - ${amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', inv.id).execute();
+      const last = await db.selectFrom('invoice_dues').select((eb) => eb.fn.max('period_no').as('n')).where('company_id', '=', companyId).where('invoice_id', '=', inv.id).executeTakeFirst();
+      await db.insertInto('invoice_dues').values({
+        company_id: companyId, invoice_id: inv.id, current_id: inv.current_id, period_no: Number(last?.n ?? 0) + 1, due_date: input.date, amount,
+      }).execute();
+    }
+    return { voided: true, amount };
   },
 
   async purchaseDraft(raw, companyId, login, input) {

@@ -109,7 +109,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
       .leftJoin('safes as s', (j) => j.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.safe_id'))
       .leftJoin('bank_accounts as b', (j) => j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.bank_account_id'))
       .select(['p.id', 'p.payment_type', 'p.amount', 'p.payment_date', 'p.safe_id', 'p.bank_account_id', 'p.method', 's.name as safe_name', 'b.name as bank_name'])
-      .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).orderBy('p.id').execute(),
+      .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).where('p.voided_at', 'is', null).orderBy('p.id').execute(),
     r.entry_id === null ? Promise.resolve(undefined)
       : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
     d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
@@ -199,7 +199,7 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
 /** The payments an event carries, so a plugin acts on its own methods without reading the accounting tables. */
 export async function paymentsOf(d: LedgerDb, companyId: number, invoiceId: number) {
   const rows = await d.selectFrom('invoice_payments').select(['id', 'payment_type', 'method', 'amount', 'bank_account_id', 'safe_id'])
-    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('id').execute();
+    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).where('voided_at', 'is', null).orderBy('id').execute();
   return rows.map((p) => ({ id: p.id, paymentType: p.payment_type, method: p.method, amount: new Decimal(p.amount).toFixed(2), bankAccountId: p.bank_account_id, safeId: p.safe_id }));
 }
 

@@ -35,6 +35,9 @@ export interface Tables {
     company_id: number; id: Generated<number>; invoice_id: number; payment_type: string; amount: Num; payment_date: Day;
     safe_id: number | null; bank_account_id: number | null; entry_id: number | null;
     method: ColumnType<string | null, string | null | undefined, string | null>;
+    voided_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+    void_reason: ColumnType<string | null, string | null | undefined, string | null>;
+    void_entry_id: ColumnType<number | null, number | null | undefined, number | null>;
   };
   invoice_tags: { company_id: number; invoice_id: number; tag_id: number };
   invoice_dues: {

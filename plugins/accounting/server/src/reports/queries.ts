@@ -121,7 +121,7 @@ export async function salesByPaymentType(db: LedgerDb, companyId: number, start:
        where i.company_id = ${companyId} and i.invoice_type = 'SALE' and i.status = 'POSTED' and i.invoice_date between ${start}::date and ${end}::date
     ), p as (
       select p.invoice_id, p.payment_type, sum(p.amount) as amount from invoice_payments p
-       where p.company_id = ${companyId} and p.payment_type <> 'OPEN_ACCOUNT' and p.invoice_id in (select id from s)
+       where p.company_id = ${companyId} and p.payment_type <> 'OPEN_ACCOUNT' and p.voided_at is null and p.invoice_id in (select id from s)
        group by 1, 2
     ), paid as (select invoice_id, sum(amount) as amount from p group by 1)
     select x.payment_type as type, count(*)::int as n, sum(${lira('amount', 'x')})::text as a
@@ -199,7 +199,7 @@ export async function moneyOfDay(db: LedgerDb, companyId: number, date: string):
       union all
       select case when i.invoice_type = 'SALE' then 'IN' else 'OUT' end, ${inLira(sql`p.amount`)}
         from invoice_payments p join invoices i on i.company_id = p.company_id and i.id = p.invoice_id
-       where p.company_id = ${companyId} and p.payment_date = ${date}::date and i.status = 'POSTED' and p.payment_type in ('CASH', 'CREDIT_CARD', 'PORTAL_CASH')
+       where p.company_id = ${companyId} and p.payment_date = ${date}::date and i.status = 'POSTED' and p.voided_at is null and p.payment_type in ('CASH', 'CREDIT_CARD', 'PORTAL_CASH')
     ) x group by dir`.execute(db);
   const by = new Map(r.rows.map((x) => [x.dir, { count: x.n, amount: D(x.a) }]));
   return { collections: by.get('IN') ?? { count: 0, amount: D(0) }, payments: by.get('OUT') ?? { count: 0, amount: D(0) } };

@@ -15,8 +15,9 @@ import { dispatch, pollOpenPayments, today } from './service';
  *   bank account when it is posted (the accounting plugin's own posting); on its
  *   `accounting.invoice.posted` this area makes the POS payment and sends it to the device. The
  *   POS payment never posts an invoice's payment again (posted once); one that fails or is
- *   cancelled says so and the person cancels the invoice or changes its payment (the accounting
- *   plugin offers no public way to undo one payment of a posted invoice).
+ *   given up says so and the person resends it, cancels the invoice or changes its payment; a sale
+ *   cancelled on the device voids the invoice's card payment (the accounting plugin's
+ *   DocumentsService.voidPayment), so the invoice owes it again.
  *   An invoice made for a missing sale (`missingInvoice` in the payload) is not sent: the sale
  *   happened already.
  * - missing invoices: successful sales without prescription that have no invoice;

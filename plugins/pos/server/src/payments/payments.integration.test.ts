@@ -114,6 +114,22 @@ describe.each(engines())('POS devices and payments on %s', (engine) => {
     expect(await entries('POS_PAYMENT', listed[0].id)).toHaveLength(0);
     const basket = await basketOf(done.documentNo);
     expect(basket.basket).toMatchObject({ total: 12000, paymentItems: [{ type: 'CREDIT_CARD', amount: 12000, description: 'Kredi Kartı' }] });
+
+    // The sale is cancelled on the device: the invoice's card payment is voided (its posting
+    // reversed, the invoice owes 120 again as a new due), and the walk ends in SALE_CANCEL_SUCCESS.
+    const c = await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: listed[0].id, status: 'SALE_CANCEL_PENDING' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const cancelled = await until(listed[0].id, (p) => p.status === 'SALE_CANCEL_SUCCESS');
+    expect(cancelled.history.map((h: any) => h.to).slice(-4)).toEqual(['SALE_CANCEL_PENDING', 'SALE_CANCEL_ON_TERMINAL', 'SALE_CANCELLED', 'SALE_CANCEL_SUCCESS']);
+    const after = (await api.call('GET', `${API}/invoices/${inv.body.id}`, { token: owner })).body;
+    expect(after).toMatchObject({ status: 'POSTED', paid: 0, paymentStatus: 'UNPAID', remaining: 120 });
+    expect(after.payments).toEqual([]);
+    expect(after.dues.map((d: any) => [d.amount, d.remaining])).toEqual([[120, 120]]);
+    const paymentEntries = await entries('INVOICE_PAYMENT', inv.body.payments[0].id);
+    expect(paymentEntries).toHaveLength(2); // the payment and its reversal
+    // A second void (a repeated report) changes nothing.
+    expect((await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: listed[0].id, status: 'SALE_CANCEL_PENDING' } })).status).toBe(409);
+    expect(await entries('INVOICE_PAYMENT', inv.body.payments[0].id)).toHaveLength(2);
   });
 
   it('posts a sale without prescription once, even when the terminal reports it three times', async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { inTenant, Problem, type Services } from '@tezgah/server';
-import { LEDGER_SERVICE, type LedgerService } from '@tezgah/accounting-server';
+import { DOCUMENTS_SERVICE, LEDGER_SERVICE, type DocumentsService, type LedgerService } from '@tezgah/accounting-server';
 import { canTransition, POS_OPEN_STATUSES, type PosPaymentStatus } from '@tezgah/pos-common';
 import { loadDevice, outsideTimeoutMs, ownBase, sandboxBase, type PosDeviceAccess } from '../devices/index';
 import { buildBasket, TerminalRefused, TerminalUnreachable, TOKENX_LIVE_URL, TokenXClient, voidBasket, type Completion } from './tokenx';
@@ -15,7 +15,8 @@ import { buildBasket, TerminalRefused, TerminalUnreachable, TOKENX_LIVE_URL, Tok
  * - SUCCESS posts the collection once (NON_PRESCRIPTION, OPEN_ACCOUNT: POS bank account debit,
  *   the current's account credit, source POS_PAYMENT:<id>, which the ledger posts only once; an
  *   INVOICE payment was posted by its invoice);
- * - SALE_CANCELLED reverses that posting and moves on to SALE_CANCEL_SUCCESS.
+ * - SALE_CANCELLED reverses that posting (an INVOICE payment: the accounting plugin voids the
+ *   invoice's card payment) and moves on to SALE_CANCEL_SUCCESS.
  */
 
 type Db = Kysely<any>;
@@ -88,14 +89,23 @@ export async function postCollection(db: Db, services: Services, companyId: numb
   }
 }
 
-/** A voided sale: its collection is reversed (NON_PRESCRIPTION, OPEN_ACCOUNT) and the payment is SALE_CANCEL_SUCCESS. */
+/**
+ * A voided sale: its collection is reversed (NON_PRESCRIPTION, OPEN_ACCOUNT), or the invoice's
+ * card payment voided (INVOICE), and the payment is SALE_CANCEL_SUCCESS.
+ */
 async function reverseCollection(db: Db, services: Services, companyId: number, id: number): Promise<void> {
   const p = await db.selectFrom('pos_payments').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow();
   if (p.kind === 'INVOICE') {
-    await note(db, companyId, id, 'Kart işlemi iptal edildi; faturanın ödemesi hâlâ POS hesabında: faturayı iptal edin ya da ödemesini değiştirin.');
-    return;
-  }
-  if (p.entry_id && !p.reversal_entry_id) {
+    // The invoice's card payment did not happen after all: the accounting plugin voids it (its
+    // posting reversed, the invoice owes the amount again) in this transaction.
+    if (p.invoice_payment_id) {
+      const documents = services.service<DocumentsService>(DOCUMENTS_SERVICE);
+      await documents.voidPayment(db, companyId, {
+        invoicePaymentId: Number(p.invoice_payment_id), date: today(services.now()), by: p.created_by,
+        reason: `POS satış iptali ${p.document_no} (${p.terminal_serial_no})`,
+      });
+    }
+  } else if (p.entry_id && !p.reversal_entry_id) {
     const ledger = services.service<LedgerService>(LEDGER_SERVICE);
     const r = await ledger.reverse(db, companyId, Number(p.entry_id), { date: today(services.now()), explanation: `POS satış iptali ${p.document_no}`, createdBy: p.created_by });
     await db.updateTable('pos_payments').set({ reversal_entry_id: r.id }).where('company_id', '=', companyId).where('id', '=', id).execute();
