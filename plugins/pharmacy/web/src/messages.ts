@@ -78,6 +78,10 @@ const tr = {
     doctorName: 'Doktor adı', doctorSurname: 'Doktor soyadı', doctorBranch: 'Doktor branşı', facilityCode: 'Tesis kodu', medicines: 'İlaçlar',
     lineBarcode: '{{no}}. ilaç barkodu', lineCount: '{{no}}. ilaç adedi', removeLine: '{{no}}. ilacı çıkar', addLine: 'İlaç ekle', save: 'Reçeteyi kaydet',
     saved: 'Manuel reçete kaydedildi. Kutuların karekodlarını okutun.', failed: 'Manuel reçete kaydedilemedi.',
+    none: 'Seçilmedi', find: 'Ara', chooseOf: 'Seç: {{name}}',
+    facilitySearch: 'Tesis ara (ad ya da kod)', facilities: 'Bulunan tesisler', noFacility: 'Tesis bulunamadı; kodu elle yazın ya da Tesisler sayfasından ekleyin.',
+    doctorSearch: 'Doktor ara (Medula)', doctors: 'Bulunan doktorlar', noDoctor: 'Doktor bulunamadı.',
+    doctorMedulaDown: 'Medula\'ya ulaşılamıyor; doktoru elle yazın.',
     errors: { required: 'Bu alan zorunludur.', tckn: 'Geçerli bir T.C. kimlik numarası girin.', ereceteNo: 'E-reçete numarası en fazla 7 harf ya da rakamdır.', noMedicine: SEED_TEXTS_TR.PLEASE_CHOOSE_MEDICINE, badLine: 'Barkod 13 haneli, adet en az 1 olmalıdır.' },
   },
   tracking: {
@@ -192,6 +196,10 @@ const en: typeof tr = {
     doctorName: 'Doctor first name', doctorSurname: 'Doctor last name', doctorBranch: 'Doctor branch', facilityCode: 'Facility code', medicines: 'Medicines',
     lineBarcode: 'Medicine {{no}} barcode', lineCount: 'Medicine {{no}} count', removeLine: 'Remove medicine {{no}}', addLine: 'Add medicine', save: 'Save the prescription',
     saved: 'The manual prescription was saved. Scan the boxes\' QR codes.', failed: 'The manual prescription could not be saved.',
+    none: 'None', find: 'Search', chooseOf: 'Choose: {{name}}',
+    facilitySearch: 'Find a facility (name or code)', facilities: 'Facilities found', noFacility: 'No facility found; type its code or add it on the Facilities page.',
+    doctorSearch: 'Find a doctor (Medula)', doctors: 'Doctors found', noDoctor: 'No doctor found.',
+    doctorMedulaDown: 'Medula cannot be reached; type the doctor in.',
     errors: { required: 'This field is required.', tckn: 'Enter a valid national ID.', ereceteNo: 'An e-prescription number has at most 7 letters or digits.', noMedicine: SEED_TEXTS.PLEASE_CHOOSE_MEDICINE, badLine: 'A barcode has 13 digits and the count is at least 1.' },
   },
   tracking: {

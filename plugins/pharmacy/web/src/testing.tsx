@@ -69,6 +69,18 @@ export function counterServer(opts: { medulaDown?: boolean; codes?: string[] } =
     return json(state.counter.recete, { status: 201 });
   });
   s.on(`GET ${API}/recetes/{id}/counter`, () => json(state.counter));
+  s.on(`GET ${API}/prepared-recete-selects`, () => json({
+    receteTypes: [], subTypes: [], usages: [], periodUnits: [], colors: [],
+    provisionTypes: [{ code: 'NORMAL', name: 'Normal' }, { code: 'ACIL', name: 'Acil' }],
+  }));
+  s.on(`GET ${API}/tesis`, (req) => {
+    const q = (new URL(req.url).searchParams.get('search') ?? '').toLocaleLowerCase('tr');
+    const all = [{ id: 1, code: '11069901', name: 'Demo Devlet Hastanesi', city: 'Ankara', kind: null }, { id: 2, code: '11069902', name: 'Demo Aile Sağlığı Merkezi', city: 'Ankara', kind: null }];
+    return json(all.filter((f) => f.name.toLocaleLowerCase('tr').includes(q) || f.code.includes(q)));
+  });
+  s.on(`GET ${API}/doctor-list`, () => (opts.medulaDown
+    ? problem(503, 'Medula\'ya ulaşılamadı', { code: 'MEDULA_UNAVAILABLE' })
+    : json([{ tckn: '10000000078', name: 'Mehmet', surname: 'Öz', branch: 'Dahiliye', facilityCode: '11069901' }])));
   s.on(`POST ${API}/save-e-recete`, () => {
     if (opts.medulaDown) return json({ queued: true, outboxId: 5, warning: 'Medula\'ya ulaşılamadı; reçete kaydı sıraya alındı.', recete: state.counter.recete });
     state.counter.recete = { ...state.counter.recete, medulaState: 'SAVED', shareSource: 'MEDULA' };

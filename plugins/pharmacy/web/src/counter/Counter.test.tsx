@@ -119,14 +119,25 @@ describe('the prescription counter (/pharmacy-sale)', () => {
     await user.type(within(dialog).getByLabelText(/Hasta T\.C\. kimlik no/), '10000000146');
     await user.type(within(dialog).getByLabelText(/Hasta adı/), 'Ayşe');
     await user.type(within(dialog).getByLabelText(/Hasta soyadı/), 'Yılmaz');
+    // The provision type from the form's choices; the facility picked from the pharmacy's list.
+    await user.selectOptions(within(dialog).getByLabelText('Provizyon tipi'), 'ACIL');
+    await user.type(within(dialog).getByLabelText('Tesis ara (ad ya da kod)'), 'devlet{Enter}');
+    const facilities = await within(dialog).findByRole('table', { name: 'Bulunan tesisler' });
+    expect(within(facilities).getAllByRole('row')).toHaveLength(1);
+    await user.click(within(facilities).getByRole('button', { name: 'Seç: Demo Devlet Hastanesi' }));
+    expect(within(dialog).getByLabelText(/Tesis kodu/)).toHaveValue('11069901');
+    expect(dialog).toHaveTextContent('Demo Devlet Hastanesi');
+    // Medula's doctor list cannot answer: said, and the doctor is typed.
+    await user.type(within(dialog).getByLabelText('Doktor ara (Medula)'), 'Mehmet');
+    await user.click(within(dialog).getAllByRole('button', { name: 'Ara' })[1]!);
+    expect(await within(dialog).findByText("Medula'ya ulaşılamıyor; doktoru elle yazın.")).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/Doktor adı/), 'Mehmet');
     await user.type(within(dialog).getByLabelText(/Doktor soyadı/), 'Öz');
-    await user.type(within(dialog).getByLabelText(/Tesis kodu/), '11069901');
     await user.type(within(dialog).getByLabelText('1. ilaç barkodu'), '8699630697180');
     await user.click(within(dialog).getByRole('button', { name: 'Reçeteyi kaydet' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manuel reçete' })).toBeNull());
     const sent = s.requests.find((r) => r.path === `${API}/save-manual-recete`)!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ type: 'ManualPrescription', ereceteNo: '1A2B3C4', patientTckn: '10000000146', patientName: 'Ayşe', patientSurname: 'Yılmaz', doctorName: 'Mehmet', facilityCode: '11069901', medicines: [{ barcode: '8699630697180', count: 1 }] });
+    expect(sent).toMatchObject({ type: 'ManualPrescription', ereceteNo: '1A2B3C4', patientTckn: '10000000146', patientName: 'Ayşe', patientSurname: 'Yılmaz', doctorName: 'Mehmet', facilityCode: '11069901', provisionType: 'ACIL', medicines: [{ barcode: '8699630697180', count: 1 }] });
     const share = await within(page).findByRole('region', { name: 'Hasta katılım payı' });
     expect(share).toHaveTextContent("Medula'ya ulaşılamadı; katılım payı yerel listelerden hesaplandı");
     // Saving at Medula waits in the Medula outbox: said, and the sale goes on.

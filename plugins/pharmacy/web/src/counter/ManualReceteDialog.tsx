@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
 import { isValidTckn } from '@tezgah/core';
 import { RECETE_COLORS, RECETE_COLOR_LABELS, type ReceteColor } from '@tezgah/pharmacy-common';
 import { useShell } from '@tezgah/workbench/ui';
-import { call, PATHS, receteOf, wordsOf, type Recete } from '../api';
+import { call, isMedulaDown, PATHS, receteOf, wordsOf, type Recete } from '../api';
 import { useTexts } from '../texts';
 
 export interface ManualDraft {
@@ -42,6 +42,54 @@ export function manualBody(d: ManualDraft) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+interface Code { code: string; name?: string | null }
+interface Facility { id: number; code: string; name: string; city?: string | null }
+interface Doctor { tckn: string; name?: string | null; surname?: string | null; branch?: string | null; facilityCode?: string | null }
+
+/**
+ * A search beside a field: typed text → a short list, one row chosen fills the form. The
+ * facility comes from the pharmacy's own facility list (GET /tesis: it answers while Medula is
+ * down), the doctor from Medula's doctor list (when Medula is down it says so: the doctor is typed).
+ */
+function Picker<T>(props: {
+  label: string; button: string; table: string; empty: string; choose: (x: T) => string;
+  search: (text: string) => Promise<T[]>; row: (x: T) => string; onPick: (x: T) => void; failed: (e: unknown) => string;
+}) {
+  const [text, setText] = useState('');
+  const [rows, setRows] = useState<T[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function go() {
+    setBusy(true); setError(null);
+    try { setRows(await props.search(text.trim())); } catch (e) { setRows(null); setError(props.failed(e)); } finally { setBusy(false); }
+  }
+  return (
+    <div style={{ flex: '1 1 100%', marginBottom: 8 }}>
+      <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+        <FormGroup label={props.label} style={{ margin: 0, flex: 1 }}>
+          <InputGroup aria-label={props.label} value={text} onChange={(e) => setText(e.currentTarget.value)}
+            onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); void go(); } }} />
+        </FormGroup>
+        <Button icon="search" text={props.button} loading={busy} onClick={() => void go()} />
+      </div>
+      {error && <Callout intent="warning" role="alert" style={{ marginTop: 4 }}>{error}</Callout>}
+      {rows && rows.length === 0 && <p className="bp6-text-muted" style={{ margin: '4px 0' }}>{props.empty}</p>}
+      {rows && rows.length > 0 && (
+        <HTMLTable compact aria-label={props.table} style={{ width: '100%' }}>
+          <tbody>
+            {rows.slice(0, 8).map((x, i) => (
+              <tr key={i}>
+                <td>{props.row(x)}</td>
+                <td style={{ textAlign: 'right' }}><Button small text={props.choose(x)} onClick={() => { props.onPick(x); setRows(null); }} /></td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </div>
+  );
+}
+
 /**
  * A manual prescription (save-manual-recete) for when Medula cannot be reached: the paper or the
  * patient's e-prescription details typed in, the medicines by barcode and count. The counter goes
@@ -58,6 +106,16 @@ export function ManualReceteDialog(props: { receteNo?: string | null; onSaved: (
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
+  const [provisionTypes, setProvisionTypes] = useState<Code[] | null>(null);
+  const [facilityName, setFacilityName] = useState<string | null>(null);
+  useEffect(() => {
+    // The form's choices (prepared-recete-selects): the provision types Medula knows.
+    let gone = false;
+    call(shell.api)('GET', PATHS.preparedSelects, {})
+      .then((r) => { if (!gone) setProvisionTypes(((r as { provisionTypes?: Code[] } | null)?.provisionTypes) ?? []); })
+      .catch(() => { if (!gone) setProvisionTypes(null); });
+    return () => { gone = true; };
+  }, [shell.api]);
   const errors = manualErrors(d);
   const err = (f: string) => (tried && errors[f] ? t(`manual.errors.${errors[f]}`) : undefined);
   async function save() {
@@ -96,7 +154,14 @@ export function ManualReceteDialog(props: { receteNo?: string | null; onSaved: (
                 {RECETE_COLORS.map((c) => <option key={c} value={c}>{RECETE_COLOR_LABELS[c][lang]}</option>)}
               </HTMLSelect>
             </FormGroup>
-            {text('provisionType', { maxLength: 20 })}
+            {provisionTypes && provisionTypes.length > 0 ? (
+              <FormGroup label={t('manual.provisionType')} labelFor="manual-provisionType" style={{ flex: '1 1 180px' }}>
+                <HTMLSelect id="manual-provisionType" value={d.provisionType} onChange={(e) => { const v = e.currentTarget.value; setD((x) => ({ ...x, provisionType: v })); }}>
+                  <option value="">{t('manual.none')}</option>
+                  {provisionTypes.map((c) => <option key={c.code} value={c.code}>{c.name ? `${c.code} · ${c.name}` : c.code}</option>)}
+                </HTMLSelect>
+              </FormGroup>
+            ) : text('provisionType', { maxLength: 20 })}
             {text('patientTckn', { autoFocus: true, inputMode: 'numeric', maxLength: 11 })}
             {text('patientName', { maxLength: 50 })}
             {text('patientSurname', { maxLength: 50 })}
@@ -104,6 +169,21 @@ export function ManualReceteDialog(props: { receteNo?: string | null; onSaved: (
             {text('doctorSurname', { maxLength: 50 })}
             {text('doctorBranch', { maxLength: 50 })}
             {text('facilityCode', { maxLength: 20 })}
+            {facilityName && <p className="bp6-text-muted" style={{ flex: '1 1 100%', margin: '-8px 0 8px' }}>{facilityName}</p>}
+            <Picker<Facility>
+              label={t('manual.facilitySearch')} button={t('manual.find')} table={t('manual.facilities')} empty={t('manual.noFacility')} choose={(f) => t('manual.chooseOf', { name: f.name })}
+              search={async (q) => ((await call(shell.api)('GET', PATHS.tesisList, { params: { query: { ...(q ? { search: q } : {}), page: 0, size: 8 } } })) as Facility[]) ?? []}
+              row={(f) => `${f.code} · ${f.name}${f.city ? ` (${f.city})` : ''}`}
+              onPick={(f) => { setD((x) => ({ ...x, facilityCode: f.code })); setFacilityName(f.name); }}
+              failed={(e) => wordsOf(e) || t('common.error')}
+            />
+            <Picker<Doctor>
+              label={t('manual.doctorSearch')} button={t('manual.find')} table={t('manual.doctors')} empty={t('manual.noDoctor')} choose={(x) => t('manual.chooseOf', { name: [x.name, x.surname].filter(Boolean).join(' ') })}
+              search={async (q) => ((await call(shell.api)('GET', PATHS.doctorList, { params: { query: { ...(q ? { name: q } : {}), ...(d.facilityCode.trim() ? { facilityCode: d.facilityCode.trim() } : {}) } } })) as Doctor[]) ?? []}
+              row={(x) => `${[x.name, x.surname].filter(Boolean).join(' ')}${x.branch ? ` · ${x.branch}` : ''}`}
+              onPick={(x) => setD((y) => ({ ...y, doctorName: x.name ?? '', doctorSurname: x.surname ?? '', doctorBranch: x.branch ?? y.doctorBranch, facilityCode: y.facilityCode || (x.facilityCode ?? '') }))}
+              failed={(e) => (isMedulaDown(e) ? t('manual.doctorMedulaDown') : (wordsOf(e) || t('common.error')))}
+            />
           </div>
           <HTMLTable compact aria-label={t('manual.medicines')} style={{ width: '100%' }}>
             <thead><tr><th>{t('line.barcode')}</th><th>{t('line.count')}</th><th /></tr></thead>
