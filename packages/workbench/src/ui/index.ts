@@ -19,6 +19,7 @@ export {
   type RowAction,
 } from './PagedTable/PagedTable';
 export { localPage, type LocalPageOptions } from './PagedTable/localPage';
+export { Pager } from './Pager/Pager';
 export { Field, fieldHelpId, type FieldProps } from './form/Field';
 export { DateInput, readDisplayDate, maskDisplayDate, type DateInputProps } from './form/DateInput';
 export { serverFieldErrors, fieldErrorsFor, isValid, type FieldErrors } from './form/fieldErrors';

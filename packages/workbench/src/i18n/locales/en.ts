@@ -138,6 +138,8 @@ export const en: Messages = {
     next: 'Next',
     page: 'Page',
     search: 'Search',
+    pageOf: 'Page {{page}} of {{pages}}',
+    totalOf: 'Total: {{total}}',
   },
   common: {
     save: 'Save',

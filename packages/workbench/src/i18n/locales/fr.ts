@@ -95,6 +95,8 @@ export const fr: ShellMessages = {
     next: 'Suivant',
     page: 'Page',
     search: 'Rechercher',
+    pageOf: 'Page {{page}} sur {{pages}}',
+    totalOf: 'Total : {{total}}',
   },
   common: {
     save: 'Enregistrer',

@@ -95,6 +95,8 @@ export const ru: ShellMessages = {
     next: 'Вперёд',
     page: 'Страница',
     search: 'Поиск',
+    pageOf: 'Страница {{page}} из {{pages}}',
+    totalOf: 'Всего: {{total}}',
   },
   common: {
     save: 'Сохранить',

@@ -102,6 +102,8 @@ export const tr = {
     next: 'Sonraki',
     page: 'Sayfa',
     search: 'Ara',
+    pageOf: 'Sayfa {{page}} / {{pages}}',
+    totalOf: 'Toplam: {{total}}',
   },
   common: {
     save: 'Kaydet',

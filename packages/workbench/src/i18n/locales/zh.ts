@@ -95,6 +95,8 @@ export const zh: ShellMessages = {
     next: '下一页',
     page: '页',
     search: '搜索',
+    pageOf: '第 {{page}} / {{pages}} 页',
+    totalOf: '共 {{total}} 条',
   },
   common: {
     save: '保存',

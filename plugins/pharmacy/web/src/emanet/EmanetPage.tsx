@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, FormGroup, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, CREDIT_STATES, page, PATHS, query, type CreditProduct, type CreditState } from '../api';
-import { Pager } from '../ui/Pager';
 import { useTexts } from '../texts';
 import { OPEN_STATES, reloadAfterCancel, type ListPage } from './reload';
 

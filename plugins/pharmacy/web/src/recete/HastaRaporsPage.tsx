@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
 import { isValidTckn } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type HastaRapor } from '../api';
-import { Pager } from '../ui/Pager';
 import { useTexts } from '../texts';
 
 const SIZE = 20;

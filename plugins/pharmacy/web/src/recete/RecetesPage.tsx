@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { Button, FormGroup, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
 import { PAYMENT_STATUSES, RECETE_COLORS, RECETE_COLOR_LABELS, RECETE_TYPES, RECETE_TYPE_LABELS } from '@tezgah/pharmacy-common';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, colorLabel, doctorOf, page, PATHS, patientOf, query, type MedulaResult, type Recete } from '../api';
 import { MajistralDialog } from './MajistralDialog';
 import { PreparedDialog } from './PreparedDialog';
 import { money } from '../counter/money';
-import { Pager } from '../ui/Pager';
 import { useTexts } from '../texts';
 
 export interface ReceteFilters { receteNo: string; tckn: string; type: string; color: string; paymentStatus: string; startDate: string; endDate: string }

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type Doctor, type Tesis } from '../api';
-import { Pager } from '../ui/Pager';
 import { useTexts } from '../texts';
 
 const SIZE = 20;

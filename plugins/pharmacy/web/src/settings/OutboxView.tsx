@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { OUTBOX_STATE_LABELS, TRACKING_NOTIFICATION_LABELS, type OutboxState, type TrackingNotificationKind } from '@tezgah/pharmacy-common';
-import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type MedulaOutboxItem, type OutboxItem } from '../api';
-import { Pager } from '../ui/Pager';
 import { useTexts } from '../texts';
 
 const SIZE = 10;

@@ -2,9 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Card, Collapse, ControlGroup, FormGroup, H2, H4, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, parseTurkishDecimal, type ContributionProps } from '@tezgah/core';
 import type { VirtualPaymentStatus } from '@tezgah/pos-common';
-import { useShell } from '@tezgah/workbench/ui';
+import { Pager, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, reportPosFailure, type BankAccount, type Current, type VirtualPayment } from '../api';
-import { Pager } from '../ui/Pager';
 import { money } from '../ui/money';
 import { useTexts } from '../texts';
 
