@@ -12,3 +12,4 @@ export { inTenant } from './db/database';
 export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';
 export { sealSecret, openSecret, type SecretScope } from './kernel/secrets';
 export { pluginOfAreas, type PluginArea } from './kernel/areas';
+export * as soap from './kernel/soap';
