@@ -3,6 +3,7 @@ import type { AccountingArea } from '../area';
 import type { LedgerDb } from './accounts';
 import { createFiscalYear } from './fiscal';
 import { ledgerHandlers, onCompanyCreated } from './ledger.handlers';
+import { chartHandlers } from './chart.handlers';
 
 export { LEDGER_SERVICE, ledgerService, type LedgerService, type PostingEntry, type PostingLine, type Posted } from './posting';
 
@@ -19,4 +20,4 @@ async function seedDemoLedger(trx: Trx, demo: DemoTenant) {
  * function (posting.ts, offered to other plugins as `accounting.ledger`) and the reports of the
  * books (trial balance, account statement).
  */
-export const area: AccountingArea = { handlers: ledgerHandlers, onCompanyCreated, seedDemo: seedDemoLedger };
+export const area: AccountingArea = { handlers: { ...ledgerHandlers, ...chartHandlers }, onCompanyCreated, seedDemo: seedDemoLedger };

@@ -185,6 +185,57 @@ const deleteJournal: Handler = async (ctx) => {
   return null;
 };
 
+interface JournalBody { id: number; fiscalYearId?: number; period?: number; startDate?: string; endDate: string; locked?: boolean }
+
+/**
+ * PUT /journals {id, endDate, …}: the seeds' journal is id, company, fiscal year, period, start,
+ * end and locked. What changes (decisions, docs "Fiscal years and journals"): the end date, which
+ * moves the next period's start with it, only while this period and the next hold no entries and
+ * are unlocked, and the next one keeps a day at least; the last period of a year only in a passive
+ * year (an active year's periods cover it: it takes no new ones) and within the year; and
+ * `locked`, as journals-lock / journals-unlock do (this and every earlier / later one). The
+ * fiscal year, the period number and the start date are the period's place in the year: given
+ * different, they are refused (400) rather than ignored.
+ */
+const updateJournal: Handler = async (ctx) => {
+  const b = ctx.body as JournalBody;
+  const d = db(ctx);
+  const j = await journalOr404(ctx, b.id);
+  const fixed: [keyof JournalBody, unknown, unknown, string][] = [
+    ['fiscalYearId', b.fiscalYearId, Number(j.fiscal_year_id), 'Yevmiye döneminin mali yılı değiştirilemez.'],
+    ['period', b.period, j.period, 'Yevmiye döneminin sırası değiştirilemez.'],
+    ['startDate', b.startDate, j.start_date, 'Yevmiye döneminin başlangıcı, önceki dönemin bitişinden sonraki gündür (ilk dönemde mali yılın başı); değiştirilemez.'],
+  ];
+  for (const [field, given, now, text] of fixed) if (given !== undefined && given !== now) throw problems.invalidField(field, text, 'NOT_CHANGEABLE');
+  if (!isDay(b.endDate)) throw problems.invalidField('endDate', 'Geçerli bir bitiş tarihi girin.', 'DATE');
+  if (b.endDate !== j.end_date) {
+    const y = await yearOr404(ctx, Number(j.fiscal_year_id), true);
+    // This period and the next, locked against postings (posting reads its period FOR SHARE).
+    const pair = await journals(d, j.company_id).where('j.fiscal_year_id', '=', j.fiscal_year_id)
+      .where('j.period', 'in', [j.period, j.period + 1]).orderBy('j.period').forUpdate().execute() as JournalRow[];
+    const next = pair.find((x) => x.period === j.period + 1);
+    if (pair.some((x) => x.locked)) throw problems.conflict(`Kilitli yevmiye döneminin tarihleri değiştirilemez; önce kilidi açın.`, 'JOURNAL_LOCKED', 'endDate');
+    if (pair.some((x) => Number(x.entry_count) > 0)) {
+      throw problems.conflict('Fişleri olan bir yevmiye döneminin (veya fişleri olan sonraki dönemin) tarihleri değiştirilemez.', 'JOURNAL_HAS_ENTRIES', 'endDate');
+    }
+    if (b.endDate < j.start_date) throw problems.invalidField('endDate', `Bitiş tarihi başlangıçtan (${j.start_date}) önce olamaz.`, 'DATE_RANGE');
+    if (next) {
+      if (b.endDate >= next.end_date) throw problems.invalidField('endDate', `Bitiş tarihi, sonraki dönemin bitişinden (${next.end_date}) önce olmalı; sonraki dönem en az bir gün kalır.`, 'DATE_RANGE');
+      await d.updateTable('journals').set({ start_date: addDays(b.endDate, 1) }).where('company_id', '=', j.company_id).where('id', '=', next.id).execute();
+    } else {
+      if (y.active) throw problems.conflict('Aktif mali yılın son yevmiye döneminin bitişi değiştirilemez; dönemler mali yılın sonuna kadar sürer.', 'ACTIVE_YEAR_LAST_JOURNAL', 'endDate');
+      if (b.endDate > y.end_date) throw problems.invalidField('endDate', `Bitiş tarihi mali yılın sonundan (${y.end_date}) sonra olamaz.`, 'DATE_RANGE');
+    }
+    await d.updateTable('journals').set({ end_date: b.endDate }).where('company_id', '=', j.company_id).where('id', '=', j.id).execute();
+  }
+  if (b.locked !== undefined && b.locked !== j.locked) {
+    await d.updateTable('journals').set({ locked: b.locked }).where('company_id', '=', j.company_id).where('fiscal_year_id', '=', j.fiscal_year_id)
+      .where('period', b.locked ? '<=' : '>=', j.period).execute();
+  }
+  ctx.audit({ action: 'journal.updated', entity: 'journal', entityId: j.id, detail: { from: { endDate: j.end_date, locked: j.locked }, to: { endDate: b.endDate, locked: b.locked ?? j.locked } } });
+  return journalView(await journalOr404(ctx, j.id));
+};
+
 const lockJournal: Handler = async (ctx) => {
   const j = await journalOr404(ctx, (ctx.body as { id: number }).id);
   await db(ctx).updateTable('journals').set({ locked: true })
@@ -410,7 +461,7 @@ const getAccountStatement: Handler = async (ctx) => {
 
 export const ledgerHandlers: Record<string, Handler> = {
   listFiscalYears, getFiscalYear, createFiscalYear: createFiscalYearHandler, updateFiscalYear, deleteFiscalYear,
-  listJournals, getJournal, createJournal, deleteJournal, lockJournal, unlockJournal, getMaxJournal,
+  listJournals, getJournal, createJournal, updateJournal, deleteJournal, lockJournal, unlockJournal, getMaxJournal,
   listJournalEntries, getJournalEntry, createJournalEntry, reverseJournalEntry,
   orderJournalEntries, checkJournalOrder,
   listLedgerAccounts, createLedgerAccount,

@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
+import { Action, Module } from '@tezgah/core';
+import { mayIn, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import { ownAccount, type LedgerDb } from '../ledger/accounts';
 import { moneyAccount, type MoneyKind } from '../ledger/money';
@@ -82,13 +83,16 @@ export async function partnerAccounts(d: LedgerDb, companyId: number, partner: {
   return { capital, unpaid };
 }
 
-/** What a commitment still waits for: its amount less its live payments. */
-async function unpaidOf(d: LedgerDb, companyId: number, commitmentId: number): Promise<Decimal> {
+/** What a commitment still waits for: its amount less its live payments (but `exceptId`, a payment being corrected). */
+async function unpaidOf(d: LedgerDb, companyId: number, commitmentId: number, exceptId = 0): Promise<Decimal> {
   const r = await sql<{ u: string }>`select (k.amount - coalesce((select sum(p.amount) from capitals p
-      where p.company_id = k.company_id and p.commitment_id = k.id and p.cancelled_at is null), 0))::text as u
+      where p.company_id = k.company_id and p.commitment_id = k.id and p.cancelled_at is null and p.id <> ${exceptId}), 0))::text as u
     from capitals k where k.company_id = ${companyId} and k.id = ${commitmentId}`.execute(d);
   return new Decimal(r.rows[0]?.u ?? 0);
 }
+
+/** A record being corrected (PUT /capitals): its id stays, its entry is reversed and the new one posted. */
+interface Replacing { id: number; entryId: number }
 
 /**
  * Records and posts a capital record. A commitment (UNPAID_CAPITAL): debit the partner's 501
@@ -97,7 +101,7 @@ async function unpaidOf(d: LedgerDb, companyId: number, commitmentId: number): P
  * lira safe or bank account: debit that account / credit the partner's 501, never more than the
  * commitment still waits for and not before it was made.
  */
-export async function recordCapital(d: LedgerDb, auth: { companyId: number; login: string }, b: CapitalBody): Promise<number> {
+export async function recordCapital(d: LedgerDb, auth: { companyId: number; login: string }, b: CapitalBody, replacing?: Replacing): Promise<number> {
   const c = auth.companyId;
   if (!isDay(b.date)) throw problems.invalidField('date', 'Geçerli bir tarih girin (YYYY-AA-GG).', 'DATE');
   const amount = money(b.amount, 'amount');
@@ -107,25 +111,52 @@ export async function recordCapital(d: LedgerDb, auth: { companyId: number; logi
   const partner = await lockPartner(d, c, b.partnerId);
   const accounts = await partnerAccounts(d, c, partner);
   const explanation = b.explanation?.trim() || null;
-  const id = Number((await sql<{ id: string }>`select nextval('capitals_id_seq')::text as id`.execute(d)).rows[0]!.id);
+  const id = replacing?.id ?? Number((await sql<{ id: string }>`select nextval('capitals_id_seq')::text as id`.execute(d)).rows[0]!.id);
+  const except = replacing?.id ?? 0;
+  /** A correction: the old entry is reversed (dated like it) just before the new one is posted, in the same transaction. */
+  let reversalId = 0;
+  const reverseOld = async () => {
+    if (replacing) reversalId = (await reverse(d, c, replacing.entryId, { createdBy: auth.login, explanation: `Düzeltme (iptal): sermaye kaydı ${id}` })).id;
+  };
+  const store = async (row: Record<string, unknown>) => {
+    if (replacing) {
+      // The old values, their entry and its reversal stay in the insert-only capital_corrections.
+      await sql`insert into capital_corrections (company_id, capital_id, old_date, old_amount, old_commitment_id, old_money_kind, old_money_id,
+          old_money_account_code, old_explanation, old_entry_id, reversal_entry_id, corrected_by)
+        select company_id, id, capital_date, amount, commitment_id, money_kind, money_id, money_account_code, explanation, entry_id, ${reversalId}, ${auth.login}
+          from capitals where company_id = ${c} and id = ${id}`.execute(d);
+      const { kind: _kind, ...changed } = row; // the kind never changes (checked before)
+      await d.updateTable('capitals').set({ commitment_id: null, money_kind: null, money_id: null, money_account_code: null, ...changed } as never)
+        .where('company_id', '=', c).where('id', '=', id).execute();
+    } else {
+      await d.insertInto('capitals').values({ company_id: c, id, partner_id: partner.id, created_by: auth.login, ...row } as never).execute();
+    }
+  };
 
   if (b.kind === 'UNPAID_CAPITAL') {
     if (b.account) throw problems.invalidField('account', 'Sermaye taahhüdünde kasa veya banka hesabı seçilmez; ödenen sermaye için CAPITAL (sermaye ödemesi) kaydı girin.', 'NOT_ALLOWED');
     if (b.commitmentId != null) throw problems.invalidField('commitmentId', 'Taahhüt kaydı başka bir taahhüde bağlanmaz.', 'NOT_ALLOWED');
-    const committed = await liveCommitted(d, c, partner.id);
+    const committed = (await liveCommitted(d, c, partner.id)).minus(replacing ? await liveAmount(d, c, id) : 0);
+    if (replacing) {
+      // A commitment with live payments: never below what they paid, never after the first of them.
+      const paid = await sql<{ s: string; first: string | null }>`select coalesce(sum(amount), 0)::text as s, min(capital_date)::text as first from capitals
+         where company_id = ${c} and commitment_id = ${id} and cancelled_at is null`.execute(d);
+      const p = paid.rows[0]!;
+      if (amount.lt(p.s)) throw problems.conflict(`Taahhüt, ona yapılmış ödemelerin toplamının (${tl(new Decimal(p.s))}) altına düşürülemez; önce ödemeleri düzeltin veya silin.`, 'CAPITAL_BELOW_PAID', 'amount');
+      if (p.first && b.date > p.first) throw problems.conflict(`Taahhüt tarihi, ona yapılmış ilk ödemenin tarihinden (${p.first}) sonra olamaz.`, 'CAPITAL_AFTER_PAYMENTS', 'date');
+    }
     const capital = new Decimal(partner.capital ?? 0);
     if (committed.plus(amount).gt(capital)) {
       const room = Decimal.max(capital.minus(committed), 0);
       throw problems.invalidField('amount', `Taahhüt edilen sermaye ortağın sermayesini (${tl(capital)}) aşamaz; en fazla ${tl(room)} daha taahhüt edilebilir. Sermaye artırımı için önce ortağın sermayesini güncelleyin.`, 'CAPITAL_EXCEEDED');
     }
     const text = explanation ?? `Sermaye taahhüdü: ${partner.fullName}`;
+    await reverseOld();
     const posted = await post(d, c, {
       date: b.date, explanation: text, source: { kind: SOURCE.UNPAID_CAPITAL, id }, createdBy: auth.login,
       lines: [{ account: accounts.unpaid, debit: amount, explanation: text }, { account: accounts.capital, credit: amount, explanation: text }],
     });
-    await d.insertInto('capitals').values({
-      company_id: c, id, partner_id: partner.id, kind: 'UNPAID_CAPITAL', capital_date: b.date, amount: amount.toFixed(2), explanation, entry_id: posted.id, created_by: auth.login,
-    }).execute();
+    await store({ kind: 'UNPAID_CAPITAL', capital_date: b.date, amount: amount.toFixed(2), explanation, entry_id: posted.id });
     return id;
   }
 
@@ -142,12 +173,12 @@ export async function recordCapital(d: LedgerDb, auth: { companyId: number; logi
   } else {
     const open = await sql<{ id: number; capital_date: string }>`select k.id, k.capital_date from capitals k
        where k.company_id = ${c} and k.partner_id = ${partner.id} and k.kind = 'UNPAID_CAPITAL' and k.cancelled_at is null
-         and k.amount > coalesce((select sum(p.amount) from capitals p where p.company_id = k.company_id and p.commitment_id = k.id and p.cancelled_at is null), 0)
+         and k.amount > coalesce((select sum(p.amount) from capitals p where p.company_id = k.company_id and p.commitment_id = k.id and p.cancelled_at is null and p.id <> ${except}), 0)
        order by k.capital_date, k.id limit 1`.execute(d);
     commitment = open.rows[0];
     if (!commitment) throw problems.invalidField('amount', `${partner.fullName} için ödenmemiş sermaye taahhüdü yok; önce sermaye taahhüdü (UNPAID_CAPITAL) girin.`, 'NO_UNPAID_CAPITAL');
   }
-  const unpaid = await unpaidOf(d, c, Number(commitment.id));
+  const unpaid = await unpaidOf(d, c, Number(commitment.id), except);
   if (amount.gt(unpaid)) {
     throw problems.invalidField('amount', `Ödeme, taahhüdün ödenmemiş kısmını (${tl(unpaid)}) aşamaz.`, 'EXCEEDS_UNPAID_CAPITAL');
   }
@@ -155,14 +186,15 @@ export async function recordCapital(d: LedgerDb, auth: { companyId: number; logi
     throw problems.invalidField('date', `Sermaye ödemesi, taahhüt tarihinden (${commitment.capital_date}) önce olamaz.`, 'BEFORE_COMMITMENT');
   }
   const text = explanation ?? `Sermaye ödemesi: ${partner.fullName}`;
+  await reverseOld();
   const posted = await post(d, c, {
     date: b.date, explanation: text, source: { kind: SOURCE.CAPITAL, id }, createdBy: auth.login,
     lines: [{ account: into.accountCode, debit: amount, explanation: text }, { account: accounts.unpaid, credit: amount, explanation: text }],
   });
-  await d.insertInto('capitals').values({
-    company_id: c, id, partner_id: partner.id, kind: 'CAPITAL', capital_date: b.date, amount: amount.toFixed(2), commitment_id: Number(commitment.id),
-    money_kind: into.kind, money_id: into.id, money_account_code: into.accountCode, explanation, entry_id: posted.id, created_by: auth.login,
-  }).execute();
+  await store({
+    kind: 'CAPITAL', capital_date: b.date, amount: amount.toFixed(2), commitment_id: Number(commitment.id),
+    money_kind: into.kind, money_id: into.id, money_account_code: into.accountCode, explanation, entry_id: posted.id,
+  });
   return id;
 }
 
@@ -225,4 +257,37 @@ const deleteCapital: Handler = async (ctx) => {
   return null;
 };
 
-export const capitalHandlers: Record<string, Handler> = { listCapitals, getCapital, createCapital, deleteCapital };
+/** A live record's amount (0 when none). */
+async function liveAmount(d: LedgerDb, companyId: number, id: number): Promise<Decimal> {
+  const r = await d.selectFrom('capitals').select('amount').where('company_id', '=', companyId).where('id', '=', id).where('cancelled_at', 'is', null).executeTakeFirst();
+  return new Decimal(r?.amount ?? 0);
+}
+
+/**
+ * PUT /capitals {id, …}: a correction. The record keeps its id; its entry is reversed (dated like
+ * it) and the corrected one posted under the same source, in one transaction, with every rule of
+ * a new record (a payment within what its commitment still waits for besides itself; a commitment
+ * within the partner's capital besides itself, never below what its live payments paid nor dated
+ * after the first of them). Neither the partner nor the kind changes (delete and record again).
+ */
+const updateCapital: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const d = db(ctx);
+  const c = auth.companyId;
+  // The contract asks for Sermaye Ekleme (the corrected record is posted); the old one is cancelled, so Sermaye Silme too.
+  if (!mayIn(auth, Module.PARTNER, Action.CAPITAL_DELETE, c)) throw problems.forbidden('Sermaye kaydını düzeltmek için Sermaye Ekleme ve Sermaye Silme yetkileri gerekir.', 'CAPITAL_DELETE_REQUIRED');
+  const { id, ...b } = ctx.body as CapitalBody & { id: number };
+  const found = await d.selectFrom('capitals').select(['partner_id']).where('company_id', '=', c).where('id', '=', id).where('cancelled_at', 'is', null).executeTakeFirst();
+  if (!found) throw problems.notFound('Sermaye kaydı');
+  if (Number(found.partner_id) !== b.partnerId) throw problems.invalidField('partnerId', 'Sermaye kaydının ortağı değiştirilemez; kaydı silip doğru ortak için yeniden girin.', 'PARTNER_CHANGE');
+  await sql`select id from currents where company_id = ${c} and id = ${found.partner_id} for update`.execute(d);
+  const row = await d.selectFrom('capitals').selectAll().where('company_id', '=', c).where('id', '=', id).where('cancelled_at', 'is', null).executeTakeFirst();
+  if (!row) throw problems.notFound('Sermaye kaydı');
+  if (row.kind !== b.kind) throw problems.invalidField('kind', 'Sermaye kaydının türü (taahhüt / ödeme) değiştirilemez; kaydı silip yeniden girin.', 'KIND_CHANGE');
+  const commitmentId = b.kind === 'CAPITAL' ? (b.commitmentId ?? (row.commitment_id === null ? null : Number(row.commitment_id))) : b.commitmentId;
+  await recordCapital(d, auth, { ...b, commitmentId }, { id, entryId: Number(row.entry_id) });
+  ctx.audit({ action: 'accounting.capital.updated', entity: 'capital', entityId: id, detail: { kind: row.kind, from: { amount: row.amount, date: row.capital_date }, to: { amount: String(b.amount), date: b.date }, reversedEntryId: Number(row.entry_id) } });
+  return capitalOr404(ctx, id);
+};
+
+export const capitalHandlers: Record<string, Handler> = { listCapitals, getCapital, createCapital, updateCapital, deleteCapital };

@@ -25,7 +25,8 @@ import { partnerHandlers } from './partners.handlers';
  * - Paying capital (kind CAPITAL) posts debit the safe or bank account / credit 501.xx, against
  *   one commitment (named, else the oldest not fully paid), never more than it still waits for and
  *   not before it was made. UNPAID_CAPITAL as a balance is what is left on 501.xx.
- * - Records are never edited (the seeds give capital only create and delete): deleting one
+ * - Records are never edited in place of the books: PUT /capitals corrects one (its entry reversed,
+ *   the corrected one posted, the old values kept in capital_corrections); deleting one
  *   reverses its entry (dated like it; a locked period refuses) and keeps it as cancelled; a
  *   commitment with live payments is not deleted. A partner with any capital record or posting is
  *   not deleted either: it is made passive.

@@ -195,12 +195,10 @@ const listTransactions: Handler = async (ctx) => {
 
 const getTransaction: Handler = async (ctx) => transactionOr404(ctx, (ctx.params as { id: number }).id);
 
-/** Cancels a transaction: its entry is reversed and a reversing transaction names it. */
-const reverseTransaction: Handler = async (ctx) => {
-  const auth = requireAuth(ctx);
-  const d = db(ctx);
+/** Cancels a transaction: its entry is reversed and a reversing transaction names it. Returns the reversing transaction's id. */
+export async function cancelTransaction(d: LedgerDb, auth: { companyId: number; login: string }, transactionId: number, date?: string): Promise<number> {
   const original = await d.selectFrom('money_transactions').selectAll().where('company_id', '=', auth.companyId)
-    .where('id', '=', (ctx.params as { id: number }).id).executeTakeFirst();
+    .where('id', '=', transactionId).executeTakeFirst();
   if (!original) throw problems.notFound('İşlem');
   if (original.reverses_id !== null) throw problems.conflict('Bir iptal işlemi yeniden iptal edilemez.', 'IS_REVERSAL');
   // Two cancellations at once: reverse() locks the entry, and the second one finds it reversed.
@@ -211,7 +209,6 @@ const reverseTransaction: Handler = async (ctx) => {
   if ((allocated.rows[0]?.n ?? 0) > 0) {
     throw problems.conflict('Bu işlem faturaların vadelerine eşlenmiş; önce ödeme satırlarını geri alın.', 'TRANSACTION_ALLOCATED');
   }
-  const date = (ctx.body as { date?: string } | undefined)?.date;
   const posted = await reverse(d, auth.companyId, original.entry_id, { createdBy: auth.login, ...(date ? { date } : {}) });
   // Taking back money that came into a safe must leave cash in it.
   if (original.to_kind === 'SAFE' && original.to_id !== null) await assertCashLeft(d, auth.companyId, await moneyAccount(d, auth.companyId, 'SAFE', original.to_id));
@@ -221,6 +218,12 @@ const reverseTransaction: Handler = async (ctx) => {
     ...rest, company_id: auth.companyId, id, transaction_date: posted.date, entry_id: posted.id, reverses_id: original.id, created_by: auth.login,
     explanation: `İptal: ${original.explanation ?? TYPE_TEXT[original.type as keyof typeof TYPE_TEXT]}`,
   }).execute();
+  return id;
+}
+
+const reverseTransaction: Handler = async (ctx) => {
+  const date = (ctx.body as { date?: string } | undefined)?.date;
+  const id = await cancelTransaction(db(ctx), requireAuth(ctx), (ctx.params as { id: number }).id, date);
   ctx.setStatus(201);
   return transactionOr404(ctx, id);
 };
@@ -268,4 +271,131 @@ const listTransactionLines: Handler = async (ctx) => {
   })), total);
 };
 
-export const transactionHandlers: Record<string, Handler> = { createTransaction, listTransactions, getTransaction, reverseTransaction, listTransactionLines };
+// --- one transaction line ---------------------------------------------------------------------
+
+interface LineRow {
+  id: number; entry_id: number; entry_no: number; entry_date: string; account_code: string; name: string; explanation: string; debit: string; credit: string;
+  amount_fc: string | null; currency_id: number; source_kind: string; source_id: string; reverses_id: number | null; running: string; running_fc: string;
+  account_currency: number | null;
+}
+
+/**
+ * One line of a money account (a safe's or bank account's own account) with its balance after it,
+ * counted like the list (date, entry number, line).
+ */
+async function moneyLine(d: LedgerDb, companyId: number, lineId: number): Promise<LineRow | undefined> {
+  const r = await sql<LineRow>`
+    with one as (
+      select l.account_code from journal_lines l
+        join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
+       where l.company_id = ${companyId} and l.id = ${lineId} and a.owner_kind in ('SAFE', 'BANK_ACCOUNT'))
+    select x.* from (
+      select l.id, l.entry_id, e.entry_no, l.entry_date, l.account_code, a.name, coalesce(l.explanation, e.explanation) as explanation, l.debit, l.credit,
+             l.amount_fc, l.currency_id, e.source_kind, e.source_id, e.reverses_id, a.currency_id as account_currency,
+             (sum(l.debit - l.credit) over w)::text as running,
+             (sum(case when l.currency_id = ${DEFAULT_CURRENCY_ID} or l.amount_fc is null then 0 when l.debit > 0 then l.amount_fc else -l.amount_fc end) over w)::text as running_fc
+        from journal_lines l
+        join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+        join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
+       where l.company_id = ${companyId} and l.account_code = (select account_code from one)
+      window w as (partition by l.account_code order by l.entry_date, e.entry_no, l.id)) x
+    where x.id = ${lineId}`.execute(d);
+  return r.rows[0];
+}
+
+const lineView = (r: LineRow) => ({
+  id: r.id, entryId: r.entry_id, entryNo: r.entry_no, date: r.entry_date, accountCode: r.account_code, accountName: r.name, explanation: r.explanation,
+  debit: num(r.debit)!, credit: num(r.credit)!, amountFc: num(r.amount_fc), currencyId: r.currency_id, sourceKind: r.source_kind, sourceId: r.source_id,
+  balance: num(r.running)!, balanceFc: r.account_currency !== null && r.account_currency !== DEFAULT_CURRENCY_ID ? num(r.running_fc) : null,
+});
+
+async function lineOr404(ctx: RequestContext, lineId: number) {
+  const r = await moneyLine(db(ctx), company(ctx), lineId);
+  if (!r) throw problems.notFound('Hareket satırı');
+  return r;
+}
+
+/** The line with its money transaction (null when another document posted it: an opening, a cheque, capital …). */
+async function lineDetail(ctx: RequestContext, lineId: number) {
+  const r = await lineOr404(ctx, lineId);
+  const tx = r.source_kind === 'TRANSACTION'
+    ? await transactions(db(ctx), company(ctx)).where('t.entry_id', '=', r.entry_id).executeTakeFirst()
+    : undefined;
+  return { ...lineView(r), transaction: tx ? view(tx as TxRow) : null };
+}
+
+/** The money line a transaction moved: the giving account's for a payment or transfer, the receiving one's for a collection. */
+async function lineOfTransaction(d: LedgerDb, companyId: number, transactionId: number): Promise<number> {
+  const r = await sql<{ id: number }>`select l.id from money_transactions t
+      join ledger_accounts a on a.company_id = t.company_id
+        and a.owner_kind = case when t.type = 'COLLECTION' then t.to_kind else t.from_kind end
+        and a.owner_id = case when t.type = 'COLLECTION' then t.to_id else t.from_id end
+      join journal_lines l on l.company_id = t.company_id and l.entry_id = t.entry_id and l.account_code = a.code
+     where t.company_id = ${companyId} and t.id = ${transactionId} order by l.line_no limit 1`.execute(d);
+  return Number(r.rows[0]!.id);
+}
+
+/**
+ * The money transaction a line may be cancelled or corrected through: its entry must be a
+ * transaction's (not an opening, a cheque's step, a capital record …, which are cancelled from
+ * their document) and not a cancellation itself.
+ */
+async function transactionOfLine(ctx: RequestContext, lineId: number): Promise<number> {
+  const r = await lineOr404(ctx, lineId);
+  if (r.source_kind !== 'TRANSACTION') {
+    throw problems.conflict(`Bu hareket bir ${SOURCE_TEXT[r.source_kind] ?? 'belgenin'} kaydıdır; o belgeden iptal edilir veya düzeltilir.`, 'DOCUMENT_ENTRY');
+  }
+  if (r.reverses_id !== null) throw problems.conflict('Bu hareket bir iptal kaydıdır; iptal işlemi yeniden iptal edilemez.', 'IS_REVERSAL');
+  const t = await db(ctx).selectFrom('money_transactions').select('id').where('company_id', '=', company(ctx)).where('entry_id', '=', r.entry_id).executeTakeFirst();
+  if (!t) throw problems.notFound('İşlem');
+  return Number(t.id);
+}
+
+/** Whose entry a money line is, in words for the refusal. */
+const SOURCE_TEXT: Record<string, string> = {
+  SAFE_OPENING: 'kasa açılışı', BANK_ACCOUNT_OPENING: 'banka hesabı açılışı', CHEQUE: 'çek işlemi', CAPITAL: 'sermaye taahhüdü',
+  CAPITAL_PAYMENT: 'sermaye ödemesi', PERSONNEL_PAYMENT: 'personel ödemesi', INVOICE: 'fatura', INVOICE_PAYMENT: 'fatura ödemesi',
+  FX_DIFFERENCE: 'kur farkı', MANUAL: 'elle girilmiş yevmiye fişi',
+};
+
+const getTransactionLine: Handler = async (ctx) => lineDetail(ctx, (ctx.params as { id: number }).id);
+
+/** POST /transaction-lines: records a money transaction as POST /transactions does and answers its money line. */
+const createTransactionLine: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const txId = await recordTransaction(db(ctx), auth, ctx.body as TransactionBody);
+  ctx.audit({ action: 'accounting.transactionLine.created', entity: 'money_transaction', entityId: txId });
+  ctx.setStatus(201);
+  return lineDetail(ctx, await lineOfTransaction(db(ctx), auth.companyId, txId));
+};
+
+/**
+ * PUT /transaction-lines {id, …transaction}: a correction. The line's transaction is cancelled
+ * (reversed, dated like it) and the corrected one recorded, in one transaction; answers the new
+ * line (lines are never rewritten). Refused where DELETE is.
+ */
+const updateTransactionLine: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const { id, ...b } = ctx.body as TransactionBody & { id: number };
+  const old = await transactionOfLine(ctx, id);
+  const reversal = await cancelTransaction(db(ctx), auth, old);
+  const txId = await recordTransaction(db(ctx), auth, b);
+  ctx.audit({ action: 'accounting.transactionLine.corrected', entity: 'money_transaction', entityId: txId, detail: { lineId: id, cancelledTransactionId: old, reversalId: reversal } });
+  return lineDetail(ctx, await lineOfTransaction(db(ctx), auth.companyId, txId));
+};
+
+/** DELETE /transaction-lines/{id}: cancels the line's transaction (reversed, dated like it). */
+const deleteTransactionLine: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const lineId = (ctx.params as { id: number }).id;
+  const old = await transactionOfLine(ctx, lineId);
+  const reversal = await cancelTransaction(db(ctx), auth, old);
+  ctx.audit({ action: 'accounting.transactionLine.deleted', entity: 'money_transaction', entityId: old, detail: { lineId, reversalId: reversal } });
+  ctx.setStatus(204);
+  return null;
+};
+
+export const transactionHandlers: Record<string, Handler> = {
+  createTransaction, listTransactions, getTransaction, reverseTransaction, listTransactionLines,
+  getTransactionLine, createTransactionLine, updateTransactionLine, deleteTransactionLine,
+};

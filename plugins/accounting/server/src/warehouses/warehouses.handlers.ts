@@ -2,7 +2,7 @@ import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, t
 import type { AccountingTables } from '../schema';
 import { decimalsOf, isService } from '../products/catalogue';
 import {
-  applyMovement, cents, DEFAULT_WAREHOUSE_NAME, deleteWarehouse, findWarehouse, insertTransfer, insertWarehouse, listStockLines,
+  applyMovement, cents, DEFAULT_WAREHOUSE_NAME, deleteWarehouse, findWarehouse, insertTransfer, insertWarehouse, listStockLines, listInvoiceStockLines,
   listTransfers, listWarehouseProducts, listWarehouses, lockProduct, lockStock, productExists, stockLine, transfer, updateWarehouse,
   warehouseInUse, warehouseNameTaken, warehouseProductItems,
   type Db, type Paging, type StockLineRow, type TransferRow, type WarehouseRow,
@@ -205,6 +205,14 @@ const listStockLinesHandler: Handler = async (ctx) => {
   return pageResult(ctx, rows.map(lineView), total);
 };
 
+/** GET /invoice-product-stock-lines: the stock lines invoices' products moved (by invoiceId, productId, warehouseId). */
+const listInvoiceProductStockLines: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const q = ctx.query as { invoiceId?: number; productId?: number; warehouseId?: number };
+  const { rows, total } = await listInvoiceStockLines(db(ctx), auth.companyId, q, paging(ctx));
+  return pageResult(ctx, rows.map((r) => ({ ...lineView(r), invoiceId: Number(r.invoice_id), invoiceDate: r.invoice_date, documentNo: r.document_no })), total);
+};
+
 const listWarehouseTransfers: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const q = ctx.query as { warehouseId?: number; productId?: number };
@@ -215,5 +223,5 @@ const listWarehouseTransfers: Handler = async (ctx) => {
 export const warehouseHandlers: Record<string, Handler> = {
   listWarehouses: listWarehousesHandler, getWarehouse, createWarehouse, updateWarehouse: updateWarehouseHandler, deleteWarehouse: deleteWarehouseHandler,
   createStockLine, createWarehouseTransfer, listWarehouseProducts: listWarehouseProductsHandler, listWarehouseProductItems,
-  listStockLines: listStockLinesHandler, listWarehouseTransfers,
+  listStockLines: listStockLinesHandler, listInvoiceProductStockLines, listWarehouseTransfers,
 };

@@ -279,6 +279,27 @@ export async function listStockLines(db: Db, companyId: number, f: { productId?:
   return { rows, total: Number(total.n) };
 }
 
+export interface InvoiceStockLineRow extends StockLineRow { invoice_id: number; invoice_date: string; document_no: string | null }
+
+/**
+ * The stock lines invoices moved (stock_movements with an invoice: its goods in or out), by
+ * invoice, product and warehouse, newest first. A despatch's movements are the despatch's.
+ */
+export async function listInvoiceStockLines(db: Db, companyId: number, f: { invoiceId?: number | undefined; productId?: number | undefined; warehouseId?: number | undefined }, page: Paging): Promise<{ rows: InvoiceStockLineRow[]; total: number }> {
+  let base = stockLines(db, companyId)
+    .innerJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'm.company_id').onRef('i.id', '=', 'm.invoice_id' as never));
+  if (f.invoiceId) base = base.where('m.invoice_id' as never, '=', f.invoiceId as never);
+  if (f.productId) base = base.where('m.product_id', '=', f.productId);
+  if (f.warehouseId) base = base.where('m.warehouse_id', '=', f.warehouseId);
+  let q = base.select(LINE_COLUMNS).select(['i.id as invoice_id', sql<string>`i.invoice_date::text`.as('invoice_date'), 'i.document_no'] as never);
+  for (const [field, dir] of page.sort) q = q.orderBy(LINE_SORT[field as keyof typeof LINE_SORT] ?? sql`m.id`, dir);
+  const [rows, total] = await Promise.all([
+    q.orderBy('m.id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as unknown as InvoiceStockLineRow[], total: Number(total.n) };
+}
+
 export interface TransferRow {
   id: number; created_at: Date; product_id: number; product_name: string; barcode: string;
   outgoing_warehouse_id: number; outgoing_warehouse_name: string; incoming_warehouse_id: number; incoming_warehouse_name: string;

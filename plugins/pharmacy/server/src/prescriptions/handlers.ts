@@ -685,17 +685,23 @@ const createHastaRapor: Handler = async (ctx) => {
   ctx.setStatus(201);
   return hastaRaporView(r as unknown as RaporRow);
 };
-const updateHastaRapor: Handler = async (ctx) => {
+/** PUT hasta-rapors/{id} and PUT hasta-rapors (the id in the body). */
+async function updateHastaRaporRow(ctx: RequestContext, id: number, b: RaporInput) {
   const a = actor(ctx);
-  const set = raporColumns(body<RaporInput>(ctx));
+  const set = raporColumns(b);
   if (set.report_no) {
-    const dup = await a.db.selectFrom('pharmacy_hasta_rapors').select(['id']).where('company_id', '=', a.companyId).where('report_no', '=', set.report_no as string).where('id', '<>', idParam(ctx)).executeTakeFirst();
+    const dup = await a.db.selectFrom('pharmacy_hasta_rapors').select(['id']).where('company_id', '=', a.companyId).where('report_no', '=', set.report_no as string).where('id', '<>', id).executeTakeFirst();
     if (dup) throw problems.conflict('Bu rapor numarası zaten kayıtlı.', 'DUPLICATE', 'reportNo');
   }
-  const r = await a.db.updateTable('pharmacy_hasta_rapors').set({ ...set, updated_at: new Date() } as never).where('company_id', '=', a.companyId).where('id', '=', idParam(ctx)).returningAll().executeTakeFirst();
+  const r = await a.db.updateTable('pharmacy_hasta_rapors').set({ ...set, updated_at: new Date() } as never).where('company_id', '=', a.companyId).where('id', '=', id).returningAll().executeTakeFirst();
   if (!r) throw problems.notFound('Rapor');
   ctx.audit({ action: 'pharmacy.hastaRapor.updated', entity: 'pharmacy_hasta_rapor', entityId: Number(r.id) });
   return hastaRaporView(r as unknown as RaporRow);
+}
+const updateHastaRapor: Handler = async (ctx) => updateHastaRaporRow(ctx, idParam(ctx), body<RaporInput>(ctx));
+const updateHastaRaporBody: Handler = async (ctx) => {
+  const { id, ...rest } = body<RaporInput & { id: number }>(ctx);
+  return updateHastaRaporRow(ctx, id, rest);
 };
 const deleteHastaRapor: Handler = async (ctx) => {
   const a = actor(ctx);
@@ -751,17 +757,23 @@ const createTesis: Handler = async (ctx) => {
   ctx.setStatus(201);
   return tesisView(t);
 };
-const updateTesis: Handler = async (ctx) => {
+/** PUT tesis/{id} and PUT tesis (the id in the body). */
+async function updateTesisRow(ctx: RequestContext, id: number, b: TesisInput) {
   const a = actor(ctx);
-  const set = tesisColumns(body<TesisInput>(ctx));
+  const set = tesisColumns(b);
   if (set.code) {
-    const dup = await a.db.selectFrom('pharmacy_tesis').select(['id']).where('company_id', '=', a.companyId).where('code', '=', set.code as string).where('id', '<>', idParam(ctx)).executeTakeFirst();
+    const dup = await a.db.selectFrom('pharmacy_tesis').select(['id']).where('company_id', '=', a.companyId).where('code', '=', set.code as string).where('id', '<>', id).executeTakeFirst();
     if (dup) throw problems.conflict('Bu tesis kodu zaten kayıtlı.', 'DUPLICATE', 'code');
   }
-  const t = await a.db.updateTable('pharmacy_tesis').set({ ...set, updated_at: new Date() } as never).where('company_id', '=', a.companyId).where('id', '=', idParam(ctx)).returningAll().executeTakeFirst();
+  const t = await a.db.updateTable('pharmacy_tesis').set({ ...set, updated_at: new Date() } as never).where('company_id', '=', a.companyId).where('id', '=', id).returningAll().executeTakeFirst();
   if (!t) throw problems.notFound('Tesis');
   ctx.audit({ action: 'pharmacy.tesis.updated', entity: 'pharmacy_tesis', entityId: Number(t.id) });
   return tesisView(t);
+}
+const updateTesis: Handler = async (ctx) => updateTesisRow(ctx, idParam(ctx), body<TesisInput>(ctx));
+const updateTesisBody: Handler = async (ctx) => {
+  const { id, ...rest } = body<TesisInput & { id: number }>(ctx);
+  return updateTesisRow(ctx, id, rest);
 };
 const deleteTesis: Handler = async (ctx) => {
   const a = actor(ctx);
@@ -776,8 +788,8 @@ export const handlers: Record<string, Handler> = {
   ereceteRequest, receteSearch, trackingNumberRecetes, preparedRecetes, preparedRecete, preparedReceteSelects, raporList, medulaRapor: rapor, medicineRapor,
   doctorList, selectWarningCode, getEsdeger, saveERecete, savePreparedRecete, saveManualRecete, updateReceteForQr, receteUpdate: updateHandler, receteMajistral: majistral,
   prescriptionCancel, cancelAndDelete, deleteReceteByNo,
-  listRecetes, createRecete: createReceteHandler, getRecete: getReceteHandler, updateRecete: updateReceteHandler, deleteRecete: deleteReceteHandler,
-  listHastaRapors, getHastaRapor, createHastaRapor, updateHastaRapor, deleteHastaRapor,
-  listTesis, getTesis, createTesis, updateTesis, deleteTesis,
+  listRecetes, createRecete: createReceteHandler, getRecete: getReceteHandler, updateRecete: updateReceteHandler, updateReceteBody: updateHandler, deleteRecete: deleteReceteHandler,
+  listHastaRapors, getHastaRapor, createHastaRapor, updateHastaRapor, updateHastaRaporBody, deleteHastaRapor,
+  listTesis, getTesis, createTesis, updateTesis, updateTesisBody, deleteTesis,
 };
 
