@@ -53,6 +53,8 @@ export interface Services {
 export interface DemoTenant {
   companies: { management: number; pharmacy: number; general: number };
   users: Record<string, number>;
+  /** A service another plugin provides (ServerPlugin.provides), as Services.service: demo data reads other plugins' records through it too. */
+  service<T>(name: string): T;
 }
 
 /**

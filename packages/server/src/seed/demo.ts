@@ -61,5 +61,11 @@ export async function seedDemo(trx: Trx, plugins: readonly ServerPlugin[] = []):
   for (const [login, cid] of [['yonetici', management], ['eczaci', pharmacy], ['muhasebe', general], ['mali', pharmacy]] as const) {
     await trx.updateTable('users').set({ default_company_id: cid }).where('id', '=', ids[login]!).execute();
   }
-  return { companies: { management, pharmacy, general }, users: ids };
+  return { companies: { management, pharmacy, general }, users: ids, service: <T>(name: string) => providedBy<T>(plugins, name) };
+}
+
+/** The service a plugin provides under this name (ServerPlugin.provides), for the plugins' demo data. */
+function providedBy<T>(plugins: readonly ServerPlugin[], name: string): T {
+  for (const p of plugins) if (p.provides && Object.prototype.hasOwnProperty.call(p.provides, name)) return p.provides[name] as T;
+  throw new Error(`no plugin provides the service ${name}`);
 }

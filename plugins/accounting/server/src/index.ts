@@ -28,6 +28,7 @@ import { area as reports } from './reports';
 import { area as missingInvoices } from './missing-invoices';
 import { area as dashboard } from './dashboard';
 import { DOCUMENTS_SERVICE, documentsService } from './invoices/documents-service';
+import { DIRECTORY_SERVICE, directoryService } from './directory/service';
 
 /** The areas in dependency order (a new company gets units before products, ...). */
 const AREAS: AccountingArea[] = [units, tags, taxes, currencies, sectors, lookups, ledger, currents, safes, banks, cheques, warehouses, products, pricelists, partners, personnel, declarations, bookReports, invoices, orders, despatches, dashboard, missingInvoices, reports, periodic, agenda];
@@ -54,7 +55,9 @@ const plugin: ServerPlugin = {
   sandbox: ratesSandbox,
   // The one posting function, for every plugin that moves money or stock (ledger/posting.ts).
   // What the e-document plugin reads of invoices and despatches, and its way to make a purchase draft.
-  provides: { [LEDGER_SERVICE]: ledgerService, [DOCUMENTS_SERVICE]: documentsService },
+  // The read-only directory (directory/service.ts): products with their KDV, bank accounts, currents'
+  // names, invoice headers — what the pharmacy and POS plugins read instead of the accounting tables.
+  provides: { [LEDGER_SERVICE]: ledgerService, [DOCUMENTS_SERVICE]: documentsService, [DIRECTORY_SERVICE]: directoryService },
   async onCompanyCreated(trx, companyId) {
     for (const a of AREAS) if (a.onCompanyCreated) await a.onCompanyCreated(trx, companyId);
   },
@@ -74,6 +77,7 @@ export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoice
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
 export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput, type SaleInput } from './invoices/documents-service';
+export { DIRECTORY_SERVICE, type DirectoryService, type DirectoryProduct, type DirectoryBankAccount, type DirectoryCurrentName, type DirectoryInvoiceHeader } from './directory/service';
 export { INVOICE_LOCKS_POINT, INVOICE_CANCELLING_POINT, type InvoiceLockContribution, type InvoiceCancellingContribution } from './invoices/locks';
 /**
  * Products written in batches (create or update by barcode), as the import and the demo do: how

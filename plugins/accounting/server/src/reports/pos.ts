@@ -20,7 +20,11 @@ export interface PosPaymentRow {
 export interface PosPaymentSource {
   /** Namespaced by the plugin: `pos.device-payments`. */
   id: string;
-  rows: (trx: Trx, q: { companyId: number; startDate: string; endDate: string }) => Promise<PosPaymentRow[]>;
+  /**
+   * The source's rows of a range. `services` is the server's (Services.service): a source names
+   * its rows' currents through the accounting plugin's `accounting.directory`, never its tables.
+   */
+  rows: (trx: Trx, q: { companyId: number; startDate: string; endDate: string }, services: Pick<Services, 'service'>) => Promise<PosPaymentRow[]>;
 }
 
 const ID = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
@@ -39,10 +43,10 @@ export function posPaymentSources(services: Pick<Services, 'plugins'>): (PosPaym
 }
 
 /** Every source's rows of a range, oldest first, each amount checked (two decimals at most). */
-export async function posPayments(services: Pick<Services, 'plugins'>, trx: Trx, q: { companyId: number; startDate: string; endDate: string }) {
+export async function posPayments(services: Pick<Services, 'plugins'> & Partial<Pick<Services, 'service'>>, trx: Trx, q: { companyId: number; startDate: string; endDate: string }) {
   const rows: (Omit<PosPaymentRow, 'amount'> & { source: string; amount: Decimal })[] = [];
   for (const s of posPaymentSources(services)) {
-    for (const r of await s.rows(trx, q)) {
+    for (const r of await s.rows(trx, q, services as Pick<Services, 'service'>)) {
       const amount = new Decimal(r.amount);
       if (amount.decimalPlaces() > 2) throw new Error(`${s.plugin}: ${POS_PAYMENTS_POINT} ${s.id}: an amount with more than two decimals`);
       rows.push({ ...r, source: s.id, amount });

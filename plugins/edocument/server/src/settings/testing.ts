@@ -52,7 +52,7 @@ export async function startSettingsServer(engine: EngineName): Promise<TestServe
   const ids = await sql<{ id: number; name: string }>`select id, name from companies where name in ('Tezgah Yönetim', 'Demo Eczanesi', 'Demo Ticaret A.Ş.')`.execute(server.database.db);
   const id = (name: string) => Number(ids.rows.find((r) => r.name === name)!.id);
   const demo = { management: id('Tezgah Yönetim'), pharmacy: id('Demo Eczanesi'), general: id('Demo Ticaret A.Ş.') };
-  await server.database.db.transaction().execute((trx) => seedDemoSettings(trx, { companies: demo, users: {} }));
+  await server.database.db.transaction().execute((trx) => seedDemoSettings(trx, { companies: demo, users: {}, service: <T>(name: string) => server.services.service<T>(name) }));
   return {
     url: server.url, engine, server, serverErrors, demo,
     async close() {

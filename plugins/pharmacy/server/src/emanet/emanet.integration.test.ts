@@ -151,6 +151,16 @@ describe.each(engines())('emanet (credit products) on %s', (engine) => {
     expect(r.body[0].open).toBeGreaterThan(0);
     const all = await call('GET', '/currents-credit-products?size=100');
     expect(all.body.map((x: any) => x.currentId).sort()).toEqual([current.id, current2.id].sort());
+    // Sorted by the current's name (names from the accounting plugin's directory), both ways,
+    // each the name the record list shows for that current.
+    const sorted = async (dir: string) => ((await call('GET', `/currents-credit-products?size=100&openOnly=false&sort=currentName,${dir}`)).body as any[]);
+    const asc = await sorted('asc');
+    const desc = await sorted('desc');
+    expect(asc.length).toBe(2);
+    expect(new Set(asc.map((x) => x.currentName)).size).toBe(2);
+    expect(desc.map((x) => x.currentId)).toEqual(asc.map((x) => x.currentId).reverse());
+    const records = (await call('GET', '/credit-products?size=1000')).body as any[];
+    for (const x of asc) expect(x.currentName).toBe(records.find((r) => r.currentId === x.currentId)?.currentName);
   });
 
   it('keeps each company to its own records', async () => {

@@ -2,6 +2,7 @@ import { sql, type ColumnType, type Generated, type Kysely, type Selectable } fr
 import { parseDataMatrix } from '@tezgah/core';
 import { pageRequest, pageResult, Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import { canMoveCreditProduct, EMANET_TEXTS, type CreditProductState } from '@tezgah/pharmacy-common';
+import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
 import type { PharmacyArea } from '../area';
 import { medicineByBarcode } from '../medicines/index';
 import { depositBoxes, releaseDeposit } from '../tracking/index';
@@ -33,6 +34,8 @@ export interface EmanetTables {
 type Db = Kysely<EmanetTables>;
 type Row = Selectable<EmanetTables['pharmacy_credit_products']>;
 const db = (ctx: RequestContext): Db => tables<EmanetTables>(ctx) as unknown as Db;
+/** The accounting plugin's read-only directory: products, currents' names (never its tables). */
+const directory = (ctx: RequestContext) => ctx.services.service<DirectoryService>(DIRECTORY_SERVICE);
 
 export interface CreditProductInput {
   currentId: number;
@@ -77,28 +80,17 @@ export type CreditProductView = ReturnType<typeof view>;
 const chooseMedicine = (field: string) =>
   new Problem(400, 'Geçersiz istek', { detail: EMANET_TEXTS.PLEASE_CHOOSE_MEDICINE, code: 'PLEASE_CHOOSE_MEDICINE', fieldErrors: [{ field, message: EMANET_TEXTS.PLEASE_CHOOSE_MEDICINE, code: 'PLEASE_CHOOSE_MEDICINE' }] });
 
-async function currentName(d: Db, companyId: number, currentId: number): Promise<string | null> {
-  const r = await sql<{ name: string; last_name: string | null; title: string | null }>`
-    select name, last_name, title from currents where company_id = ${companyId} and id = ${currentId}`.execute(d);
-  const c = r.rows[0];
-  if (!c) return null;
-  return c.title?.trim() || [c.name, c.last_name].filter(Boolean).join(' ');
+/** How a record names its current: the title, else name and last name. */
+async function currentNames(ctx: RequestContext, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = await directory(ctx).currentNames(ctx.trx, companyId, ids.map(Number));
+  return new Map([...names].map(([id, c]) => [id, c.title?.trim() || c.fullName]));
 }
-
-async function productOf(d: Db, companyId: number, productId: number): Promise<{ id: number; name: string; barcode: string } | null> {
-  const r = await sql<{ id: string; name: string; barcode: string }>`select id, name, barcode from products where company_id = ${companyId} and id = ${productId}`.execute(d);
-  const p = r.rows[0];
-  return p ? { id: Number(p.id), name: p.name, barcode: p.barcode } : null;
-}
-
-async function productByBarcode(d: Db, companyId: number, barcode: string): Promise<{ id: number; name: string } | null> {
-  const r = await sql<{ id: string; name: string }>`select id, name from products where company_id = ${companyId} and barcode = ${barcode} limit 1`.execute(d);
-  const p = r.rows[0];
-  return p ? { id: Number(p.id), name: p.name } : null;
+async function currentName(ctx: RequestContext, companyId: number, currentId: number): Promise<string | null> {
+  return (await currentNames(ctx, companyId, [currentId])).get(Number(currentId)) ?? null;
 }
 
 /** Checks one record to create and resolves its medicine (product, barcode, name) and QR code. */
-async function resolve(d: Db, companyId: number, b: CreditProductInput, field: string) {
+async function resolve(ctx: RequestContext, d: Db, companyId: number, b: CreditProductInput, field: string) {
   const qr = b.qrCode?.trim() || null;
   const parsed = qr ? parseDataMatrix(qr) : null;
   if (qr && !parsed) throw problems.invalidField(`${field}qrCode`, EMANET_TEXTS.BAD_QR, 'QR_CODE');
@@ -106,7 +98,7 @@ async function resolve(d: Db, companyId: number, b: CreditProductInput, field: s
   let barcode = b.barcode?.trim() || null;
   let name = b.medicineName?.trim() || null;
   if (b.productId) {
-    const p = await productOf(d, companyId, b.productId);
+    const p = await directory(ctx).product(d, companyId, { id: b.productId });
     if (!p) throw problems.notFound('Ürün');
     productId = p.id;
     barcode ??= p.barcode;
@@ -119,7 +111,7 @@ async function resolve(d: Db, companyId: number, b: CreditProductInput, field: s
     if ((b.quantity ?? 1) !== 1) throw problems.invalidField(`${field}quantity`, EMANET_TEXTS.QR_ONE_BOX, 'QR_ONE_BOX');
   }
   if (barcode && !productId) {
-    const p = await productByBarcode(d, companyId, barcode);
+    const p = await directory(ctx).product(d, companyId, { barcode });
     if (p) { productId = p.id; name ??= p.name; }
   }
   if (barcode && !name) name = (await medicineByBarcode(d, barcode))?.name ?? null;
@@ -143,11 +135,11 @@ export async function createCreditProducts(ctx: RequestContext, list: CreditProd
   for (const [i, b] of list.entries()) {
     const field = many ? `${i}.` : '';
     if (!names.has(b.currentId)) {
-      const n = await currentName(d, auth.companyId, b.currentId);
+      const n = await currentName(ctx, auth.companyId, b.currentId);
       if (n === null) throw problems.notFound('Cari hesap');
       names.set(b.currentId, n);
     }
-    const values = await resolve(d, auth.companyId, b, field);
+    const values = await resolve(ctx, d, auth.companyId, b, field);
     if (values.gtin) {
       const open = await d.selectFrom('pharmacy_credit_products').select('id').where('company_id', '=', auth.companyId)
         .where('gtin', '=', values.gtin).where('sn', '=', values.sn).where('state', 'in', ['PENDING', 'ON_CREDIT']).executeTakeFirst();
@@ -192,7 +184,7 @@ export async function changeCreditProducts(ctx: RequestContext, changes: CreditP
         await releaseDeposit(ctx.trx as never, auth.companyId, { creditProductId: c.id }, auth.login);
       }
     }
-    out.push(view({ ...row, current_name: await currentName(d, auth.companyId, Number(row.current_id)) }));
+    out.push(view({ ...row, current_name: await currentName(ctx, auth.companyId, Number(row.current_id)) }));
   }
   ctx.audit({ action: 'pharmacy.creditProduct.updated', entity: 'credit_product', entityId: out.length === 1 ? out[0]!.id : null, detail: { changes: changes.map((c) => ({ id: c.id, state: c.state ?? null })) } });
   return out;
@@ -243,13 +235,12 @@ const listHandler: Handler = async (ctx) => {
   const w = listWhere(auth.companyId, (ctx.query ?? {}) as ListQuery);
   const order = sql.raw([...page.sort.map(([f, dir]) => `${SORTS[f] ?? 'cp.id'} ${dir} nulls last`), 'cp.id desc'].join(', '));
   const [rows, count] = await Promise.all([
-    sql<Row & { current_name: string | null }>`
-      select cp.*, coalesce(nullif(btrim(c.title), ''), btrim(c.name || ' ' || coalesce(c.last_name, ''))) as current_name
-        from pharmacy_credit_products cp left join currents c on c.company_id = cp.company_id and c.id = cp.current_id
-       where ${w} order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),
+    sql<Row>`select cp.* from pharmacy_credit_products cp where ${w} order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),
     sql<{ n: string }>`select count(*)::text as n from pharmacy_credit_products cp where ${w}`.execute(ctx.trx),
   ]);
-  return pageResult(ctx, rows.rows.map(view), Number(count.rows[0]?.n ?? 0));
+  // The page first, then its currents' names in one call to the accounting plugin's directory.
+  const names = await currentNames(ctx, auth.companyId, rows.rows.map((r) => Number(r.current_id)));
+  return pageResult(ctx, rows.rows.map((r) => view({ ...r, current_name: names.get(Number(r.current_id)) ?? null })), Number(count.rows[0]?.n ?? 0));
 };
 
 const getHandler: Handler = async (ctx) => {
@@ -257,7 +248,7 @@ const getHandler: Handler = async (ctx) => {
   const id = Number((ctx.params as { id: number }).id);
   const row = await db(ctx).selectFrom('pharmacy_credit_products').selectAll().where('company_id', '=', auth.companyId).where('id', '=', id).executeTakeFirst();
   if (!row) throw problems.notFound(EMANET_TEXTS.NOT_FOUND);
-  return view({ ...row, current_name: await currentName(db(ctx), auth.companyId, Number(row.current_id)) });
+  return view({ ...row, current_name: await currentName(ctx, auth.companyId, Number(row.current_id)) });
 };
 
 const createHandler: Handler = async (ctx) => {
@@ -308,9 +299,14 @@ const currentsHandler: Handler = async (ctx) => {
   const w = listWhere(auth.companyId, { currentId: q.currentId, search: q.search, givenFrom: q.givenFrom, givenTo: q.givenTo });
   const having = q.openOnly === false ? sql`true` : sql`count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT')) > 0`;
   const order = sql.raw([...page.sort.map(([f, dir]) => `${CURRENT_SORTS[f] ?? 'last_given_date'} ${dir} nulls last`), 'current_id desc'].join(', '));
+  // The list sorts by the current's name: the names of the currents it may show come first from
+  // the accounting plugin's directory (one call), and the query sorts on them as a parameter.
+  const seen = await sql<{ current_id: string }>`select distinct cp.current_id from pharmacy_credit_products cp where ${w}`.execute(ctx.trx);
+  const names = await currentNames(ctx, auth.companyId, seen.rows.map((r) => Number(r.current_id)));
+  const known = [...names.keys()];
   const grouped = sql`
     select cp.current_id,
-           max(coalesce(nullif(btrim(c.title), ''), btrim(c.name || ' ' || coalesce(c.last_name, '')))) as current_name,
+           max(c.display) as current_name,
            count(*) filter (where cp.state = 'PENDING')::int as pending,
            count(*) filter (where cp.state = 'ON_CREDIT')::int as on_credit,
            count(*) filter (where cp.state = 'COMPLETED')::int as completed,
@@ -320,7 +316,8 @@ const currentsHandler: Handler = async (ctx) => {
            count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT') and cp.due_date < current_date)::int as overdue,
            to_char(max(cp.given_date), 'YYYY-MM-DD') as last_given_date,
            to_char(min(cp.due_date) filter (where cp.state in ('PENDING', 'ON_CREDIT')), 'YYYY-MM-DD') as nearest_due_date
-      from pharmacy_credit_products cp left join currents c on c.company_id = cp.company_id and c.id = cp.current_id
+      from pharmacy_credit_products cp
+      left join unnest(${sql.val(known)}::bigint[], ${sql.val(known.map((id) => names.get(id)!))}::text[]) as c(id, display) on c.id = cp.current_id
      where ${w} group by cp.current_id having ${having}`;
   const [rows, count] = await Promise.all([
     sql<Record<string, unknown>>`select * from (${grouped}) g order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),

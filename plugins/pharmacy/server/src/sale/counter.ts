@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { parseDataMatrix } from '@tezgah/core';
 import { Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
-import { DOCUMENTS_SERVICE, type DocumentsService } from '@tezgah/accounting-server';
+import { DIRECTORY_SERVICE, DOCUMENTS_SERVICE, type DirectoryService, type DocumentsService } from '@tezgah/accounting-server';
 import { IN_STOCK_STATES, type SalePaymentType } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
 import { scheduleDelivery, sellBoxes } from '../tracking/index';
@@ -30,21 +30,16 @@ import { shareOf, type PatientStatus } from './share';
  *   DataMatrix (cosmetics, OTC without QR) is read by its barcode and counted.
  */
 
-type Db = Kysely<PharmacyTables & ScanTables & OtherTables>;
+type Db = Kysely<PharmacyTables & ScanTables>;
 interface ScanTables {
   pharmacy_recete_scans: {
     company_id: number; id: import('kysely').Generated<number>; recete_id: number; recete_medicine_id: number | null; product_id: number; barcode: string;
     gtin: string | null; sn: string | null; bn: string | null; xd: string | null; scanned_at: import('kysely').Generated<Date>; scanned_by: string | null;
   };
 }
-interface OtherTables {
-  products: { company_id: number; id: number; name: string; barcode: string; sale_price: string | null; tax_id: number; product_type: string };
-  taxes: { company_id: number; id: number; percentage: string };
-  bank_accounts: { company_id: number; id: number; account_type: string; currency_id: number };
-  invoices: { company_id: number; id: number; status: string; document_no: string | null };
-}
-
-const db = (ctx: RequestContext) => tables<PharmacyTables & ScanTables & OtherTables>(ctx) as unknown as Db;
+const db = (ctx: RequestContext) => tables<PharmacyTables & ScanTables>(ctx) as unknown as Db;
+/** The accounting plugin's read-only directory: products with their KDV, bank accounts, invoice headers. */
+const directory = (ctx: RequestContext) => ctx.services.service<DirectoryService>(DIRECTORY_SERVICE);
 const money = (v: Decimal.Value | null | undefined) => new Decimal(v ?? 0).toDecimalPlaces(2).toFixed(2);
 
 export const INSTITUTION_CURRENT_NAME = 'SGK - Sosyal Güvenlik Kurumu';
@@ -112,11 +107,10 @@ function jsonOf<T>(v: unknown, fallback: T): T {
 }
 
 /** The product's price with KDV (what a box costs the patient and the institution together), and without. */
-async function priceOf(d: Db, companyId: number, productId: number): Promise<{ gross: Decimal; net: Decimal }> {
-  const p = await d.selectFrom('products').innerJoin('taxes', (j) => j.onRef('taxes.company_id', '=', 'products.company_id').onRef('taxes.id', '=', 'products.tax_id'))
-    .select(['products.sale_price', 'taxes.percentage']).where('products.company_id', '=', companyId).where('products.id', '=', productId).executeTakeFirst();
-  const net = new Decimal(p?.sale_price ?? 0);
-  const gross = net.times(new Decimal(1).plus(new Decimal(p?.percentage ?? 0).div(100))).toDecimalPlaces(2);
+async function priceOf(d: Db, dir: DirectoryService, companyId: number, productId: number): Promise<{ gross: Decimal; net: Decimal }> {
+  const p = await dir.product(d, companyId, { id: productId });
+  const net = new Decimal(p?.salePrice ?? 0);
+  const gross = net.times(new Decimal(1).plus(new Decimal(p?.kdvRate ?? 0).div(100))).toDecimalPlaces(2);
   return { gross, net };
 }
 
@@ -128,9 +122,9 @@ async function priceOf(d: Db, companyId: number, productId: number): Promise<{ g
  * box's own price. null without any priced equivalent (the institution pays the box's price).
  */
 export const EQUIVALENT_BAND = new Decimal('1.10');
-async function referencePrice(d: Db, companyId: number, barcode: string, productId: number, unit: Decimal): Promise<Decimal | null> {
+async function referencePrice(d: Db, dir: DirectoryService, companyId: number, barcode: string, productId: number, unit: Decimal): Promise<Decimal | null> {
   const eq = await equivalents(d as unknown as Kysely<any>, barcode, { companyId, priced: true }).catch(() => []);
-  const own = await priceOf(d, companyId, productId);
+  const own = await priceOf(d, dir, companyId, productId);
   const nets = eq.filter((e) => e.priceSource === 'PRODUCT' && e.price !== null && e.barcode !== barcode).map((e) => new Decimal(e.price!));
   if (nets.length === 0) return null;
   const lowest = Decimal.min(own.net, ...nets);
@@ -142,7 +136,7 @@ async function referencePrice(d: Db, companyId: number, barcode: string, product
  * Recomputes the lines' prices (scanned quantities × the product's price with KDV), their
  * reference prices and price differences, and the prescription's amounts by its share mode.
  */
-export async function recompute(d: Db, companyId: number, id: number, opts: { mode?: 'SALARY' | 'MANUAL'; patientStatus?: PatientStatus; examinationCopay?: string | null; manualAmount?: string | null } = {}) {
+export async function recompute(d: Db, dir: DirectoryService, companyId: number, id: number, opts: { mode?: 'SALARY' | 'MANUAL'; patientStatus?: PatientStatus; examinationCopay?: string | null; manualAmount?: string | null } = {}) {
   const r = await receteRow(d, companyId, id);
   const lines = await d.selectFrom('pharmacy_recete_medicines').selectAll().where('company_id', '=', companyId).where('recete_id', '=', id).orderBy('line_no').execute();
   const scans = await d.selectFrom('pharmacy_recete_scans').select(['recete_medicine_id', 'product_id']).where('company_id', '=', companyId).where('recete_id', '=', id).execute();
@@ -150,8 +144,8 @@ export async function recompute(d: Db, companyId: number, id: number, opts: { mo
   for (const l of lines) {
     const dispensed = scans.filter((s) => s.recete_medicine_id !== null && Number(s.recete_medicine_id) === Number(l.id)).length;
     const productId = l.product_id ?? scans.find((s) => Number(s.recete_medicine_id) === Number(l.id))?.product_id ?? null;
-    const unit = productId === null ? new Decimal(l.unit_price) : (await priceOf(d, companyId, Number(productId))).gross;
-    const reference = productId === null ? null : await referencePrice(d, companyId, l.barcode, Number(productId), unit);
+    const unit = productId === null ? new Decimal(l.unit_price) : (await priceOf(d, dir, companyId, Number(productId))).gross;
+    const reference = productId === null ? null : await referencePrice(d, dir, companyId, l.barcode, Number(productId), unit);
     const diff = reference === null ? new Decimal(0) : unit.minus(reference).times(dispensed);
     await d.updateTable('pharmacy_recete_medicines').set({
       unit_price: unit.toFixed(2), total_price: unit.times(dispensed).toFixed(2), reference_price: reference?.toFixed(2) ?? null, price_difference: diff.toFixed(2),
@@ -163,7 +157,7 @@ export async function recompute(d: Db, companyId: number, id: number, opts: { mo
   const extra = scans.filter((s) => s.recete_medicine_id === null || !lines.some((l) => Number(l.id) === Number(s.recete_medicine_id)));
   const byProduct = new Map<number, number>();
   for (const s of extra) byProduct.set(Number(s.product_id), (byProduct.get(Number(s.product_id)) ?? 0) + 1);
-  for (const [productId, count] of byProduct) shareLines.push({ unitPrice: (await priceOf(d, companyId, productId)).gross, referencePrice: null, count, covered: false });
+  for (const [productId, count] of byProduct) shareLines.push({ unitPrice: (await priceOf(d, dir, companyId, productId)).gross, referencePrice: null, count, covered: false });
 
   const mode = opts.mode ?? r.share_mode;
   const rules = await loadShareRules(d as unknown as Kysely<any>, companyId);
@@ -198,7 +192,7 @@ const scanBox: Handler = async (ctx) => {
     const today = new Date(ctx.services.now().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
     if (parsed.xd < today) throw problems.conflict(`Miadı geçmiş ilaç satılamaz (son kullanma tarihi ${parsed.xd.split('-').reverse().join('.')}).`, 'BOX_EXPIRED');
   }
-  const product = await d.selectFrom('products').select(['id', 'name']).where('company_id', '=', auth.companyId).where('barcode', '=', barcode).orderBy('id').executeTakeFirst();
+  const product = await directory(ctx).product(d, auth.companyId, { barcode });
   if (!product) throw new Problem(404, 'Ürün bulunamadı', { detail: `${barcode} barkodlu ürün kayıtlı değil; ilaç listesinden ürün oluşturun.`, code: 'NO_PRODUCT_FOR_BARCODE' });
   if (parsed) {
     const box = await d.selectFrom('pharmacy_boxes').select(['id', 'state']).where('company_id', '=', auth.companyId).where('gtin', '=', parsed.gtin).where('sn', '=', parsed.sn).executeTakeFirst();
@@ -245,7 +239,7 @@ const scanBox: Handler = async (ctx) => {
     company_id: auth.companyId, recete_id: id, recete_medicine_id: lineId, product_id: Number(product.id), barcode,
     gtin: parsed?.gtin ?? null, sn: parsed?.sn ?? null, bn: parsed?.bn ?? null, xd: parsed?.xd ?? null, scanned_by: auth.login,
   }).execute();
-  await recompute(d, auth.companyId, id);
+  await recompute(d, directory(ctx), auth.companyId, id);
   return counterView(d, auth.companyId, id);
 };
 
@@ -257,7 +251,7 @@ const removeScan: Handler = async (ctx) => {
   pending(await receteRow(d, auth.companyId, id, true));
   const gone = await d.deleteFrom('pharmacy_recete_scans').where('company_id', '=', auth.companyId).where('recete_id', '=', id).where('id', '=', scanId).returning('id').executeTakeFirst();
   if (!gone) throw problems.notFound('Okutulan kutu');
-  await recompute(d, auth.companyId, id);
+  await recompute(d, directory(ctx), auth.companyId, id);
   return counterView(d, auth.companyId, id);
 };
 
@@ -281,7 +275,7 @@ const computeShareHandler: Handler = async (ctx) => {
     if (!x.isFinite() || x.isNegative() || x.decimalPlaces() > 2 || x.gte(1e9)) throw problems.invalidField(field, 'Tutar sıfır ya da pozitif, en fazla iki ondalıklı olmalı.', 'AMOUNT');
     return x.toFixed(2);
   };
-  await recompute(d, auth.companyId, id, { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
+  await recompute(d, directory(ctx), auth.companyId, id, { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
   return counterView(d, auth.companyId, id);
 };
 
@@ -305,7 +299,7 @@ const invoiceRecete: Handler = async (ctx) => {
   const scans = await d.selectFrom('pharmacy_recete_scans').selectAll().where('company_id', '=', auth.companyId).where('recete_id', '=', r.id).orderBy('id').execute();
   if (scans.length === 0) throw problems.conflict('Satış için en az bir kutu okutun.', 'NO_BOXES');
   // Medula's own amounts (a saved prescription) stand; otherwise the counter's rule computes them now.
-  if (r.share_source !== 'MEDULA') await recompute(d, auth.companyId, r.id);
+  if (r.share_source !== 'MEDULA') await recompute(d, directory(ctx), auth.companyId, r.id);
   const now = await receteRow(d, auth.companyId, r.id);
   const patientPays = new Decimal(now.patient_payable);
   const institution = new Decimal(now.institution_payable);
@@ -326,12 +320,13 @@ const invoiceRecete: Handler = async (ctx) => {
   const qty = new Map<number, number>();
   for (const s of scans) qty.set(Number(s.product_id), (qty.get(Number(s.product_id)) ?? 0) + 1);
   const products: { productId: number; quantity: string; unitPrice: string }[] = [];
-  for (const [productId, n] of qty) products.push({ productId, quantity: String(n), unitPrice: (await priceOf(d, auth.companyId, productId)).net.toFixed(2) });
+  for (const [productId, n] of qty) products.push({ productId, quantity: String(n), unitPrice: (await priceOf(d, directory(ctx), auth.companyId, productId)).net.toFixed(2) });
   const payments: Parameters<DocumentsService['sale']>[1]['payments'] = [];
   if (patientPays.gt(0) && b.paymentType === 'CASH') payments.push({ paymentType: 'CASH', amount: patientPays.toFixed(2), safeId: b.safeId ?? null, method: b.method ?? null });
   if (patientPays.gt(0) && b.paymentType === 'CREDIT_CARD') {
-    const bank = b.bankAccountId ?? (await d.selectFrom('bank_accounts').select(['id']).where('company_id', '=', auth.companyId).where('currency_id', '=', 1)
-      .orderBy(sql`(account_type = 'POS') desc`).orderBy('id').executeTakeFirst())?.id ?? null;
+    // Else the first lira account, a POS account before the others.
+    const lira = b.bankAccountId ? [] : await directory(ctx).bankAccounts(d, auth.companyId, { currencyId: 1 });
+    const bank = b.bankAccountId ?? (lira.find((a) => a.accountType === 'POS') ?? lira[0])?.id ?? null;
     if (!bank) throw problems.invalidField('bankAccountId', 'Kart tahsilatının gireceği bir POS ya da banka hesabı açın.', 'REQUIRED');
     // With a contributed method (the POS plugin's 'pos.device') the card is taken on the terminal of that account.
     payments.push({ paymentType: 'CREDIT_CARD', amount: patientPays.toFixed(2), bankAccountId: Number(bank), method: b.method ?? null });
@@ -369,7 +364,7 @@ const unlinkInvoice: Handler = async (ctx) => {
   const d = db(ctx);
   const r = await receteRow(d, auth.companyId, id, true);
   if (r.invoice_id === null) throw problems.conflict('Reçetenin bağlı faturası yok.', 'RECETE_NOT_INVOICED');
-  const inv = await d.selectFrom('invoices').select(['status']).where('company_id', '=', auth.companyId).where('id', '=', r.invoice_id).executeTakeFirst();
+  const inv = await directory(ctx).invoiceHeader(d, auth.companyId, Number(r.invoice_id));
   if (inv && inv.status !== 'CANCELLED') throw problems.conflict('Fatura iptal edilmeden reçeteden ayrılamaz; önce faturayı iptal edin.', 'INVOICE_NOT_CANCELLED');
   await d.updateTable('pharmacy_recetes').set({ invoice_id: null, invoice_no: null, payment_status: 'PENDING', payment_type: paymentType, updated_at: new Date() })
     .where('company_id', '=', auth.companyId).where('id', '=', id).execute();

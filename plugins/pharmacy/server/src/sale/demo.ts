@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { parseDataMatrix } from '@tezgah/core';
 import { setTenant, type DemoTenant, type Trx } from '@tezgah/server';
 import { DEMO_GREEN_SCANNABLE } from '@tezgah/pharmacy-common';
+import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
 
 /**
  * The demo pharmacy's boxes: every QR-tracked medicine's stock as boxes in stock (ACCEPTED), so
@@ -15,7 +16,7 @@ export async function seedDemoBoxes(trx: Trx, demo: DemoTenant): Promise<void> {
   const cid = demo.companies.pharmacy;
   await setTenant(trx, cid);
   const t = trx as unknown as import('kysely').Kysely<any>;
-  const products = await t.selectFrom('products').select(['id', 'barcode', 'stock_quantity']).where('company_id', '=', cid).where('qr_tracking', '=', true).orderBy('id').execute();
+  const products = await demo.service<DirectoryService>(DIRECTORY_SERVICE).qrTrackedProducts(trx, cid);
   const examples = new Map<string, NonNullable<ReturnType<typeof parseDataMatrix>>>();
   for (const e of DEMO_GREEN_SCANNABLE) {
     const p = parseDataMatrix(e.datamatrix);
@@ -23,7 +24,7 @@ export async function seedDemoBoxes(trx: Trx, demo: DemoTenant): Promise<void> {
   }
   const rows: Record<string, unknown>[] = [];
   for (const p of products) {
-    const n = Math.max(0, Math.floor(Number(p.stock_quantity ?? 0)));
+    const n = Math.max(0, Math.floor(Number(p.stockQuantity)));
     for (let i = 0; i < n; i++) {
       const ex = i === 0 ? examples.get(p.barcode) : undefined;
       const h = createHash('sha256').update(`${p.barcode}:${i}`).digest('hex').toUpperCase();

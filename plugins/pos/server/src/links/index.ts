@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { openSecret, pageRequest, pageResult, Problem, problems, requireAuth, sealSecret, setTenant, tables, type Handler, type RequestContext, type SecretScope, type Services } from '@tezgah/server';
-import { LEDGER_SERVICE, type LedgerService } from '@tezgah/accounting-server';
+import { DIRECTORY_SERVICE, LEDGER_SERVICE, type DirectoryService, type LedgerService } from '@tezgah/accounting-server';
 import { DEFAULT_LINK_DAYS, LINK_TEXTS_TR } from '@tezgah/pos-common';
 import type { PosArea } from '../area';
 import { outsideTimeoutMs, ownBase, sandboxBase } from '../devices/index';
@@ -55,17 +55,17 @@ async function merchantOf(db: Db, services: Services, companyId: number): Promis
   return { merchant: { id: row.merchant_id, key, salt }, port: linksHooks.port ?? paytrAdapter(services.config.env?.TEZGAH_PAYTR_URL || LIVE_PAYTR_URL, timeout), mode, row };
 }
 
+/** The accounting plugin's read-only directory (bank accounts, currents' names). */
+const directory = (services: Pick<Services, 'service'>) => services.service<DirectoryService>(DIRECTORY_SERVICE);
+
 /** The ONLINE_PAYMENT bank account (the chosen one, else the first) and its ledger account. */
-async function onlineAccount(db: Kysely<any>, companyId: number, chosen: number | null | undefined): Promise<{ id: number; accountCode: string } | null> {
-  let q = db.selectFrom('bank_accounts').select(['id', 'account_code']).where('company_id', '=', companyId);
-  q = chosen ? q.where('id', '=', chosen) : q.where('account_type', '=', 'ONLINE_PAYMENT').orderBy('id');
-  const r = await q.limit(1).executeTakeFirst() as { id: number; account_code: string } | undefined;
-  return r ? { id: Number(r.id), accountCode: r.account_code } : null;
+async function onlineAccount(services: Services, db: unknown, companyId: number, chosen: number | null | undefined): Promise<{ id: number; accountCode: string } | null> {
+  const r = chosen ? await directory(services).bankAccount(db, companyId, Number(chosen)) : (await directory(services).bankAccounts(db, companyId, { type: 'ONLINE_PAYMENT' }))[0];
+  return r ? { id: r.id, accountCode: r.accountCode } : null;
 }
 
-async function currentName(db: Kysely<any>, companyId: number, currentId: number): Promise<string | null> {
-  const r = await db.selectFrom('currents').select(['name', 'last_name']).where('company_id', '=', companyId).where('id', '=', currentId).executeTakeFirst() as { name: string; last_name: string | null } | undefined;
-  return r ? [r.name, r.last_name].filter(Boolean).join(' ') : null;
+async function currentName(services: Services, db: unknown, companyId: number, currentId: number): Promise<string | null> {
+  return (await directory(services).currentNames(db, companyId, [Number(currentId)])).get(Number(currentId))?.fullName ?? null;
 }
 
 function view(r: LinkRow, name: string | null = null) {
@@ -93,13 +93,13 @@ async function createLink(ctx: RequestContext) {
   if (!amount.isFinite() || amount.lte(0) || amount.decimalPlaces() > 2 || amount.gte('1e12')) throw problems.invalidField('amount', 'Tutar sıfırdan büyük, en fazla iki ondalık basamaklı olmalı.', 'AMOUNT');
   const description = b.description.trim();
   if (description.length < 4) throw problems.invalidField('description', 'Açıklama en az 4 karakter olmalı.', 'DESCRIPTION');
-  const name = await currentName(db, companyId, b.currentId);
+  const name = await currentName(ctx.services, db, companyId, b.currentId);
   if (name === null) throw problems.invalidField('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
   const now = ctx.services.now();
   const expiry = b.expiry ? new Date(b.expiry) : new Date(now.getTime() + DEFAULT_LINK_DAYS * 86_400_000);
   if (expiry.getTime() <= now.getTime()) throw problems.invalidField('expiry', 'Son geçerlilik zamanı ileride olmalı.', 'EXPIRY');
   const { merchant, port, row } = await merchantOf(db, ctx.services, companyId);
-  if (!(await onlineAccount(db, companyId, row?.bank_account_id))) throw new Problem(409, 'Online ödeme hesabı yok', { detail: LINK_TEXTS_TR.noBankAccount, code: 'NO_ONLINE_PAYMENT_ACCOUNT' });
+  if (!(await onlineAccount(ctx.services, db, companyId, row?.bank_account_id))) throw new Problem(409, 'Online ödeme hesabı yok', { detail: LINK_TEXTS_TR.noBankAccount, code: 'NO_ONLINE_PAYMENT_ACCOUNT' });
   const inserted = await db.insertInto('pos_virtual_payments').values({
     company_id: companyId, current_id: b.currentId, amount: amount.toFixed(2), description, email: b.email?.trim() || null, phone: b.phone?.trim() || null,
     expiry, callback_id: 'pending', created_by: auth.login,
@@ -144,20 +144,20 @@ const listVirtualPayments: Handler = async (ctx) => {
   if (q.status) base = base.where('v.status', '=', q.status);
   const order = sql.raw([...page.sort.map(([f, d]) => `${cols[f] ?? 'v.id'} ${d} nulls last`), 'v.id desc'].join(', '));
   const [rows, count] = await Promise.all([
-    base.leftJoin('currents as c', (j) => j.onRef('c.company_id', '=', 'v.company_id').onRef('c.id', '=', 'v.current_id'))
-      .selectAll('v').select(sql<string>`concat_ws(' ', c.name, c.last_name)`.as('current_name'))
-      .orderBy(order as any).limit(page.size).offset(page.page * page.size).execute(),
+    base.selectAll('v').orderBy(order as any).limit(page.size).offset(page.page * page.size).execute(),
     base.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
+  // The page first, then its currents' names in one call to the accounting plugin's directory.
+  const names = await directory(ctx.services).currentNames(db, auth.companyId, rows.map((r: any) => Number(r.current_id)));
   const now = ctx.services.now();
-  return pageResult(ctx, rows.map((r: any) => view(withExpiry(r as LinkRow, now), r.current_name || null)), Number((count as any)?.n ?? 0));
+  return pageResult(ctx, rows.map((r: any) => view(withExpiry(r as LinkRow, now), names.get(Number(r.current_id))?.fullName || null)), Number((count as any)?.n ?? 0));
 };
 
 const getVirtualPayment: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const db = tables<LinksTables>(ctx) as unknown as Db;
   const r = await loadLink(db, auth.companyId, Number(ctx.params.id));
-  return view(withExpiry(r, ctx.services.now()), await currentName(db, auth.companyId, Number(r.current_id)));
+  return view(withExpiry(r, ctx.services.now()), await currentName(ctx.services, db, auth.companyId, Number(r.current_id)));
 };
 
 const updateVirtualPayment: Handler = async (ctx) => {
@@ -175,7 +175,7 @@ const updateVirtualPayment: Handler = async (ctx) => {
   if (b.phone !== undefined) set.phone = b.phone?.trim() || null;
   const saved = await db.updateTable('pos_virtual_payments').set(set as any).where('company_id', '=', auth.companyId).where('id', '=', b.id).returningAll().executeTakeFirstOrThrow();
   ctx.audit({ action: 'pos.virtualPayment.updated', entity: 'pos_virtual_payments', entityId: b.id });
-  return view(saved, await currentName(db, auth.companyId, Number(r.current_id)));
+  return view(saved, await currentName(ctx.services, db, auth.companyId, Number(r.current_id)));
 };
 
 const deleteVirtualPayment: Handler = async (ctx) => {
@@ -233,7 +233,7 @@ const virtualPaymentCallback: Handler = async (ctx) => {
   let entryId: number | null = null;
   let postError: string | null = null;
   try {
-    const bank = await onlineAccount(db, companyId, row?.bank_account_id);
+    const bank = await onlineAccount(ctx.services, db, companyId, row?.bank_account_id);
     if (!bank) throw new Problem(409, 'Online ödeme hesabı yok', { detail: LINK_TEXTS_TR.noBankAccount });
     const ledger = ctx.services.service<LedgerService>(LEDGER_SERVICE);
     // The current's own sub-account (made on its first use by the accounting plugin).
@@ -275,9 +275,9 @@ const updateVirtualPaymentSettings: Handler = async (ctx) => {
   const db = tables<LinksTables>(ctx) as unknown as Db;
   const b = ctx.body as { mode?: 'sandbox' | 'live'; merchantId?: string | null; merchantKey?: string | null; merchantSalt?: string | null; bankAccountId?: number | null; maxInstallment?: number };
   if (b.bankAccountId != null) {
-    const a = await (db as Kysely<any>).selectFrom('bank_accounts').select(['account_type']).where('company_id', '=', companyId).where('id', '=', b.bankAccountId).executeTakeFirst() as { account_type: string } | undefined;
+    const a = await directory(ctx.services).bankAccount(db, companyId, b.bankAccountId);
     if (!a) throw problems.invalidField('bankAccountId', 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
-    if (a.account_type !== 'ONLINE_PAYMENT') throw problems.invalidField('bankAccountId', 'Online ödeme türünde bir banka hesabı seçin.', 'NOT_ONLINE_PAYMENT_ACCOUNT');
+    if (a.accountType !== 'ONLINE_PAYMENT') throw problems.invalidField('bankAccountId', 'Online ödeme türünde bir banka hesabı seçin.', 'NOT_ONLINE_PAYMENT_ACCOUNT');
   }
   const set: Record<string, unknown> = { mode: b.mode, merchant_id: b.merchantId === undefined ? undefined : (b.merchantId?.trim() || null), bank_account_id: b.bankAccountId, max_installment: b.maxInstallment };
   if (b.merchantKey) set.merchant_key_enc = sealSecret(ctx.services.secret, scope(companyId, 'merchant_key'), b.merchantKey);

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { inTenant, Problem, type ServerEvent, type Services, type Trx } from '@tezgah/server';
-import type { MissingInvoiceSource, PaymentMethodContribution, PosPaymentSource } from '@tezgah/accounting-server';
+import { DIRECTORY_SERVICE, type DirectoryService, type MissingInvoiceSource, type PaymentMethodContribution, type PosPaymentSource } from '@tezgah/accounting-server';
 import type { PosArea } from '../area';
 import { createPayment, paymentHandlers } from './handlers';
 import { terminalSandbox } from './sandbox';
@@ -46,15 +46,15 @@ async function onInvoicePosted(event: ServerEvent, services: Services) {
   const companyId = event.companyId;
   const made = await inTenant(services.db, companyId, async (trx) => {
     const db = trx as Db;
-    const inv = await db.selectFrom('invoices').select(['current_id', 'document_no', 'due_date']).where('company_id', '=', companyId).where('id', '=', p.invoiceId).executeTakeFirst();
+    const inv = await services.service<DirectoryService>(DIRECTORY_SERVICE).invoiceHeader(db, companyId, p.invoiceId);
     if (!inv) return [];
     const ids: number[] = [];
     for (const x of pays) {
       const device = await db.selectFrom('pos_devices').select('id').where('company_id', '=', companyId).where('bank_account_id', '=', x.bankAccountId).where('active', '=', true).orderBy('id').executeTakeFirst();
       if (!device) continue; // no terminal settles into that account: the payment stays an ordinary card payment
       const id = await createPayment(db, services, companyId, null, 'INVOICE', {
-        deviceId: Number(device.id), total: x.amount, currentId: inv.current_id == null ? null : Number(inv.current_id),
-        dueDate: inv.due_date ? today(new Date(inv.due_date)) : null, explanation: inv.document_no ? `Fatura ${inv.document_no}` : null,
+        deviceId: Number(device.id), total: x.amount, currentId: inv.currentId,
+        dueDate: inv.dueDate, explanation: inv.documentNo ? `Fatura ${inv.documentNo}` : null,
       }, { invoiceId: p.invoiceId, invoicePaymentId: x.id, bankAccountId: x.bankAccountId! });
       if (id) ids.push(id);
     }
@@ -103,14 +103,16 @@ const missingInvoices: MissingInvoiceSource = {
 
 const reportSource: PosPaymentSource = {
   id: 'pos.device-payments',
-  async rows(trx, q) {
-    const rows = await (trx as unknown as Db).selectFrom('pos_payments as p').leftJoin('currents as c', (j: any) => j.onRef('c.company_id', '=', 'p.company_id').onRef('c.id', '=', 'p.current_id'))
-      .select(['p.payment_date', 'p.current_id', 'c.name as current_name', 'p.customer_name', 'p.terminal_serial_no', 'p.document_no', 'p.total'])
+  async rows(trx, q, services) {
+    const rows = await (trx as unknown as Db).selectFrom('pos_payments as p')
+      .select(['p.payment_date', 'p.current_id', 'p.customer_name', 'p.terminal_serial_no', 'p.document_no', 'p.total'])
       .where('p.company_id', '=', q.companyId).where('p.status', 'in', SOLD).where('p.payment_date', '>=', q.startDate).where('p.payment_date', '<=', q.endDate)
       .orderBy('p.payment_date').orderBy('p.id').execute();
+    // The currents' names in one call to the accounting plugin's directory (its tables are its own).
+    const names = await services.service<DirectoryService>(DIRECTORY_SERVICE).currentNames(trx, q.companyId, rows.filter((r: any) => r.current_id != null).map((r: any) => Number(r.current_id)));
     return rows.map((r: any) => ({
       date: r.payment_date instanceof Date ? today(r.payment_date) : String(r.payment_date).slice(0, 10), currentId: r.current_id == null ? null : Number(r.current_id),
-      currentName: r.current_name ?? r.customer_name ?? null, device: r.terminal_serial_no, documentNo: r.document_no, amount: new Decimal(r.total).toFixed(2),
+      currentName: (r.current_id == null ? undefined : names.get(Number(r.current_id))?.name) ?? r.customer_name ?? null, device: r.terminal_serial_no, documentNo: r.document_no, amount: new Decimal(r.total).toFixed(2),
     }));
   },
 };
