@@ -40,7 +40,7 @@ function sources() {
   const files = [];
   for (const d of ['packages/server/src', 'packages/core/src']) walk(join(ROOT, d), files, serverSource);
   for (const p of serverPlugins()) walk(join(p.dir, 'src'), files, serverSource), files.push(join(p.dir, 'package.json'));
-  files.push(join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'scripts', 'build-server.mjs'));
+  files.push(join(ROOT, 'pnpm-lock.yaml'), join(ROOT, 'scripts', 'build-server.mjs'), join(ROOT, 'packages', 'server', 'package.json'));
   return files.filter((f) => existsSync(f) && statSync(f).isFile()).sort();
 }
 

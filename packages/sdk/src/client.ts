@@ -94,6 +94,10 @@ export const PUBLIC_OPERATIONS: ReadonlySet<string> = new Set([
   'GET /services/onmuhasebe/api/vademecum-medicine/{barcode}',
   'POST /services/onmuhasebe/api/virtual-payments/callback',
   'POST /services/onmuhasebe/api/pos-terminal-callback/{companyId}',
+  'POST /api/crm/device/request-claim',
+  'POST /api/crm/device/validate-claim',
+  'POST /api/crm/device/resetPassword',
+  'POST /services/onmuhasebe/api/sms-tasks/forgot-device-password',
 ]);
 
 /** The calls whose answer is a new token (`{ id_token }`), also read from the body when the header is not exposed (CORS). */

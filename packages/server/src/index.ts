@@ -6,10 +6,11 @@ export type { Handler, RequestContext, ServerPlugin, Services, Auth, DemoTenant,
 export { tables, requireAuth, uploadedFiles, contributionsTo } from './kernel/types';
 export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';
-export { holdsEverywhere, mayIn } from './kernel/tenant';
+export { holdsEverywhere, mayIn, withCompany } from './kernel/tenant';
 export { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';
 export { inTenant } from './db/database';
 export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';
 export { sealSecret, openSecret, type SecretScope } from './kernel/secrets';
 export { pluginOfAreas, type PluginArea } from './kernel/areas';
+export { ACCOUNT_ANNOUNCEMENTS_POINT, type AccountAnnouncements } from './identity/account.handlers';
 export * as soap from './kernel/soap';

@@ -21,16 +21,26 @@ import { roleHandlers } from './tenancy/roles.handlers';
 import type { ServerPlugin, Services } from './kernel/types';
 import { kernelJobs } from './kernel/events';
 import { createJobQueue, installQueueSchema, jobDefinitions } from './jobs/queue';
+import { loadDocument } from './kernel/contract';
+import { version as SERVER_VERSION } from '../package.json';
 
 /** Where `pnpm --filter @tezgah/workbench build` puts the workbench. */
 export const WORKBENCH_DIST = fileURLToPath(new URL('../../workbench/dist', import.meta.url));
 
 export const KERNEL_MIGRATIONS: MigrationSource = { owner: 'kernel', dir: fileURLToPath(new URL('../migrations', import.meta.url)) };
 
+let contractVersion: string | undefined;
+/** The contract's info.version, read once. */
+const apiVersion = () => (contractVersion ??= String(loadDocument().info?.version ?? ''));
+
 /** The kernel's own operations (identity and tenancy), hosted like any plugin's. */
 export const kernelPlugin: ServerPlugin = {
   id: 'kernel',
-  handlers: { health: async (ctx) => ({ status: 'ok', engine: ctx.services.engine }), ...accountHandlers, ...userHandlers, ...companyHandlers, ...roleHandlers },
+  handlers: {
+    health: async (ctx) => ({ status: 'ok', engine: ctx.services.engine }),
+    // The user menu's version info (seeds 000 §1): this server's package version and the contract's.
+    getVersion: async (ctx) => ({ name: 'Tezgah', version: SERVER_VERSION, apiVersion: apiVersion(), engine: ctx.services.engine }),
+    ...accountHandlers, ...userHandlers, ...companyHandlers, ...roleHandlers },
   migrations: KERNEL_MIGRATIONS,
   // The sweep that retries server events whose delivery failed or never happened (kernel/events.ts).
   jobs: kernelJobs(),

@@ -1313,7 +1313,18 @@ export interface paths {
         };
         /** Journal periods (yevmiye dönemleri), paged, in period order. */
         get: operations["listJournals"];
-        put?: never;
+        /**
+         * Change a journal period (the body's id names it) - its end date or its lock.
+         * @description A period is its year's month (id, fiscal year, period, start, end, locked). Its end date
+         *     changes, moving the next period's start with it, only while this period and the next hold
+         *     no entries (409 JOURNAL_HAS_ENTRIES) and are unlocked (409 JOURNAL_LOCKED), and the next one
+         *     keeps a day at least; the last period of a year only in a passive year (409
+         *     ACTIVE_YEAR_LAST_JOURNAL) and within the year. `locked` true locks it and every earlier
+         *     period, false unlocks it and every later one (as journals-lock / journals-unlock). The
+         *     fiscal year, period number and start date are its place in the year: given different, 400
+         *     NOT_CHANGEABLE.
+         */
+        put: operations["updateJournal"];
         /** Add the next journal period to a passive fiscal year (an active year's periods are made for it: 'Cannot add new journal for the active fiscal year'). The period runs from the day after the last one to the given end date, inside the year. */
         post: operations["createJournal"];
         delete?: never;
@@ -1495,6 +1506,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/main-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart's main accounts (3-digit, Tekdüzen Hesap Planı) of the company with their balances, paged, in code order. */
+        get: operations["listMainAccounts"];
+        /**
+         * Rename a main account or make it passive / active (the body's id names it); the code never changes.
+         * @description A passive main account takes no postings. It is made passive only while nothing is posted
+         *     under it (409 ACCOUNT_HAS_POSTINGS), it has no sub-accounts (409 HAS_SUB_ACCOUNTS) and it is
+         *     not one whose postings go to records' own sub-accounts - 100, 101, 102, 103, 120, 320, 331,
+         *     335, 500, 501 (409 OWNED_PARENT). A code given different is 400 NOT_CHANGEABLE.
+         */
+        put: operations["updateMainAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/main-accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One main account (its id is its 3-digit code; a range account such as 170-178 by its first code). */
+        get: operations["getMainAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/account-groups-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account group (2-digit - 10 Hazır Değerler, 12 Ticari Alacaklar …) of the company's chart, in code order. */
+        get: operations["listAllAccountGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/account-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an account group where the chart leaves room - two digits under an existing class; a code in use is 409 ACCOUNT_GROUP_EXISTS. */
+        post: operations["createAccountGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/trial-balance": {
         parameters: {
             query?: never;
@@ -1538,9 +1624,29 @@ export interface paths {
         };
         /** Countries (ISO 3166), paged, by Turkish name unless sorted otherwise. */
         get: operations["listCountries"];
+        /** Change a country (management only); the body names it by id. */
+        put: operations["updateCountry"];
+        /** Add a country (management only). */
+        post: operations["createCountry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/countries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One country. */
+        get: operations["getCountry"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a country nothing uses (management only); one in use answers 409 (cities, current accounts). */
+        delete: operations["deleteCountry"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1555,9 +1661,29 @@ export interface paths {
         };
         /** Cities (Turkish provinces, il), paged, by plate number unless sorted otherwise. */
         get: operations["listCities"];
+        /** Change a city (management only); the body names it by id. */
+        put: operations["updateCity"];
+        /** Add a city (management only). */
+        post: operations["createCity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/cities/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One city. */
+        get: operations["getCity"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a city nothing uses (management only); one in use answers 409 (districts, tax offices, current accounts, bank branches). */
+        delete: operations["deleteCity"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1572,9 +1698,29 @@ export interface paths {
         };
         /** City subdivisions (districts, ilçe), paged, by name unless sorted otherwise. */
         get: operations["listCitySubdivisions"];
+        /** Change a city subdivision (management only); the body names it by id. */
+        put: operations["updateCitySubdivision"];
+        /** Add a city subdivision (management only). */
+        post: operations["createCitySubdivision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/city-subdivisions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One city subdivision. */
+        get: operations["getCitySubdivision"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Delete a city subdivision nothing uses (management only); one in use answers 409 (tax offices, current accounts). */
+        delete: operations["deleteCitySubdivision"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1782,7 +1928,19 @@ export interface paths {
         };
         /** Capital commitments and payments (cancelled ones left out), paged, newest first. */
         get: operations["listCapitals"];
-        put?: never;
+        /**
+         * Correct a capital record (the body's id names it): its entry is reversed and the corrected one posted, in one transaction.
+         * @description A correction, never an edit in place of the books: the record keeps its id (its payments
+         *     still name their commitment), its entry is reversed (dated like it; a locked journal period
+         *     refuses) and the corrected values are posted under the same source; the old values, entry and
+         *     reversal are kept (capital_corrections). Every rule of POST holds, counting the record itself
+         *     out: a payment stays within what its commitment still waits for (its commitment is kept when
+         *     commitmentId is left out); a commitment stays within the partner's capital, never below what
+         *     its live payments paid (409 CAPITAL_BELOW_PAID) nor dated after the first of them (409
+         *     CAPITAL_AFTER_PAYMENTS). The partner and the kind do not change (400 PARTNER_CHANGE,
+         *     KIND_CHANGE: delete and record again). Needs Sermaye Silme as well (403 CAPITAL_DELETE_REQUIRED).
+         */
+        put: operations["updateCapital"];
         /**
          * Record and post a capital commitment (UNPAID_CAPITAL) or a payment of committed capital (CAPITAL).
          * @description UNPAID_CAPITAL: the partner commits capital; posted debit its 501 Ödenmemiş Sermaye
@@ -2261,9 +2419,35 @@ export interface paths {
         };
         /** Movements of the company's money accounts (account groups 100, 102, 108 by default) with running balances, paged, newest first. */
         get: operations["listTransactionLines"];
+        /**
+         * Correct a money line (the body's id names it) - its transaction is cancelled (reversed, dated like it) and the corrected one recorded, in one transaction; answers the new line.
+         * @description Lines are never rewritten: the correction is a reversal and a new posting. Refused (409)
+         *     where DELETE is: a line another document posted (an opening, a cheque's step, capital …:
+         *     DOCUMENT_ENTRY, cancelled from that document), a cancellation (IS_REVERSAL), a transaction
+         *     already cancelled (ALREADY_REVERSED) or spread over invoices' dues (TRANSACTION_ALLOCATED).
+         */
+        put: operations["updateTransactionLine"];
+        /** Record a money transaction (the same body and rules as POST /transactions) and answer its money line - the giving account's for a payment or transfer, the receiving one's for a collection. */
+        post: operations["createTransactionLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/transaction-lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One line of a safe or bank account with its balance after it and its money transaction (null when another document posted it). */
+        get: operations["getTransactionLine"];
         put?: never;
         post?: never;
-        delete?: never;
+        /** Cancel a money line's transaction (reversed, dated like it); refused (409) for a line another document posted, a cancellation, or a transaction spread over invoices' dues. */
+        delete: operations["deleteTransactionLine"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2411,6 +2595,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/management/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** /management-tag-settings: the tags of a company management chooses, paged (404 for a company that does not exist). */
+        get: operations["listCompanyTagsForManagement"];
+        /** Rename or recolour a tag of the chosen company (as PUT /tags there). */
+        put: operations["updateCompanyTagForManagement"];
+        /** Add a tag to the chosen company (as POST /tags there). */
+        post: operations["createCompanyTagForManagement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/management/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a tag of the chosen company (as DELETE /tags/{id} there). */
+        delete: operations["deleteCompanyTagForManagement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/taxes": {
         parameters: {
             query?: never;
@@ -2457,6 +2677,40 @@ export interface paths {
         };
         /** KDV exemption reason codes (GİB UBL-TR code list: 301 export of goods, 351 not an exemption, ...), paged. */
         get: operations["listTaxExceptionTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tax-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax types a tax may be of (KDV, ÖTV lists, ÖİV, ...), with their GİB UBL-TR codes; paged, 100 a page by default. */
+        get: operations["listTaxTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/tax-exception-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The KDV exemption reason codes under the seed's name (the same list as /tax-exception-types), paged, 100 a page by default. */
+        get: operations["listTaxExceptionCodes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2590,6 +2844,23 @@ export interface paths {
          *     row lock: none is lost, none takes the stock below zero.
          */
         post: operations["createStockLine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoice-product-stock-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock lines invoices' products moved (the stock ledger's movements an invoice made; a despatch's are the despatch's), paged, newest first. */
+        get: operations["listInvoiceProductStockLines"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3606,6 +3877,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The server's version and the contract's (the user menu's version info, seeds 000 §1). */
+        get: operations["getVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/authenticate": {
         parameters: {
             query?: never;
@@ -4025,8 +4313,10 @@ export interface paths {
         };
         /** The sectors a company can be in (public: registration needs them). */
         get: operations["listSectors"];
-        put?: never;
-        post?: never;
+        /** The seeds' update on the collection (the id in the body): as PUT /sectors/{id}, answered by the accounting plugin. */
+        put: operations["updateSectorWithId"];
+        /** The seeds' create on the collection (the id in the body): as POST /sectors/{id}, answered by the accounting plugin. */
+        post: operations["createSectorWithId"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4192,6 +4482,333 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/company-activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per company over a period (default the last 30 days, at most 366): sign-ins and the last sign-in (audit trail), the last time any of its users did anything, documents (invoices not cancelled), sales (posted sales invoices, in lira), users. */
+        get: operations["listCompanyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/company-activity/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company's activity day by day over a period (the chart), with the period's totals. */
+        get: operations["getCompanyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/companies/getCompanyListForDate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Companies for a day or a period (startDate, default today; endDate, default startDate): kind=created (default) those created in it, kind=active those active then (active, created by its end, subscription, when set, overlapping it). */
+        get: operations["getCompanyListForDate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices/all-to-management-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every company's invoices (read-only), paged: a period of invoice dates (default the last 30 days, at most 366), a company, a type, a status. */
+        get: operations["listAllInvoicesForManagement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/company-profiles-from-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Many companies' profiles from an xlsx (field `file`, first sheet; row 1 the column names: id or taxNumber, and any of title, email, phone, erpType, itsUsername; Turkish names too). Each row stands alone: rows naming no company or carrying a bad value are skipped and listed; the answer's result is `<updated>/<total> firma güncellendi.`. Not an xlsx, no id/taxNumber column, no profile column, or no data row: 400, nothing changed. */
+        put: operations["updateCompanyProfilesFromFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/announcements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every announcement, paged (management only). */
+        get: operations["listAnnouncements"];
+        /** Change an announcement (id in the body; fields left out stay). */
+        put: operations["updateAnnouncement"];
+        /** Publish an announcement (the author is the caller). */
+        post: operations["createAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/announcements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One announcement: management staff read any; anyone else one active today for the company signed in to (404 otherwise). */
+        get: operations["getAnnouncement"];
+        put?: never;
+        post?: never;
+        /** Remove an announcement (with who has seen it). */
+        delete: operations["deleteAnnouncement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/announcements/{id}/seen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Acknowledge an announcement active for the company signed in to, for the user and for the company (the dialog shown once after sign-in was closed); again is harmless. 404 when it is not active for the caller. */
+        put: operations["markAnnouncementSeen"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/announcements-by-ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The announcements with these ids the caller may read (management staff: any; anyone else: those active today for the company signed in to); unknown ids are left out. */
+        get: operations["listAnnouncementsByIds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/crm/create-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the company's account at the CRM (management staff); success 'Hesap eklendi'. */
+        post: operations["createCrmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/deactivate-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close the company's account at the CRM and set the company passive (management staff); success 'Şirket pasife alındı'. */
+        post: operations["deactivateCrmAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/crm/get-vuk-for-identifier": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tax-professionals registry's document (VUK) of a VKN (10 digits) or TCKN (11 digits, checksum); 404 NOT_IN_TAX_PROFESSIONALS_REGISTRY 'Mali müşavirler sicilinde bulunamadı'. */
+        get: operations["getVukForIdentifier"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/crm/company-payment-result-from-crm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The yearly service fee's payment result of a company, by its tax number (the company in session; management staff may ask for any). The workbench shows the notice unless the status is SUCCESS with no payment URL. Any signed-in user (about their own company: every user of a company sees the notice). */
+        get: operations["getCompanyPaymentResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/management/devices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every device of every company, paged (management staff): POS terminals and desktop assistants (contributed by the POS plugin to the point `management.devices`) and the mobile devices registered by a claim. */
+        get: operations["listManagementDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/device/request-claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A device asks to be claimed by a company: its identifier and the company's phone or tax number. A 6-digit one-time password goes by SMS to the company's phone (valid 5 minutes). */
+        post: operations["requestDeviceClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/device/validate-claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The device answers the OTP. 200 with `result`: SUCCESS_RESET_PASSWORD (with a reset token for resetPassword, valid 15 minutes), INCORRECT_OTP (with the attempts left), EXPIRED_OTP, ATTEMPTS_EXCEEDED (the 5th wrong answer voids the claim) or ALREADY_USED. */
+        post: operations["validateDeviceClaim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/crm/device/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** After a validated claim: set the device's password. The device becomes the company's (registered on first claim) and active; the reset token is used once. */
+        post: operations["resetDevicePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/sms-tasks/forgot-device-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A registered device forgot its password: an OTP goes by SMS to its company's phone (the same claim as request-claim, purpose FORGOT_PASSWORD); then validate-claim and resetPassword. */
+        post: operations["forgotDevicePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/management/user-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user with their settings and companies, paged; filtered by company, state or text. */
+        get: operations["listManagementUserSettings"];
+        /** Change a user's language, default company (one of theirs) and active flag; management cannot set itself passive. */
+        put: operations["updateManagementUserSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/credit-products": {
         parameters: {
             query?: never;
@@ -4274,7 +4891,60 @@ export interface paths {
         /** The shared medicine list, paged; search by name, barcode (or an old barcode), ATC code, active substance or SGK public number. */
         get: operations["listMedicines"];
         put?: never;
+        /** Management adds a medicine to the shared master (barcode a valid GTIN-13; source MANUAL). */
+        post: operations["createMedicine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Management updates the shared master from TİTCK's published list, xlsx (the first sheet) or csv: the licensed-products list (İRD-LST-15, keyed by barcode) or the reference price list (AİK-LST-11, GKF €, keyed by name), told apart by their columns. Answers what changes (NEW, PRICE, CHANGED, WITHDRAWN: in the master from that list but absent from the file or marked passive); dryRun=true writes nothing. Applying the same file again changes nothing. */
+        post: operations["importMedicines"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicine-creation-statuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each company's status of creating its products from the medicine master (NONE, RUNNING, DONE, FAILED), paged; management only. */
+        get: operations["listMedicineCreationStatuses"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicine-creation-statuses/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One company's medicine-creation status; management only. */
+        get: operations["getMedicineCreationStatus"];
+        put?: never;
+        /** Management starts creating a company's products from the active medicines of the master (a job on the queue; products the company has by barcode are skipped). 409 while one runs. */
+        post: operations["startMedicineCreation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4307,7 +4977,25 @@ export interface paths {
         };
         /** One medicine by its barcode (or an old barcode), with the company's price. */
         get: operations["getMedicine"];
-        put?: never;
+        /** Management changes a medicine of the shared master (the barcode stays; active false makes it passive). */
+        put: operations["updateMedicine"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/medicines/{barcode}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Management withdraws a medicine (passive, with the day it was withdrawn); withdrawn false takes it back (active again). */
+        put: operations["withdrawMedicine"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4885,7 +5573,8 @@ export interface paths {
         };
         /** The prescriptions list (deleted ones only when medulaState=DELETED is asked), newest first. */
         get: operations["listRecetes"];
-        put?: never;
+        /** Update the prescription form; medicines, when given, replace the lines. Refused once invoiced (the seeds' standard CRUD; the body's id names it); the same as PUT /{id}. */
+        put: operations["updateReceteBody"];
         /** A prescription made here (ManualPrescription by default, or NonPrescription); e-prescriptions come from Medula. */
         post: operations["createRecete"];
         delete?: never;
@@ -4922,7 +5611,8 @@ export interface paths {
         };
         /** Patient reports kept (read from Medula or entered by hand). */
         get: operations["listHastaRapors"];
-        put?: never;
+        /** Update a patient report (the seeds' standard CRUD; the body's id names it); the same as PUT /{id}. */
+        put: operations["updateHastaRaporBody"];
         /** A report entered by hand (report number and patient national ID required). */
         post: operations["createHastaRapor"];
         delete?: never;
@@ -4959,7 +5649,8 @@ export interface paths {
         };
         /** Facilities (sağlık tesisi) by SGK facility code and name. */
         get: operations["listTesis"];
-        put?: never;
+        /** Update a facility (the seeds' standard CRUD; the body's id names it); the same as PUT /{id}. */
+        put: operations["updateTesisBody"];
         /** Add a facility (code and name required; a code once per company). */
         post: operations["createTesis"];
         delete?: never;
@@ -5553,7 +6244,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The payment-page provider's success callback (PayTR link API's fields). The hash is verified with the company's merchant key and salt; a verified callback answers the plain text OK, again for a retry of the same order (merchant_oid), which is recorded once. OUR DEVIATION: PayTR posts application/x-www-form-urlencoded; the kernel reads JSON bodies only, so this operation takes the same fields as JSON (the sandbox posts JSON). */
+        /** The payment-page provider's success callback (PayTR link API's fields). The hash is verified with the company's merchant key and salt; a verified callback answers the plain text OK, again for a retry of the same order (merchant_oid), which is recorded once. PayTR posts application/x-www-form-urlencoded (as the sandbox does); the same fields as JSON are taken too. */
         post: operations["virtualPaymentCallback"];
         delete?: never;
         options?: never;
@@ -7127,6 +7818,34 @@ export interface components {
             /** @description Debit minus credit. */
             balance: number;
         };
+        MainAccount: {
+            /** @description The 3-digit code as a number. */
+            id: number;
+            code: string;
+            name: string;
+            groupCode: string;
+            groupName: string;
+            classCode: string;
+            /** @description Takes postings itself (the chart allows it and it has no sub-accounts). */
+            postable: boolean;
+            subAccountCount: number;
+            /** @description Its postings go to records' own sub-accounts (a safe's */
+            ownedParent: boolean;
+            active: boolean;
+            /** @description All postings' debits */
+            debit: number;
+            credit: number;
+            /** @description Debit minus credit. */
+            balance: number;
+        };
+        AccountGroup: {
+            code: string;
+            name: string;
+            classCode: string;
+            className: string;
+            active: boolean;
+            mainAccountCount: number;
+        };
         TrialBalance: {
             startDate: components["schemas"]["Day"];
             endDate: components["schemas"]["Day"];
@@ -7168,6 +7887,29 @@ export interface components {
                 /** @description Running balance after this line. */
                 balance: number;
             }[];
+        };
+        CountryFields: {
+            /** @description ISO 3166 alpha-2 code, unique (stored upper case). */
+            code: string;
+            alpha3?: string | null;
+            numericCode?: string | null;
+            name: string;
+            nameEn: string;
+            currencyCode?: string | null;
+            phoneCode?: string | null;
+        };
+        CityFields: {
+            countryId: number;
+            /** @description Plate or region code, unique within the country (01..81 for Türkiye). */
+            plateCode: string;
+            name: string;
+            /** @description Büyükşehir; default false. */
+            metropolitan?: boolean;
+        };
+        CitySubdivisionFields: {
+            cityId: number;
+            /** @description Unique within the city. */
+            name: string;
         };
         Country: {
             id: number;
@@ -7845,6 +8587,27 @@ export interface components {
             /** @description The same in the account's currency, for a foreign-currency account. */
             balanceFc: number | null;
         };
+        TransactionFields: {
+            /** @enum {string} */
+            type: "TRANSFER" | "COLLECTION" | "PAYMENT";
+            /**
+             * @description PAYMENT when left out.
+             * @enum {string}
+             */
+            kind?: "PAYMENT" | "DUE" | "CAPITAL" | "UNPAID_CAPITAL";
+            date: components["schemas"]["Day"];
+            amount: components["schemas"]["MoneyIn"];
+            from?: components["schemas"]["MoneyRef"];
+            to?: components["schemas"]["MoneyRef"];
+            currentId?: number;
+            rate?: components["schemas"]["RateIn"];
+            toRate?: components["schemas"]["RateIn"];
+            explanation?: string | null;
+        };
+        TransactionLineDetail: components["schemas"]["TransactionLine"] & {
+            /** @description The money transaction that posted the line; null when another document did. */
+            transaction: components["schemas"]["MoneyTransaction"] | null;
+        };
         MoneySummary: {
             cash: components["schemas"]["MoneyGroup"];
             bank: components["schemas"]["MoneyGroup"];
@@ -7908,6 +8671,13 @@ export interface components {
             name: string;
             /** @description Default blue on create; unchanged when left out of an update. */
             color?: components["schemas"]["TagColor"];
+        };
+        TaxTypeInfo: {
+            type: components["schemas"]["TaxType"];
+            /** @description Turkish name. */
+            name: string;
+            /** @description GİB UBL-TR TaxTypeCode. */
+            gibCode: string;
         };
         /**
          * @description KDV (VAT, GİB code 0015), ÖTV lists I/III/IV (0071/0073/0074), ÖİV special communication tax (4080), KKDF (0061), BSMV (9021), accommodation tax (0059), stamp duty (1047), electricity and gas consumption tax (4071).
@@ -8600,6 +9370,152 @@ export interface components {
             /** Format: date-time */
             sentAt?: string | null;
         };
+        CompanyActivity: {
+            companyId: number;
+            companyName: string;
+            title: string | null;
+            active: boolean;
+            startDate: string;
+            endDate: string;
+            lastSignIn: string | null;
+            lastSeen: string | null;
+            signIns: number;
+            invoices: number;
+            /** @description Decimal */
+            salesTotal: string;
+            usersCount: number;
+        };
+        /** @description A calendar day, YYYY-MM-DD. */
+        AnnouncementDay: string;
+        /**
+         * @description Who sees it: every company, the companies in companyIds, or the companies of sectorId.
+         * @enum {string}
+         */
+        AnnouncementTarget: "ALL" | "COMPANIES" | "SECTOR";
+        Announcement: {
+            id: number;
+            title: string;
+            body: string;
+            startDate: string;
+            endDate: string;
+            target: components["schemas"]["AnnouncementTarget"];
+            companyIds: number[];
+            sectorId: number | null;
+            /** @description The author. */
+            userId: number | null;
+            authorName: string | null;
+            createdDate: string | null;
+            lastModifiedDate: string | null;
+            /** @description Active today. */
+            active: boolean;
+        };
+        AnnouncementInput: {
+            title: string;
+            body?: string;
+            startDate: components["schemas"]["AnnouncementDay"];
+            endDate: components["schemas"]["AnnouncementDay"];
+            target?: components["schemas"]["AnnouncementTarget"];
+            companyIds?: number[];
+            sectorId?: number | null;
+        };
+        AnnouncementChange: {
+            id: number;
+            title?: string;
+            body?: string;
+            startDate?: components["schemas"]["AnnouncementDay"];
+            endDate?: components["schemas"]["AnnouncementDay"];
+            target?: components["schemas"]["AnnouncementTarget"];
+            companyIds?: number[];
+            sectorId?: number | null;
+        };
+        CrmAccount: {
+            companyId: number;
+            accountId: string;
+            /** @enum {string} */
+            status: "ACTIVE" | "PASSIVE";
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deactivatedAt: string | null;
+        };
+        CompanyPaymentResult: {
+            /** @enum {string} */
+            status: "SUCCESS" | "PENDING" | "FAILED" | "NONE";
+            paymentUrl: string | null;
+            /** @description An image to show with the notice (address or data URL). */
+            img: string | null;
+        };
+        /** @description The device's identifier (serial number). */
+        DeviceSerial: string;
+        /** @enum {string} */
+        ManagementDeviceKind: "POS" | "ASSISTANT" | "MOBILE";
+        /** @enum {string} */
+        ManagementDeviceStatus: "ACTIVE" | "PASSIVE";
+        ManagementDevice: {
+            /** @description Unique in the list: '<kind>:<id>'. */
+            key: string;
+            kind: components["schemas"]["ManagementDeviceKind"];
+            /** @description The contribution that listed it (pos.terminals, pos.assistants, management.mobile). */
+            source: string;
+            id: number;
+            companyId: number;
+            companyName: string;
+            name: string;
+            /** @description Serial number or device id. */
+            identifier: string;
+            status: components["schemas"]["ManagementDeviceStatus"];
+            /** @description Provider, version or model. */
+            detail?: string | null;
+            /** Format: date-time */
+            lastSeenAt: string | null;
+            /** Format: date-time */
+            createdAt: string | null;
+        };
+        DeviceClaim: {
+            /** Format: uuid */
+            claimId: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description Where the SMS went, masked: '******1234'. */
+            maskedPhone: string;
+            /** @enum {string} */
+            purpose: "CLAIM" | "FORGOT_PASSWORD";
+        };
+        DeviceClaimValidation: {
+            /** @enum {string} */
+            result: "SUCCESS_RESET_PASSWORD" | "INCORRECT_OTP" | "EXPIRED_OTP" | "ATTEMPTS_EXCEEDED" | "ALREADY_USED";
+            /** @description What to tell the person, in Turkish. */
+            message?: string;
+            attemptsLeft?: number;
+            resetToken?: string;
+            /** Format: date-time */
+            resetExpiresAt?: string;
+        };
+        ClaimedDevice: {
+            id: number;
+            serial: string;
+            name: string;
+            companyId: number;
+            status: components["schemas"]["ManagementDeviceStatus"];
+            /** Format: date-time */
+            claimedAt: string;
+        };
+        ManagementUserSetting: {
+            id: number;
+            login: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            langKey: string;
+            activated: boolean;
+            defaultCompanyId: number | null;
+            companies: {
+                companyId: number;
+                name: string;
+                isPrimary: boolean;
+                active: boolean;
+            }[];
+        };
         /** @enum {string} */
         CreditProductState: "PENDING" | "ON_CREDIT" | "COMPLETED" | "CANCEL";
         CreditProduct: {
@@ -8695,7 +9611,12 @@ export interface components {
             licenceDate?: string | null;
             suspended?: boolean | null;
             oldBarcodes?: string[];
-            sources: ("SKRS_ACTIVE" | "SKRS_PASSIVE" | "SGK_EK4A" | "TITCK_LICENSED" | "TITCK_GKF")[];
+            sources: ("SKRS_ACTIVE" | "SKRS_PASSIVE" | "SGK_EK4A" | "TITCK_LICENSED" | "TITCK_GKF" | "MANUAL")[];
+            /**
+             * Format: date
+             * @description The day management or a TİTCK import withdrew it.
+             */
+            withdrawnAt?: string | null;
             /** Format: date */
             skrsDate?: string | null;
             /** Format: date */
@@ -8706,6 +9627,98 @@ export interface components {
             form: string | null;
             /** @description The strength read from the name (our own heuristic). */
             strength: string | null;
+        };
+        MedicineBody: {
+            /** @description A GTIN-13 with a valid check digit. */
+            barcode: string;
+            name: string;
+            atcCode?: string | null;
+            atcName?: string | null;
+            substance?: string | null;
+            firm?: string | null;
+            color?: components["schemas"]["MedicineColor"] | null;
+            active?: boolean;
+            sgkPublicNo?: string | null;
+            equivalentGroup?: string | null;
+            /** @description A decimal (€) */
+            referencePriceEur?: string | null;
+            licenceNo?: string | null;
+            /** @description YYYY-MM-DD. */
+            licenceDate?: string | null;
+        };
+        MedicineUpdateBody: {
+            name: string;
+            atcCode?: string | null;
+            atcName?: string | null;
+            substance?: string | null;
+            firm?: string | null;
+            color?: components["schemas"]["MedicineColor"] | null;
+            active?: boolean;
+            sgkPublicNo?: string | null;
+            equivalentGroup?: string | null;
+            /** @description A decimal (€) */
+            referencePriceEur?: string | null;
+            licenceNo?: string | null;
+            /** @description YYYY-MM-DD. */
+            licenceDate?: string | null;
+        };
+        MedicineImportChange: {
+            /** @enum {string} */
+            kind: "NEW" | "PRICE" | "CHANGED" | "WITHDRAWN";
+            barcode: string;
+            name: string;
+            /** @description The fields that change, each with its old and new value (as text). */
+            changes: {
+                field: string;
+                from: string | null;
+                to: string | null;
+            }[];
+        };
+        MedicineImportResult: {
+            /**
+             * @description Which TİTCK list the file is.
+             * @enum {string}
+             */
+            list: "TITCK_LICENSED" | "TITCK_GKF";
+            dryRun: boolean;
+            /** @description Data rows read. */
+            rows: number;
+            counts: {
+                NEW: number;
+                PRICE: number;
+                CHANGED: number;
+                WITHDRAWN: number;
+            };
+            /** @description Every change (0 when the master already is what the file says). */
+            total: number;
+            /** @description Price rows whose name matches no medicine (the price list carries no barcode). */
+            unmatched: number;
+            /** @description Rows left out (bad barcode */
+            skipped?: {
+                row: number;
+                reason: string;
+            }[];
+            /** @description The first `limit` changes of each kind. */
+            changes: components["schemas"]["MedicineImportChange"][];
+            tookMs: number;
+        };
+        /** @enum {string} */
+        MedicineCreationState: "NONE" | "RUNNING" | "DONE" | "FAILED";
+        MedicineCreationStatus: {
+            companyId: number;
+            companyName: string;
+            taxNumber: string | null;
+            status: components["schemas"]["MedicineCreationState"];
+            /** @description Products created by the last run. */
+            created: number;
+            /** @description Medicines the company already had a product of. */
+            skipped: number;
+            /** Format: date-time */
+            startedAt: string | null;
+            /** Format: date-time */
+            finishedAt: string | null;
+            error: string | null;
+            startedBy: string | null;
         };
         MedicineWithPrice: components["schemas"]["Medicine"] & {
             /** @description TL. */
@@ -9073,7 +10086,8 @@ export interface components {
             /** @enum {string} */
             source: "MEDULA" | "MANUAL";
         };
-        HastaRaporInput: {
+        HastaRaporInput: components["schemas"]["HastaRaporFields"];
+        HastaRaporFields: {
             reportNo?: string;
             patientTckn?: string;
             patientName?: string | null;
@@ -9112,7 +10126,8 @@ export interface components {
             city?: string | null;
             kind?: string | null;
         };
-        TesisInput: {
+        TesisInput: components["schemas"]["TesisFields"];
+        TesisFields: {
             code?: string;
             name?: string;
             city?: string | null;
@@ -9916,7 +10931,10 @@ export interface components {
         InvoiceTypeQuery: components["schemas"]["InvoiceType"];
         InvoiceStatusQuery: components["schemas"]["InvoiceStatus"];
         InvoicePaymentStatusQuery: components["schemas"]["InvoicePaymentStatus"];
+        LookupIdPath: number;
         SectorIdPath: number;
+        /** @description Page size (default 100, at most 1000). */
+        LookupSize: number;
         /** @description VKN (10 digits) or TCKN (11 digits). */
         EdocIdentifier: string;
         EdocPrefixQuery: string;
@@ -12939,6 +13957,38 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateJournal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    fiscalYearId?: number;
+                    period?: number;
+                    startDate?: components["schemas"]["Day"];
+                    endDate: components["schemas"]["Day"];
+                    locked?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The period after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Journal"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     createJournal: {
         parameters: {
             query?: never;
@@ -13312,6 +14362,149 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listMainAccounts: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description The code or its beginning (1 - class 1's accounts; 10 - group 10's). */
+                code?: string;
+                /** @description Part of the name. */
+                name?: string;
+                /** @description The account group (2-digit). */
+                groupCode?: string;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MainAccount"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMainAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    code?: string;
+                    name: string;
+                    active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The account after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MainAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMainAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MainAccount"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAllAccountGroups: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountGroup"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAccountGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountGroup"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     getTrialBalance: {
         parameters: {
             query: {
@@ -13402,6 +14595,96 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountryFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The country. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Country"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCountry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listCities: {
         parameters: {
             query?: {
@@ -13437,6 +14720,96 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CityFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["City"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CityFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["City"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The city. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["City"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listCitySubdivisions: {
         parameters: {
             query?: {
@@ -13469,6 +14842,96 @@ export interface operations {
                     "application/json": components["schemas"]["CitySubdivision"][];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCitySubdivision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CitySubdivisionFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitySubdivision"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCitySubdivision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CitySubdivisionFields"];
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitySubdivision"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCitySubdivision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The city subdivision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CitySubdivision"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCitySubdivision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["LookupIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
             default: components["responses"]["Problem"];
         };
     };
@@ -13987,6 +15450,43 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Capital"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCapital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    partnerId: number;
+                    kind: components["schemas"]["CapitalKind"];
+                    amount: components["schemas"]["AmountIn"];
+                    /** @description Capital is in lira (1). */
+                    currencyId: number;
+                    date: components["schemas"]["Day"];
+                    account?: components["schemas"]["MoneyAccountRef"];
+                    /** @description CAPITAL only: the commitment paid (kept when left out). */
+                    commitmentId?: number | null;
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Corrected and posted again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Capital"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -15056,23 +16556,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "TRANSFER" | "COLLECTION" | "PAYMENT";
-                    /**
-                     * @default PAYMENT
-                     * @enum {string}
-                     */
-                    kind?: "PAYMENT" | "DUE" | "CAPITAL" | "UNPAID_CAPITAL";
-                    date: components["schemas"]["Day"];
-                    amount: components["schemas"]["MoneyIn"];
-                    from?: components["schemas"]["MoneyRef"];
-                    to?: components["schemas"]["MoneyRef"];
-                    currentId?: number;
-                    rate?: components["schemas"]["RateIn"];
-                    toRate?: components["schemas"]["RateIn"];
-                    explanation?: string | null;
-                };
+                "application/json": components["schemas"]["TransactionFields"];
             };
         };
         responses: {
@@ -15172,6 +16656,96 @@ export interface operations {
                     "application/json": components["schemas"]["TransactionLine"][];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTransactionLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected transaction's line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionLineDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createTransactionLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionFields"];
+            };
+        };
+        responses: {
+            /** @description Recorded and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionLineDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getTransactionLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The line. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionLineDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteTransactionLine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
             default: components["responses"]["Problem"];
         };
     };
@@ -15536,6 +17110,112 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listCompanyTagsForManagement: {
+        parameters: {
+            query: {
+                companyId: number;
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the name. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCompanyTagForManagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"] & {
+                    companyId: number;
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCompanyTagForManagement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TagFields"] & {
+                    companyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tag"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteCompanyTagForManagement: {
+        parameters: {
+            query: {
+                companyId: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listTaxes: {
         parameters: {
             query?: {
@@ -15668,8 +17348,76 @@ export interface operations {
             query?: {
                 /** @description Zero-based page number. */
                 page?: components["parameters"]["Page"];
-                /** @description Page size (default 10, at most 1000). */
-                size?: components["parameters"]["Size"];
+                /** @description Page size (default 100, at most 1000). */
+                size?: components["parameters"]["LookupSize"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the code or name. */
+                search?: string;
+                /** @description Only codes of this kind. */
+                kind?: components["schemas"]["TaxExceptionKind"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxExceptionType"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTaxTypes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 100, at most 1000). */
+                size?: components["parameters"]["LookupSize"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the type */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaxTypeInfo"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listTaxExceptionCodes: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 100, at most 1000). */
+                size?: components["parameters"]["LookupSize"];
                 /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
                 sort?: components["parameters"]["Sort"];
                 /** @description Ignored; the client adds a time value so that no cache answers. */
@@ -16062,6 +17810,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StockLine"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listInvoiceProductStockLines: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                invoiceId?: number;
+                productId?: number;
+                warehouseId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": (components["schemas"]["StockLine"] & {
+                        invoiceId: number;
+                        invoiceDate: components["schemas"]["Day"];
+                        documentNo: string | null;
+                    })[];
                 };
             };
             default: components["responses"]["Problem"];
@@ -17744,6 +19530,36 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Versions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Product name (Tezgah). */
+                        name: string;
+                        /** @description The server's version (packages/server/package.json). */
+                        version: string;
+                        /** @description The contract's version (openapi info.version). */
+                        apiVersion: string;
+                        /** @description The database engine: postgres or pglite. */
+                        engine: string;
+                    };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     authenticate: {
         parameters: {
             query?: never;
@@ -18423,6 +20239,60 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateSectorWithId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createSectorWithId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SectorFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SectorDetail"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listModules: {
         parameters: {
             query?: never;
@@ -18807,6 +20677,763 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listCompanyActivity: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["AnnouncementDay"];
+                endDate?: components["schemas"]["AnnouncementDay"];
+                /** @description In the name */
+                search?: string;
+                active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of companies with their activity. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyActivity"][];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCompanyActivity: {
+        parameters: {
+            query?: {
+                startDate?: components["schemas"]["AnnouncementDay"];
+                endDate?: components["schemas"]["AnnouncementDay"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The series. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        startDate: string;
+                        endDate: string;
+                        lastSignIn: string | null;
+                        lastSeen: string | null;
+                        usersCount: number;
+                        signIns: number;
+                        invoices: number;
+                        /** @description Decimal */
+                        salesTotal: string;
+                        days: {
+                            date: string;
+                            signIns: number;
+                            invoices: number;
+                            salesTotal: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCompanyListForDate: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["AnnouncementDay"];
+                endDate?: components["schemas"]["AnnouncementDay"];
+                kind?: "created" | "active";
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of companies. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        title: string | null;
+                        taxNumber: string;
+                        sectorKey: string;
+                        active: boolean;
+                        createdDate: string | null;
+                        activationDate: string | null;
+                        subscriptionStart: string | null;
+                        subscriptionEnd: string | null;
+                        usersCount: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAllInvoicesForManagement: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                startDate?: components["schemas"]["AnnouncementDay"];
+                endDate?: components["schemas"]["AnnouncementDay"];
+                companyId?: number;
+                invoiceType?: "SALE" | "BUYING";
+                status?: "DRAFT" | "POSTED" | "CANCELLED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: number;
+                        companyName: string;
+                        id: number;
+                        /** @enum {string} */
+                        invoiceType: "SALE" | "BUYING";
+                        status: string;
+                        invoiceDate: string;
+                        documentNo: string | null;
+                        currentId: number;
+                        currentName: string | null;
+                        currencyId: number;
+                        conversionRate: string;
+                        totalAmount: string;
+                        payable: string;
+                        eInvoiceType: string | null;
+                        createdAt: string | null;
+                    }[];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateCompanyProfilesFromFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What was updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        result: string;
+                        updated: number;
+                        total: number;
+                        errors: {
+                            row: number;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAnnouncements: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description In the title or the text. */
+                search?: string;
+                /** @description Only those active on this day. */
+                activeOn?: components["schemas"]["AnnouncementDay"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of announcements. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementChange"];
+            };
+        };
+        responses: {
+            /** @description The announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    createAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnnouncementInput"];
+            };
+        };
+        responses: {
+            /** @description The announcement */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deleteAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    markAnnouncementSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Acknowledged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listAnnouncementsByIds: {
+        parameters: {
+            query: {
+                ids: number[];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The announcements, newest first. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Announcement"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createCrmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmAccount"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    deactivateCrmAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    companyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrmAccount"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getVukForIdentifier: {
+        parameters: {
+            query: {
+                vkntckn: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        base64Data: string;
+                    };
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    getCompanyPaymentResult: {
+        parameters: {
+            query?: {
+                /** @description The company's tax number; absent: the company in session's. */
+                identifier?: string;
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyPaymentResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            503: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listManagementDevices: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                companyId?: number;
+                kind?: components["schemas"]["ManagementDeviceKind"];
+                status?: components["schemas"]["ManagementDeviceStatus"];
+                /** @description Part of the name or the identifier. */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page; by default the most recently seen first. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementDevice"][];
+                };
+            };
+            403: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    requestDeviceClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceSerial: components["schemas"]["DeviceSerial"];
+                    deviceName?: string;
+                    /** @description The company's phone, as on its record (digits compared). */
+                    phone?: string;
+                    /** @description The company's VKN (10) or TCKN (11). */
+                    taxNumber?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The claim */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceClaim"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    validateDeviceClaim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    claimId: string;
+                    otp: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceClaimValidation"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    resetDevicePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    claimId: string;
+                    resetToken: string;
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The device */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimedDevice"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    forgotDevicePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    deviceSerial: components["schemas"]["DeviceSerial"];
+                };
+            };
+        };
+        responses: {
+            /** @description The claim */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeviceClaim"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            429: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listManagementUserSettings: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the login, name or e-mail. */
+                search?: string;
+                /** @description Only the users of this company. */
+                companyId?: number;
+                /** @description Only active (true) or passive (false) users. */
+                activated?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementUserSetting"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateManagementUserSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    langKey: components["schemas"]["LangKey"];
+                    activated: boolean;
+                    /** @description One of the user's companies; null leaves none chosen. */
+                    defaultCompanyId: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The user's settings as they now are. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagementUserSetting"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listCreditProducts: {
         parameters: {
             query?: {
@@ -19091,6 +21718,151 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    createMedicine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicineBody"];
+            };
+        };
+        responses: {
+            /** @description The medicine. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    importMedicines: {
+        parameters: {
+            query?: {
+                /** @description true (default): only compute the changes; false: apply them. */
+                dryRun?: boolean;
+                /** @description How many changes of each kind to answer (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The changes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineImportResult"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            415: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    listMedicineCreationStatuses: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                /** @description Part of the company's name or its tax number. */
+                search?: string;
+                status?: components["schemas"]["MedicineCreationState"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of statuses. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineCreationStatus"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getMedicineCreationStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineCreationStatus"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    startMedicineCreation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Started (RUNNING). */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MedicineCreationStatus"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            409: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
     listMedicinesWithPrice: {
         parameters: {
             query?: {
@@ -19150,6 +21922,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MedicineWithPrice"];
+                };
+            };
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateMedicine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                barcode: components["parameters"]["MedicineBarcodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MedicineUpdateBody"];
+            };
+        };
+        responses: {
+            /** @description The medicine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"];
+                };
+            };
+            400: components["responses"]["Problem"];
+            404: components["responses"]["Problem"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    withdrawMedicine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                barcode: components["parameters"]["MedicineBarcodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description true (default): withdraw; false: take the withdrawal back. */
+                    withdrawn?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The medicine. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Medicine"];
                 };
             };
             404: components["responses"]["Problem"];
@@ -20144,6 +22976,33 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateReceteBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceteInput"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The prescription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recete"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     createRecete: {
         parameters: {
             query?: never;
@@ -20268,6 +23127,33 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    updateHastaRaporBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HastaRaporFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HastaRapor"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     createHastaRapor: {
         parameters: {
             query?: never;
@@ -20387,6 +23273,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Tesis"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateTesisBody: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TesisFields"] & {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The facility */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tesis"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -21677,6 +24590,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/x-www-form-urlencoded": components["schemas"]["VirtualPaymentCallback"];
                 "application/json": components["schemas"]["VirtualPaymentCallback"];
             };
         };

@@ -5,7 +5,7 @@ import { startSession, landingCompany, issueKey, consumeKey, revokeAllSessions }
 import { assertNotThrottled, recordFailure, clearFailures } from './throttle';
 import { findUserByLoginOrEmail, findUserByLogin, loginTaken, emailTaken } from './users.repository';
 import { Problem, problems } from '../kernel/problem';
-import { requireAuth, type Handler, type RequestContext } from '../kernel/types';
+import { contributionsTo, requireAuth, type Handler, type RequestContext } from '../kernel/types';
 import type { Trx } from '../db/database';
 
 const WRONG_EMAIL = 'Wrong e-mail format';
@@ -24,6 +24,24 @@ export function assertPassword(pw: string, field = 'password') {
 function giveToken(ctx: RequestContext, token: string) {
   ctx.setHeader('authorization', `Bearer ${token}`);
   return { id_token: token };
+}
+
+/**
+ * The extension point `kernel.account.announcements`: a plugin that keeps announcements (the
+ * management plugin) contributes one item whose `unseen` answers the newest active announcement
+ * the user, and the one the company, has not acknowledged yet. The kernel knows no announcement
+ * table; with no contribution both stay null.
+ */
+export const ACCOUNT_ANNOUNCEMENTS_POINT = 'kernel.account.announcements';
+export interface AccountAnnouncements {
+  unseen(trx: Trx, who: { userId: number; companyId: number; today: string }): Promise<{ user: number | null; company: number | null }>;
+}
+
+async function unseenAnnouncements(trx: Trx, ctx: RequestContext, userId: number, companyId: number) {
+  const point = contributionsTo<AccountAnnouncements>(ctx.services, ACCOUNT_ANNOUNCEMENTS_POINT).find((c) => typeof c.item?.unseen === 'function');
+  if (!point) return { user: null, company: null };
+  const today = ctx.services.now().toISOString().slice(0, 10);
+  return point.item.unseen(trx, { userId, companyId, today });
 }
 
 /** The signed-in account as GET /api/account shows it. */
@@ -47,13 +65,14 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
     .executeTakeFirstOrThrow();
   const c = { id: u.c_id, name: u.c_name, sector_id: u.c_sector_id, sector_key: u.sector_key, erp_type: u.c_erp_type, its_username: u.c_its_username };
   const roleNames: string[] = u.role_names ?? [];
+  const unseen = await unseenAnnouncements(trx, ctx, auth.userId, auth.companyId);
   return {
     id: u.id, login: u.login, firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone,
     imageUrl: u.image_url, langKey: u.lang_key, activated: u.activated, authorities: auth.authorities,
     role: roleNames[0] ?? null, roles: roleNames, defaultCompanyId: u.default_company_id,
     companyId: auth.companyId,
-    company: { id: c.id, name: c.name, sectorId: c.sector_id, sectorKey: c.sector_key, companyProfile: { erpType: c.erp_type, itsUsername: c.its_username, announcementId: null } },
-    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, locked: auth.locked ?? false, announcementId: null,
+    company: { id: c.id, name: c.name, sectorId: c.sector_id, sectorKey: c.sector_key, companyProfile: { erpType: c.erp_type, itsUsername: c.its_username, announcementId: unseen.company } },
+    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, locked: auth.locked ?? false, announcementId: unseen.user,
     createdBy: u.created_by, createdDate: u.created_date, lastModifiedBy: u.last_modified_by, lastModifiedDate: u.last_modified_date,
   };
 }

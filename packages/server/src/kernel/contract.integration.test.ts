@@ -22,8 +22,12 @@ describe('the contract', () => {
   });
   it('declares who may call each operation: public, management or an authority, else signed-in only', () => {
     const signedInOnly = ops.filter((o) => !o.public && !o.management && !o.authority).map((o) => o.operationId).sort();
-    // The calls any signed-in user makes about themselves.
-    expect(signedInOnly).toEqual(['companyAuthenticate', 'getAccount', 'listModules', 'listUserCompanies', 'lockSession', 'logout', 'logoutImpersonate', 'unlockSession', 'updateOwnEmail']);
+    // The calls any signed-in user makes about themselves (their session, their company's fee
+    // notice, the announcements meant for them, the versions) …
+    const self = ['companyAuthenticate', 'getAccount', 'getAnnouncement', 'getCompanyPaymentResult', 'getVersion', 'listAnnouncementsByIds', 'listModules', 'listUserCompanies', 'lockSession', 'logout', 'logoutImpersonate', 'markAnnouncementSeen', 'unlockSession', 'updateOwnEmail'];
+    // … and the reference lists every screen reads (addresses, tax types and exemption codes; management writes them).
+    const reference = ['getCity', 'getCitySubdivision', 'getCountry', 'listCities', 'listCitySubdivisions', 'listCountries', 'listTaxExceptionCodes', 'listTaxTypes'];
+    expect(signedInOnly).toEqual([...self, ...reference].sort());
   });
 });
 
@@ -46,6 +50,8 @@ const PLUGIN_PARAMS: Record<string, (id: (c: string) => Promise<number>, values:
   [`${A}/journals-getMax/{companyId}/{fiscalYearId}`]: async (id, v) => `${A}/journals-getMax/${v['company.id']}/${await id(`${A}/fiscal-years`)}`,
   [`${A}/transactions-order/{year}/{companyId}`]: async (id, v) => `${A}/transactions-order/${await id(`${A}/fiscal-years`)}/${v['company.id']}`,
   [`${A}/transactions-order/{companyId}/{startDate}/{endDate}`]: async (_id, v) => `${A}/transactions-order/${v['company.id']}/2026-01-01/2026-12-31`,
+  // Every company's chart has the same main accounts (id = code): 104 is one only the other company has (foreignChart).
+  [`${A}/main-accounts/{id}`]: async () => `${A}/main-accounts/104`,
   [`${A}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`]: async (id) => `${A}/invoices/cancel/${await id(`${A}/invoices`)}/false/NONE`,
   [`${A}/invoices-recetes/{id}`]: async (id) => `${A}/invoices-recetes/${await id(`${A}/invoices`)}`,
   [`${A}/pdf/{id}`]: async (id) => `${A}/pdf/${await id(`${A}/invoices`)}`,
@@ -158,6 +164,15 @@ async function foreignPosPayments(t: TestServer, companyId: number): Promise<voi
               values (${companyId}, 'OPEN_ACCOUNT', 'FAILED', ${d.rows[0]!.id}, 'YABANCI-POS1', ${bank.rows[0]!.id}, 10, ${current.rows[0]!.id}, '2026-11-20', 'POS-YABANCI-1')`.execute(db);
 }
 
+/**
+ * A main account only the other company's chart has (104, a code the uniform chart leaves free),
+ * written as the database's owner: main accounts are keyed by their code, the same in every chart.
+ */
+async function foreignChart(t: TestServer, companyId: number): Promise<void> {
+  const { sql } = await import('kysely');
+  await sql`insert into ledger_accounts (company_id, code, name, parent_code, level, postable) values (${companyId}, '104', 'Yabancı ana hesap', '10', 3, true)`.execute(t.server.database.db);
+}
+
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */
 const isGlobal = (op: OperationSpec) => doc.paths[op.path][op.method.toLowerCase()]['x-global'] === true;
 
@@ -204,6 +219,7 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
     foreign['recete.no'] = (await foreignPharmacy(t, me.companyId)).receteNo;
     await foreignPosLinks(t, me.companyId);
     await foreignPosPayments(t, me.companyId);
+    await foreignChart(t, me.companyId);
   });
   afterAll(async () => { await t?.close(); });
 
@@ -242,6 +258,15 @@ describe.each(engines())('tenancy and permissions on %s', (engine) => {
           ['PUT', `${ONMUHASEBE}/pos-payments/update-status`, { id: payment, status: 'PENDING' }],
           ['PUT', `${ONMUHASEBE}/current-pos-payments`, { id: payment, explanation: 'Ele geçirildi' }],
           ['PUT', `${ONMUHASEBE}/current-pos-payments/update-status`, { id: payment, status: 'PENDING' }],
+        ];
+      })()),
+      ...(await (async (): Promise<[string, string, unknown][]> => {
+        // The pharmacy's PUT on its collections (the id in the body).
+        const first = async (c: string) => (await api.call('GET', `${ONMUHASEBE}/${c}?size=1`, { token: muhasebe })).body[0].id;
+        return [
+          ['PUT', `${ONMUHASEBE}/tesis`, { id: await first('tesis'), name: 'Ele geçirildi' }],
+          ['PUT', `${ONMUHASEBE}/hasta-rapors`, { id: await first('hasta-rapors'), doctorName: 'Ele geçirildi' }],
+          ['PUT', `${ONMUHASEBE}/recetes`, { id: await first('recetes'), patientName: 'Ele geçirildi' }],
         ];
       })()),
     ];

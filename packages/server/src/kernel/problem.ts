@@ -127,6 +127,7 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
   TAX_PERCENTAGE_EXISTS: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SAME_TAX_PERCENTAGE_EXISTS') },
   NO_CHANGES: { message: seed('NO_CHANGES') },
   PLEASE_CHOOSE_MEDICINE: { message: seed('PLEASE_CHOOSE_MEDICINE') },
+  NOT_IN_TAX_PROFESSIONALS_REGISTRY: { message: seed('NOT_IN_TAX_PROFESSIONALS_REGISTRY') },
   PRODUCT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: seed('SELECTED_PRODUCT_EXISTS') },
   CURRENT_IN_LIST: { title: { tr: 'Çakışma', en: 'Conflict' }, message: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS },
   FISCAL_YEAR_NOT_FOUND: { title: { tr: 'Mali yıl yok', en: 'No fiscal year' }, message: seed('FISCAL_YEAR_NOT_FOUND') },

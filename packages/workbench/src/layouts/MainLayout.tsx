@@ -3,6 +3,7 @@ import { Drawer, Position } from '@blueprintjs/core';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '../host/HostProvider';
+import { Slot } from '../ui/Slot';
 import { useSettings } from '../settings/settings';
 import { Footer } from '../shell/Footer/Footer';
 import { FlyoutMenu } from '../shell/Menu/FlyoutMenu';
@@ -77,6 +78,8 @@ function Frame() {
         <Menu />
         <main className="tz-content" ref={content}>
           <SubBar />
+          {/* Notices plugins show after sign-in above every page (the management plugin's yearly service fee). */}
+          <div className="tz-shell-notices"><Slot name="shell.notices" /></div>
           <div key={pathname} className={`tz-page${settings.animations ? ' tz-page-animated' : ''}`}>
             <Outlet />
           </div>

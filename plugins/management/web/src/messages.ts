@@ -2,11 +2,27 @@
  * The management plugin's texts, loaded into the i18n namespace 'management'. The company form's
  * own texts are the kernel's (`company.*`), as the form is the workbench UI kit's.
  */
+import { devicesEn, devicesTr, serviceFeeEn, serviceFeeTr } from './devices-messages';
+import { addressEn, addressTr, helpEn, helpTr, userSettingsEn, userSettingsTr } from './address-messages';
+import { tagSettingsEn, tagSettingsTr } from './tag-settings-messages';
+import { activityEn, activityTr, announcementsEn, announcementsTr, profilesEn, profilesTr } from './announcements-messages';
+import { medicineImportEn, medicineImportTr, medicinesEn, medicinesTr } from './medicines-messages';
+
 export const tr = {
   menu: {
     management: 'Yönetim',
     companyManagement: 'Şirket Yönetimi',
     userManagement: 'Kullanıcı Yönetimi',
+    deviceManagement: 'Cihaz Yönetimi',
+    announcements: 'Duyurular',
+    medicineManagement: 'İlaç Yönetimi',
+    medicineImport: 'İlaç Listesi Güncelleme',
+    companyActivity: 'Firma Hareketleri',
+    addressSettings: 'Adres Ayarları',
+    managementSettings: 'Yönetim Ayarları',
+    helpVideos: 'Yardım Videoları',
+    managementUserSettings: 'Yönetim Kullanıcı Ayarları',
+    managementTagSettings: 'Yönetim Etiket Ayarları',
   },
   companies: {
     title: 'Şirket Yönetimi',
@@ -45,6 +61,17 @@ export const tr = {
     signInAsDetail: '{{name}} ({{login}}) olarak oturum açılacak. Çıkmak için kullanıcı menüsünden "Kullanıcı girişinden çık" seçeneğini kullanın.',
     alreadyImpersonating: 'Şu anda başka bir kullanıcı olarak oturum açıksınız; yeni bir kullanıcıya geçmeden önce kullanıcı menüsünden çıkın.',
   },
+  devices: devicesTr,
+  serviceFee: serviceFeeTr,
+  announcements: announcementsTr,
+  activity: activityTr,
+  profiles: profilesTr,
+  address: addressTr,
+  help: helpTr,
+  userSettings: userSettingsTr,
+  tagSettings: tagSettingsTr,
+  medicines: medicinesTr,
+  medicineImport: medicineImportTr,
 };
 
 export type ManagementMessages = typeof tr;
@@ -54,6 +81,16 @@ export const en: ManagementMessages = {
     management: 'Management',
     companyManagement: 'Company management',
     userManagement: 'User management',
+    deviceManagement: 'Device management',
+    announcements: 'Announcements',
+    medicineManagement: 'Medicine management',
+    medicineImport: 'Medicine list update',
+    companyActivity: 'Company activity',
+    addressSettings: 'Address settings',
+    managementSettings: 'Management settings',
+    helpVideos: 'Help videos',
+    managementUserSettings: 'Management user settings',
+    managementTagSettings: 'Management tag settings',
   },
   companies: {
     title: 'Company management',
@@ -92,6 +129,17 @@ export const en: ManagementMessages = {
     signInAsDetail: 'You will be signed in as {{name}} ({{login}}). To leave, use "Exit impersonation" in the user menu.',
     alreadyImpersonating: 'You are signed in as another user; leave through the user menu before switching to a new one.',
   },
+  devices: devicesEn,
+  serviceFee: serviceFeeEn,
+  announcements: announcementsEn,
+  activity: activityEn,
+  profiles: profilesEn,
+  address: addressEn,
+  help: helpEn,
+  userSettings: userSettingsEn,
+  tagSettings: tagSettingsEn,
+  medicines: medicinesEn,
+  medicineImport: medicineImportEn,
 };
 
 export const messages = { tr, en };

@@ -6,6 +6,7 @@ import { area as medula } from './medula/index';
 import { area as prescriptions } from './prescriptions/index';
 import { area as tracking } from './tracking/index';
 import { area as medicines } from './medicines/index';
+import { area as medicineManagement } from './medicines/manage';
 import { area as emanet } from './emanet/index';
 import { area as sale } from './sale/index';
 
@@ -17,9 +18,11 @@ import { area as sale } from './sale/index';
  * - tracking/: İTS and ÜTS (ports, sandboxes, the gateway calls, the notification outbox and its
  *   job) and the per-serial box states;
  * - medicines/: the shared TİTCK/SKRS/SGK lists, equivalents, a pharmacy's products from them;
+ *   medicines/manage.ts: management's upkeep of that master, the TİTCK import (titck.ts) and each
+ *   company's medicine-creation status (a job);
  * - emanet/: deposited medicines (credit products);
  * - sale/: the counter: the patient's share, the payment and the invoice of a prescription.
  */
-const AREAS: PharmacyArea[] = [settings, medula, prescriptions, tracking, medicines, emanet, sale];
+const AREAS: PharmacyArea[] = [settings, medula, prescriptions, tracking, medicines, medicineManagement, emanet, sale];
 
 export default pluginOfAreas('pharmacy', AREAS, { migrations: { owner: 'pharmacy', dir: fileURLToPath(new URL('../migrations', import.meta.url)) } });

@@ -120,6 +120,19 @@ describe('user menu', () => {
     expect(server.requests.some((r) => r.path === '/api/logout')).toBe(true);
   });
 
+  it('shows the version info: the workbench version and the server version', async () => {
+    const server = fakeServer();
+    server.setAccount(account({ codes: CODES }));
+    server.on('GET /api/version', () => json({ name: 'Tezgah', version: '9.8.7', apiVersion: '0.1.0', engine: 'pglite' }));
+    await renderWorkbench({ plugins: [demoPlugin], path: '/summary', server, signedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Kullanıcı menüsü' }));
+    const { version } = (await import('../../../package.json')).default;
+    expect(await screen.findByText(`Tezgah arayüzü ${version}`)).toBeInTheDocument();
+    expect(await screen.findByText('Sunucu 9.8.7')).toBeInTheDocument();
+    expect(screen.getByText('Sürüm bilgisi')).toBeInTheDocument();
+  });
+
   it('offers no way back when not impersonating', async () => {
     const { user } = await signedIn('/summary');
     await user.click(screen.getByRole('button', { name: 'Kullanıcı menüsü' }));

@@ -1,11 +1,28 @@
+import { useEffect, useState } from 'react';
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { version as WORKBENCH_VERSION } from '../../../package.json';
 import { useShell } from '../../host/HostProvider';
 import { useReducedMenu } from '../Menu/menu';
 
+/** The server's version (GET /api/version), asked once when the menu first opens. */
+function ServerVersion() {
+  const shell = useShell();
+  const { t } = useTranslation();
+  const [server, setServer] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    shell.api.request('GET', '/api/version').then((v) => live && setServer(v.version), () => live && setFailed(true));
+    return () => { live = false; };
+  }, [shell.api]);
+  return <MenuItem disabled icon="database" text={t('shell.serverVersion', { version: server ?? (failed ? '?' : '…') })} />;
+}
+
 /**
  * The user menu (seeds 000 §2): who is signed in, logout and, when impersonating, the way back;
- * in a pharmacy-sector company also the "Sade menü" switch (the reduced pharmacy menu).
+ * in a pharmacy-sector company also the "Sade menü" switch (the reduced pharmacy menu); at the
+ * end the version info (seeds 000 §1): the workbench's and the server's.
  */
 export function UserMenu() {
   const shell = useShell();
@@ -36,6 +53,9 @@ export function UserMenu() {
           )}
           <MenuItem icon="lock" text={t('shell.lockScreen')} onClick={() => void shell.lock().catch((e) => shell.notify.failure(e))} />
           <MenuItem icon="power" text={t('shell.logout')} onClick={() => void shell.signOut()} />
+          <MenuDivider title={t('shell.versionInfo')} />
+          <MenuItem disabled icon="application" text={t('shell.workbenchVersion', { version: WORKBENCH_VERSION })} />
+          <ServerVersion />
         </Menu>
       }
     >

@@ -85,17 +85,19 @@ describe.each(engines())('lookups on %s', (engine) => {
     expect(bad.body.fieldErrors[0].field).toBe('sort');
   });
 
-  it('is open to whoever views any kind of current account, and to no one else', async () => {
+  it('gives tax offices to whoever views any kind of current account, and the address lists to every signed-in user', async () => {
     const supplierViewer = await userWith(api, owner, 'tedarikgoren', ['5_1']);
     expect((await get('/tax-offices?cityId=6&size=1', supplierViewer)).total).toBeGreaterThan(0);
     const none = await userWith(api, owner, 'hicbiryetki', ['13_1']);
-    const r = await api.call('GET', `${ONMUHASEBE}/countries`, { token: none });
+    for (const path of ['/countries?size=1', '/cities?size=1', '/city-subdivisions?cityId=6&size=1']) expect((await get(path, none)).total).toBeGreaterThan(0);
+    const r = await api.call('GET', `${ONMUHASEBE}/tax-offices`, { token: none });
     expect(r.status).toBe(403);
     expect(r.body.title).toBe('Yetki Hatası');
   });
 
-  it('keeps the reference tables read-only for requests', async () => {
+  it('keeps tax offices and the chart of accounts read-only for requests', async () => {
     const { inTenant } = await import('../../../../../packages/server/src/db/database');
-    await expect(inTenant(t.server.database.db, 3, (trx) => trx.deleteFrom('countries' as never).execute())).rejects.toThrow(/permission denied/);
+    await expect(inTenant(t.server.database.db, 3, (trx) => trx.deleteFrom('tax_offices' as never).execute())).rejects.toThrow(/permission denied/);
+    await expect(inTenant(t.server.database.db, 3, (trx) => trx.deleteFrom('chart_accounts' as never).execute())).rejects.toThrow(/permission denied/);
   });
 });

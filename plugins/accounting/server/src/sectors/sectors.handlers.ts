@@ -71,4 +71,12 @@ const deleteSector: Handler = async (ctx) => {
   return null;
 };
 
-export const sectorHandlers: Record<string, Handler> = { getSector, createSector, updateSector, deleteSector };
+/** The seeds' POST and PUT on /sectors carry the id in the body: the same as on /sectors/{id}. */
+const withBodyId = (h: Handler): Handler => async (ctx) => {
+  const { id, ...fields } = ctx.body as { id: number; key: string; name: string };
+  return h({ ...ctx, params: { id }, body: fields } as RequestContext);
+};
+
+export const sectorHandlers: Record<string, Handler> = {
+  getSector, createSector, updateSector, deleteSector, createSectorWithId: withBodyId(createSector), updateSectorWithId: withBodyId(updateSector),
+};

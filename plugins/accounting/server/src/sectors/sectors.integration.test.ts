@@ -42,6 +42,20 @@ describe.each(engines())('sectors on %s', (engine) => {
     expect(open.body.map((s: { key: string }) => s.key)).toEqual(['ECZ', 'GEN', 'INS', 'OPT']);
   });
 
+  it('takes the seeds\' POST and PUT on the collection with the id in the body', async () => {
+    const c = await api.call('POST', SECTORS, { token: admin, body: { id: 7, key: 'VET', name: 'Veteriner' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(c.body).toEqual({ id: 7, key: 'VET', name: 'Veteriner', builtIn: false, companyCount: 0 });
+    const u = await api.call('PUT', SECTORS, { token: admin, body: { id: 7, key: 'VET', name: 'Veteriner Klinikleri' } });
+    expect([u.status, u.body.name]).toEqual([200, 'Veteriner Klinikleri']);
+    const built = await api.call('PUT', SECTORS, { token: admin, body: { id: 1, key: 'ECZ', name: 'Eczaneler' } });
+    expect([built.status, built.body.code]).toEqual([409, 'SECTOR_BUILT_IN']);
+    const noId = await api.call('POST', SECTORS, { token: admin, body: { key: 'XYZ', name: 'Yok' } });
+    expect(noId.status).toBe(400);
+    expect((await api.call('PUT', SECTORS, { token: await api.signIn('muhasebe'), body: { id: 7, key: 'VET', name: 'X' } })).status).toBe(403);
+    expect((await api.call('DELETE', `${SECTORS}/7`, { token: admin })).status).toBe(204);
+  });
+
   it('keeps the built-in sectors and reports an update that changes nothing', async () => {
     const builtIn = await api.call('PUT', `${SECTORS}/1`, { token: admin, body: { key: 'ECZ', name: 'Eczacılık' } });
     expect(builtIn.status).toBe(409);

@@ -1,4 +1,5 @@
-import { pageRequest, pageResult, Problem, problems, requireAuth, type Handler, type RequestContext, type Trx } from '@tezgah/server';
+import { sql } from 'kysely';
+import { pageRequest, pageResult, Problem, problems, requireAuth, withCompany, type Handler, type RequestContext, type Trx } from '@tezgah/server';
 import { FOREIGN_KEY_VIOLATION, guarded, UNIQUE_VIOLATION } from '../taxes/guard';
 import { NO_CHANGES } from '../taxes/taxes.handlers';
 import { DEFAULT_TAGS } from './colors';
@@ -67,7 +68,27 @@ const deleteTag: Handler = async (ctx) => {
   return null;
 };
 
-export const tagHandlers: Record<string, Handler> = { listTags, getTag, createTag, updateTag, deleteTag };
+/**
+ * /management-tag-settings: management works on the tags of a company it chooses, through the same
+ * handlers, with the transaction's tenant switched to that company (row-level security holds).
+ */
+const forCompany = (h: Handler, from: 'query' | 'body'): Handler => async (ctx) => {
+  const auth = requireAuth(ctx);
+  const src = (from === 'query' ? ctx.query : ctx.body) as { companyId: number };
+  const { companyId, ...rest } = src;
+  const known = await sql<{ id: number }>`select id from companies where id = ${companyId}`.execute(ctx.trx);
+  if (!known.rows.length) throw problems.notFound('Şirket');
+  const inner = { ...ctx, auth: { ...auth, companyId }, ...(from === 'query' ? { query: rest } : { body: rest }) } as RequestContext;
+  return withCompany(ctx, companyId, () => h(inner));
+};
+
+export const tagHandlers: Record<string, Handler> = {
+  listTags, getTag, createTag, updateTag, deleteTag,
+  listCompanyTagsForManagement: forCompany(listTags, 'query'),
+  createCompanyTagForManagement: forCompany(createTag, 'body'),
+  updateCompanyTagForManagement: forCompany(updateTag, 'body'),
+  deleteCompanyTagForManagement: forCompany(deleteTag, 'query'),
+};
 
 /** Every new company starts with a few tags (so the tenancy walker finds one in company 3, too). */
 export async function seedTags(trx: Trx, companyId: number): Promise<void> {

@@ -33,6 +33,31 @@ describe.each(engines())('tags on %s', (engine) => {
     expect((await api.call('GET', `${TAGS}?color=gold`, { token: owner })).body.map((x: { name: string }) => x.name)).toEqual(['VIP']);
   });
 
+  it('lets management work on the tags of a company it chooses (/management-tag-settings), and no one else', async () => {
+    const M = `${ONMUHASEBE}/management/tags`;
+    const admin = await api.signIn('yonetici');
+    const mine = await api.call('GET', `${TAGS}?size=100&sort=id,asc`, { token: owner });
+    const cid = JSON.parse(Buffer.from(owner.split('.')[1]!, 'base64url').toString()).cid as number;
+    const listed = await api.call('GET', `${M}?companyId=${cid}&size=100&sort=id,asc`, { token: admin });
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    expect(listed.body).toEqual(mine.body);
+    const made = await api.call('POST', M, { token: admin, body: { companyId: cid, name: 'Yönetimden', color: 'purple' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    // It is that company's tag: its owner sees it, and the name stays unique there.
+    expect((await api.call('GET', `${TAGS}/${made.body.id}`, { token: owner })).body.name).toBe('Yönetimden');
+    const twice = await api.call('POST', M, { token: admin, body: { companyId: cid, name: 'yönetimden' } });
+    expect([twice.status, twice.body.code]).toEqual([409, 'TAG_NAME_TAKEN']);
+    const put = await api.call('PUT', M, { token: admin, body: { companyId: cid, id: made.body.id, name: 'Yönetim', color: 'purple' } });
+    expect([put.status, put.body.name]).toEqual([200, 'Yönetim']);
+    expect((await api.call('GET', `${M}?companyId=999999`, { token: admin })).status).toBe(404);
+    // Another company's id under this company: not found, nothing changed.
+    const other = await api.call('GET', `${TAGS}?size=1`, { token: await api.signIn('eczaci') });
+    expect((await api.call('DELETE', `${M}/${other.body[0].id}?companyId=${cid}`, { token: admin })).status).toBe(404);
+    expect((await api.call('GET', `${M}?companyId=${cid}`, { token: owner })).status).toBe(403);
+    expect((await api.call('DELETE', `${M}/${made.body.id}?companyId=${cid}`, { token: admin })).status).toBe(204);
+    expect((await api.call('GET', `${TAGS}/${made.body.id}`, { token: owner })).status).toBe(404);
+  });
+
   it('requires a name of at most 50 characters and one of the nine colours', async () => {
     const blank = await api.call('POST', TAGS, { token: owner, body: { name: '   ' } });
     expect(blank.status).toBe(400);

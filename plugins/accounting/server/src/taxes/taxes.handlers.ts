@@ -1,5 +1,6 @@
 import { pageRequest, pageResult, Problem, problems, requireAuth, type Handler, type RequestContext, type Trx } from '@tezgah/server';
-import { defaultTaxName, maxPercentage } from './catalogue';
+import { defaultTaxName, maxPercentage, TAX_TYPES } from './catalogue';
+import { foldText } from '../lookups/search';
 import { FOREIGN_KEY_VIOLATION, guarded, UNIQUE_VIOLATION } from './guard';
 import { currencyExists, exceptionTypeRepository, taxRepository, type TaxRow, type TaxValues } from './taxes.repository';
 
@@ -114,7 +115,34 @@ const listTaxExceptionTypes: Handler = async (ctx) => {
   return pageResult(ctx, items.map((e) => ({ code: e.code, taxType: e.tax_type, kind: e.kind, name: e.name })), total);
 };
 
-export const taxHandlers: Record<string, Handler> = { listTaxes, getTax, createTax, updateTax, deleteTax, listTaxExceptionTypes };
+/**
+ * GET /tax-types (seeds 001 §7 paged lists): the tax types of the catalogue, the same for every
+ * company, with their GİB codes; searched and sorted in memory (ten rows). Unsorted, they come in
+ * the catalogue's order (KDV first).
+ */
+const listTaxTypes: Handler = async (ctx) => {
+  const p = pageRequest(ctx, ['type', 'asc']);
+  if ((ctx.query as { sort?: unknown }).sort === undefined) p.sort = [];
+  const search = foldText(String((ctx.query as { search?: string }).search ?? '').trim());
+  const key = (t: (typeof TAX_TYPES)[number], f: string) => foldText(f === 'name' ? t.name : f === 'gibCode' ? t.gibCode : t.type);
+  const rows = TAX_TYPES.filter((t) => !search || [t.type, t.name, t.gibCode].some((v) => foldText(v).includes(search)))
+    .map((t, i) => ({ t, i }))
+    .sort((a, b) => {
+      for (const [f, d] of p.sort) {
+        const c = key(a.t, f).localeCompare(key(b.t, f), 'tr');
+        if (c) return d === 'desc' ? -c : c;
+      }
+      return a.i - b.i;
+    })
+    .map(({ t }) => ({ type: t.type, name: t.name, gibCode: t.gibCode }));
+  return pageResult(ctx, rows.slice(p.offset, p.offset + p.size), rows.length);
+};
+
+export const taxHandlers: Record<string, Handler> = {
+  listTaxes, getTax, createTax, updateTax, deleteTax, listTaxExceptionTypes, listTaxTypes,
+  // The seed's name for the exemption code list: the same handler and answer.
+  listTaxExceptionCodes: listTaxExceptionTypes,
+};
 
 /** A new company's taxes: the kernel seeded VAT 20/10/1/0; they get their abbreviation here. */
 export async function completeTaxes(trx: Trx, companyId: number): Promise<void> {

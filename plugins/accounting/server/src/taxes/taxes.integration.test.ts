@@ -135,6 +135,25 @@ describe.each(engines())('taxes on %s', (engine) => {
     expect(partial.headers.get('x-total-count')).toBe('1');
   });
 
+  it('answers the exemption codes under the seed name too, 100 a page unless asked, and the tax types', async () => {
+    const all = await api.call('GET', `${ONMUHASEBE}/tax-exception-codes`, { token: owner });
+    expect(all.status).toBe(200);
+    const total = Number(all.headers.get('x-total-count'));
+    expect(all.body).toHaveLength(Math.min(total, 100));
+    expect(all.body).toEqual((await api.call('GET', `${ONMUHASEBE}/tax-exception-types`, { token: owner })).body);
+    expect((await api.call('GET', `${ONMUHASEBE}/tax-exception-codes?size=2&page=1`, { token: owner })).body).toEqual(all.body.slice(2, 4));
+    const types = await api.call('GET', `${ONMUHASEBE}/tax-types`, { token: await api.signIn('eczaci') });
+    expect(types.status).toBe(200);
+    expect(types.headers.get('x-total-count')).toBe('10');
+    expect(types.body[0]).toEqual({ type: 'KDV', name: 'Katma Değer Vergisi', gibCode: '0015' });
+    expect(types.body.map((x: { type: string }) => x.type)).toEqual(expect.arrayContaining(['ÖTV-I', 'ÖİV', 'KKDF']));
+    const found = await api.call('GET', `${ONMUHASEBE}/tax-types?search=${encodeURIComponent('iletişim')}`, { token: owner });
+    expect(found.body.map((x: { type: string }) => x.type)).toEqual(['ÖİV']);
+    const sorted = await api.call('GET', `${ONMUHASEBE}/tax-types?sort=gibCode,desc&size=2`, { token: owner });
+    expect(sorted.body.map((x: { gibCode: string }) => x.gibCode)).toEqual(['9021', '4080']);
+    expect((await api.call('GET', `${ONMUHASEBE}/tax-types?sort=percentage,asc`, { token: owner })).status).toBe(400);
+  });
+
   it('gives a company created later the same taxes', async () => {
     const admin = await api.signIn('yonetici');
     const c = await api.call('POST', `${ONMUHASEBE}/companies`, { token: admin, body: { name: 'Vergi Ltd', title: 'Vergi Ltd. Şti.', companyType: 'CORPORATION', taxNumber: '1234567890', sectorId: 2, erpType: 'STANDARD', modules: [23], ownerLogin: 'muhasebe' } });

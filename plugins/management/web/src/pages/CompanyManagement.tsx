@@ -3,6 +3,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLSelect, Tag } fr
 import { useTranslation } from 'react-i18next';
 import { Action, Module, type ContributionProps } from '@tezgah/core';
 import type { Company, CompanyCreate, Sector } from '@tezgah/sdk';
+import { CompanyProfilesUpload } from './CompanyProfilesUpload';
 import { CompanyForm, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 
 type StatusFilter = 'all' | 'active' | 'passive';
@@ -109,6 +110,7 @@ export default function CompanyManagement({ host }: ContributionProps) {
         reloadKey={`${version}-${status}`}
         onError={shell.notify.failure}
         toolbar={
+          <>
           <HTMLSelect
             aria-label={t('companies.filter')}
             value={status}
@@ -119,6 +121,8 @@ export default function CompanyManagement({ host }: ContributionProps) {
               { value: 'passive', label: k('common.passive') },
             ]}
           />
+          {canUpdate ? <CompanyProfilesUpload onDone={() => setVersion((v) => v + 1)} /> : null}
+          </>
         }
         fetchPage={(q) =>
           shell.api.companies.list({

@@ -52,6 +52,8 @@ export interface Medicine {
   /** Read from the name (our own heuristic): the pharmaceutical form and the strength. */
   form: string | null;
   strength: string | null;
+  /** The day management or a TİTCK import withdrew it (null: not withdrawn). */
+  withdrawnAt: string | null;
 }
 
 export interface PricedMedicine extends Medicine {
@@ -73,22 +75,25 @@ interface Row {
   therapy_group: string | null; discount_status: string | null; special_discount: string | null; pharmacist_discount: string | null;
   reference_price_eur: string | null; licence_no: string | null; licence_date: string | null; suspended: boolean | null;
   old_barcodes: string[] | string | null; sources: string[] | string | null; skrs_date: string | null; ek4a_entry_date: string | null; ek4a_passive_date: string | null;
+  withdrawn_at?: string | null;
 }
 
-const COLS = sql.raw(`m.barcode, m.name, m.atc_code, m.atc_name, m.substance, m.firm, m.color, m.skrs_status, m.active, m.sgk_public_no,
+export type MedicineRow = Row;
+
+export const COLS = sql.raw(`m.barcode, m.name, m.atc_code, m.atc_name, m.substance, m.firm, m.color, m.skrs_status, m.active, m.sgk_public_no,
   m.equivalent_group, m.therapy_group, m.discount_status, m.special_discount::text as special_discount, m.pharmacist_discount,
   m.reference_price_eur::text as reference_price_eur, m.licence_no, to_char(m.licence_date, 'YYYY-MM-DD') as licence_date, m.suspended,
   m.old_barcodes, m.sources, to_char(m.skrs_date, 'YYYY-MM-DD') as skrs_date, to_char(m.ek4a_entry_date, 'YYYY-MM-DD') as ek4a_entry_date,
-  to_char(m.ek4a_passive_date, 'YYYY-MM-DD') as ek4a_passive_date`);
+  to_char(m.ek4a_passive_date, 'YYYY-MM-DD') as ek4a_passive_date, to_char(m.withdrawn_at, 'YYYY-MM-DD') as withdrawn_at`);
 
 /** A text[] column as a list (PGlite and pg may answer the literal '{a,b}'). */
-function list(v: string[] | string | null): string[] {
+export function list(v: string[] | string | null): string[] {
   if (Array.isArray(v)) return v;
   if (!v || v === '{}') return [];
   return v.replace(/^\{|\}$/g, '').split(',').map((s) => s.replace(/^"|"$/g, '')).filter(Boolean);
 }
 
-function toMedicine(r: Row, eurRate: Decimal | null): Medicine {
+export function toMedicine(r: Row, eurRate: Decimal | null): Medicine {
   const ref = r.reference_price_eur !== null && eurRate ? new Decimal(r.reference_price_eur).times(eurRate).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) : null;
   return {
     barcode: r.barcode, name: r.name, atcCode: r.atc_code, atcName: r.atc_name, substance: r.substance, firm: r.firm, color: r.color,
@@ -97,7 +102,7 @@ function toMedicine(r: Row, eurRate: Decimal | null): Medicine {
     referencePriceEur: r.reference_price_eur === null ? null : new Decimal(r.reference_price_eur).toFixed(2), referencePrice: ref,
     licenceNo: r.licence_no, licenceDate: r.licence_date, suspended: r.suspended, oldBarcodes: list(r.old_barcodes), sources: list(r.sources),
     skrsDate: r.skrs_date, ek4aEntryDate: r.ek4a_entry_date, ek4aPassiveDate: r.ek4a_passive_date,
-    form: dosageForm(r.name), strength: strengthOf(r.name),
+    form: dosageForm(r.name), strength: strengthOf(r.name), withdrawnAt: r.withdrawn_at ?? null,
   };
 }
 
@@ -258,6 +263,42 @@ const oneHandler: Handler = async (ctx) => {
 
 export const PRODUCTS_FROM_MEDICINES_LIMIT = 5000;
 
+/**
+ * Creates the company's products of the given medicines (type MEDICINE, the barcode, the name, the
+ * prescription colour, QR tracking, KDV 10%, the default warehouse, unit box); barcodes the
+ * company already has are skipped. Runs under the company's tenant (a request or inTenant).
+ */
+export async function createProducts(db: Db, companyId: number, login: string, rows: Row[], salePriceFromReference: boolean): Promise<{ created: { barcode: string; productId: number }[]; skipped: number }> {
+  const existing = await productPrices(db, companyId, rows.map((r) => r.barcode));
+  const fresh = rows.filter((r) => !existing.has(r.barcode));
+  let created: { barcode: string; productId: number }[] = [];
+  if (fresh.length) {
+    const refs = await sql<{ unit_id: string | null; warehouse_id: string | null }>`
+      select (select id from units where company_id = ${companyId} and upper(code) in ('BX', 'KUTU') order by (upper(code) = 'BX') desc, id limit 1) as unit_id,
+             (select id from warehouses where company_id = ${companyId} and is_default limit 1) as warehouse_id`.execute(db);
+    let unitId = refs.rows[0]?.unit_id ? Number(refs.rows[0].unit_id) : null;
+    if (unitId === null) {
+      const any = await sql<{ id: string }>`select id from units where company_id = ${companyId} and active order by (upper(code) = 'C62') desc, id limit 1`.execute(db);
+      unitId = any.rows[0] ? Number(any.rows[0].id) : null;
+    }
+    if (unitId === null) throw problems.conflict('Firmada tanımlı bir birim yok; önce bir birim (Kutu) ekleyin.', 'NO_UNIT');
+    const warehouseId = refs.rows[0]?.warehouse_id ? Number(refs.rows[0].warehouse_id) : null;
+    const rate = salePriceFromReference ? await latestEurRate(db) : null;
+    const items: ProductBody[] = fresh.map((r) => {
+      const m = toMedicine(r, rate);
+      return {
+        name: m.name.slice(0, 250), barcode: m.barcode, productType: 'MEDICINE', unitId,
+        explanation: [m.substance ?? m.atcName, m.atcCode ? `(ATC ${m.atcCode})` : null, m.firm ? `— ${m.firm}` : null].filter(Boolean).join(' ') || null,
+        buyingPrice: null, buyingCurrencyId: 1, salePrice: salePriceFromReference && m.referencePrice ? Number(m.referencePrice) : null, saleCurrencyId: 1,
+        defaultTaxRate: 10, warehouseId, qrTracking: true, prescriptionType: m.color ?? 'NORMAL', status: m.active ? 'ACTIVE' : 'PASSIVE',
+      };
+    });
+    const written = await upsertBatch(db as never, companyId, login, items);
+    created = written.map((w) => ({ barcode: w.barcode, productId: Number(w.id) }));
+  }
+  return { created, skipped: rows.length - fresh.length };
+}
+
 const productsFromMedicinesHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const companyId = Number((ctx.params as { companyId: number }).companyId);
@@ -271,35 +312,9 @@ const productsFromMedicinesHandler: Handler = async (ctx) => {
   }
   const known = new Set(found.rows.map((r) => r.barcode));
   const unknown = (body.barcodes ?? []).map((b) => b.trim()).filter((b) => !known.has(b));
-  const existing = await productPrices(ctx.trx, companyId, [...known]);
-  const fresh = found.rows.filter((r) => !existing.has(r.barcode));
-  let created: { barcode: string; productId: number }[] = [];
-  if (fresh.length) {
-    const refs = await sql<{ unit_id: string | null; warehouse_id: string | null }>`
-      select (select id from units where company_id = ${companyId} and upper(code) in ('BX', 'KUTU') order by (upper(code) = 'BX') desc, id limit 1) as unit_id,
-             (select id from warehouses where company_id = ${companyId} and is_default limit 1) as warehouse_id`.execute(ctx.trx);
-    let unitId = refs.rows[0]?.unit_id ? Number(refs.rows[0].unit_id) : null;
-    if (unitId === null) {
-      const any = await sql<{ id: string }>`select id from units where company_id = ${companyId} and active order by (upper(code) = 'C62') desc, id limit 1`.execute(ctx.trx);
-      unitId = any.rows[0] ? Number(any.rows[0].id) : null;
-    }
-    if (unitId === null) throw problems.conflict('Firmada tanımlı bir birim yok; önce bir birim (Kutu) ekleyin.', 'NO_UNIT');
-    const warehouseId = refs.rows[0]?.warehouse_id ? Number(refs.rows[0].warehouse_id) : null;
-    const rate = body.salePriceFromReference ? await latestEurRate(ctx.trx) : null;
-    const items: ProductBody[] = fresh.map((r) => {
-      const m = toMedicine(r, rate);
-      return {
-        name: m.name.slice(0, 250), barcode: m.barcode, productType: 'MEDICINE', unitId,
-        explanation: [m.substance ?? m.atcName, m.atcCode ? `(ATC ${m.atcCode})` : null, m.firm ? `— ${m.firm}` : null].filter(Boolean).join(' ') || null,
-        buyingPrice: null, buyingCurrencyId: 1, salePrice: body.salePriceFromReference && m.referencePrice ? Number(m.referencePrice) : null, saleCurrencyId: 1,
-        defaultTaxRate: 10, warehouseId, qrTracking: true, prescriptionType: m.color ?? 'NORMAL', status: m.active ? 'ACTIVE' : 'PASSIVE',
-      };
-    });
-    const written = await upsertBatch(ctx.trx as never, companyId, auth.login, items);
-    created = written.map((w) => ({ barcode: w.barcode, productId: Number(w.id) }));
-  }
-  ctx.audit({ action: 'pharmacy.products.fromMedicines', entity: 'product', detail: { created: created.length, skipped: known.size - fresh.length, unknown: unknown.length } });
-  return { created: created.length, skipped: known.size - fresh.length, unknown, products: created };
+  const { created, skipped } = await createProducts(ctx.trx, companyId, auth.login, found.rows, Boolean(body.salePriceFromReference));
+  ctx.audit({ action: 'pharmacy.products.fromMedicines', entity: 'product', detail: { created: created.length, skipped, unknown: unknown.length } });
+  return { created: created.length, skipped, unknown, products: created };
 };
 
 // --- vademecum (the external drug-information page) --------------------------------------------

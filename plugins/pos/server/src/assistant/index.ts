@@ -4,6 +4,7 @@ import { ASSISTANT_LOCAL_PORT, ASSISTANT_TEXTS_TR, KOLAY_ASISTAN_DOWNLOAD_PATH, 
 import type { PosArea } from '../area';
 import { outsideTimeoutMs, sandboxBase } from '../devices/index';
 import { assistantSandbox } from './sandbox';
+import { MANAGEMENT_DEVICES_POINT, assistantsForManagement } from '../management-devices';
 
 /**
  * The desktop assistant (Kolay Asistan) and connector settings (issue 13): the assistants a
@@ -253,4 +254,5 @@ export const area: PosArea = {
     listConnectorSettings, createConnectorSetting, updateConnectorSetting, getConnectorSetting, deleteConnectorSetting, deleteConnectorSettingAndAssistant,
   },
   async sandbox(app) { await assistantSandbox(app); },
+  contributes: { [MANAGEMENT_DEVICES_POINT]: [assistantsForManagement] },
 };

@@ -2,15 +2,17 @@ import type { Kysely } from 'kysely';
 import { openSecret, setTenant, pageRequest, pageResult, problems, requireAuth, sealSecret, tables, type DemoTenant, type Handler, type SecretScope, type Services, type Trx } from '@tezgah/server';
 import { POS_PROVIDERS, TERMINAL_SERIAL, type PosProvider } from '@tezgah/pos-common';
 import type { PosArea } from '../area';
+import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
 import type { DevicesTables, PosDevicesTable } from './schema';
+import { MANAGEMENT_DEVICES_POINT, terminalsForManagement } from '../management-devices';
 
 /**
  * POS devices (issue 13; seeds 001 §2 /pos-devices, module 27): a company's card terminals with
  * the provider their payments go through and its credentials (app token, API key, user,
  * password), sealed with the server's secret (bound to company, device and field) and never
  * answered (`…Set` flags say whether one is stored), and the bank account of type POS the
- * terminal settles into. The bank account is checked read-only in the accounting plugin's
- * `bank_accounts` table (the accounting plugin has no public bank-account lookup).
+ * terminal settles into. The bank account is checked through the accounting plugin's read-only
+ * directory (`accounting.directory`), never in its tables.
  *
  * The area also tells the other POS areas where the simulators answer (`sandboxBase`) and how
  * long an outside call may take (`outsideTimeoutMs`).
@@ -66,9 +68,11 @@ const view = (r: Row, bank?: { name: string } | undefined) => ({
   createdDate: new Date(r.created_at).toISOString(), updatedDate: new Date(r.updated_at).toISOString(),
 });
 
-async function withBank(db: Db, companyId: number, rows: Row[]) {
+const directory = (services: Pick<Services, 'service'>) => services.service<DirectoryService>(DIRECTORY_SERVICE);
+
+async function withBank(services: Services, db: Db, companyId: number, rows: Row[]) {
   const ids = [...new Set(rows.map((r) => Number(r.bank_account_id)))];
-  const banks = ids.length ? await db.selectFrom('bank_accounts').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute() : [];
+  const banks = ids.length ? await directory(services).bankAccounts(db, companyId, { ids }) : [];
   const m = new Map(banks.map((b) => [Number(b.id), b]));
   return rows.map((r) => view(r, m.get(Number(r.bank_account_id))));
 }
@@ -78,7 +82,7 @@ interface Body {
   appToken?: string | null; apiKey?: string | null; username?: string | null; password?: string | null;
 }
 
-async function check(db: Db, companyId: number, b: Body, id: number | null) {
+async function check(services: Services, db: Db, companyId: number, b: Body, id: number | null) {
   if (b.name !== undefined && !b.name.trim()) throw problems.invalidField('name', 'Cihaz adı zorunludur.', 'REQUIRED');
   if (b.terminalSerialNo !== undefined) {
     if (!TERMINAL_SERIAL.test(b.terminalSerialNo)) throw problems.invalidField('terminalSerialNo', 'Terminal seri numarası 4-32 harf, rakam veya tireden oluşur.', 'SERIAL_NO');
@@ -88,9 +92,9 @@ async function check(db: Db, companyId: number, b: Body, id: number | null) {
   }
   if (b.provider !== undefined && !(POS_PROVIDERS as readonly string[]).includes(b.provider)) throw problems.invalidField('provider', 'Geçersiz POS sağlayıcısı.', 'PROVIDER');
   if (b.bankAccountId !== undefined) {
-    const bank = await db.selectFrom('bank_accounts').select(['id', 'account_type']).where('company_id', '=', companyId).where('id', '=', b.bankAccountId).executeTakeFirst();
+    const bank = await directory(services).bankAccount(db, companyId, b.bankAccountId);
     if (!bank) throw problems.invalidField('bankAccountId', 'Banka hesabı bulunamadı.', 'ACCOUNT_NOT_FOUND');
-    if (bank.account_type !== 'POS') throw problems.invalidField('bankAccountId', 'POS cihazı yalnız POS tipindeki bir banka hesabına bağlanabilir.', 'NOT_POS_ACCOUNT');
+    if (bank.accountType !== 'POS') throw problems.invalidField('bankAccountId', 'POS cihazı yalnız POS tipindeki bir banka hesabına bağlanabilir.', 'NOT_POS_ACCOUNT');
   }
 }
 
@@ -120,7 +124,7 @@ const listPosDevices: Handler = async (ctx) => {
   const [field, dir] = p.sort[0] ?? ['id', 'desc'];
   const sortCol = field === 'name' ? 'name' : field === 'terminalSerialNo' ? 'terminal_serial_no' : 'id';
   const rows = await base.selectAll().orderBy(sortCol, dir).orderBy('id', 'desc').limit(p.size).offset(p.offset).execute();
-  return pageResult(ctx, await withBank(db, companyId, rows as Row[]), total);
+  return pageResult(ctx, await withBank(ctx.services, db, companyId, rows as Row[]), total);
 };
 
 async function one(db: Db, companyId: number, id: number) {
@@ -132,14 +136,14 @@ async function one(db: Db, companyId: number, id: number) {
 const getPosDevice: Handler = async (ctx) => {
   const { companyId } = requireAuth(ctx);
   const db = tables<DevicesTables>(ctx) as unknown as Db;
-  return (await withBank(db, companyId, [await one(db, companyId, Number(ctx.params.id))]))[0];
+  return (await withBank(ctx.services, db, companyId, [await one(db, companyId, Number(ctx.params.id))]))[0];
 };
 
 const createPosDevice: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const db = tables<DevicesTables>(ctx) as unknown as Db;
   const b = ctx.body as Body;
-  await check(db, auth.companyId, b, null);
+  await check(ctx.services, db, auth.companyId, b, null);
   const r = await db.insertInto('pos_devices').values({
     company_id: auth.companyId, name: b.name!.trim(), terminal_serial_no: b.terminalSerialNo!, provider: b.provider ?? 'SANDBOX',
     bank_account_id: b.bankAccountId!, active: b.active ?? true, username: text(b.username) ?? null, created_by: auth.login,
@@ -149,7 +153,7 @@ const createPosDevice: Handler = async (ctx) => {
   if (Object.keys(s).length) await db.updateTable('pos_devices').set(s).where('company_id', '=', auth.companyId).where('id', '=', id).execute();
   ctx.audit({ action: 'pos.device.created', entity: 'pos_device', entityId: id, detail: { terminalSerialNo: b.terminalSerialNo, provider: b.provider ?? 'SANDBOX' } });
   ctx.setStatus(201);
-  return (await withBank(db, auth.companyId, [await one(db, auth.companyId, id)]))[0];
+  return (await withBank(ctx.services, db, auth.companyId, [await one(db, auth.companyId, id)]))[0];
 };
 
 const updatePosDevice: Handler = async (ctx) => {
@@ -158,7 +162,7 @@ const updatePosDevice: Handler = async (ctx) => {
   const b = ctx.body as Body & { id?: number };
   const id = Number(ctx.params.id ?? b.id);
   await one(db, auth.companyId, id);
-  await check(db, auth.companyId, b, id);
+  await check(ctx.services, db, auth.companyId, b, id);
   const set: Record<string, unknown> = {
     name: b.name?.trim(), terminal_serial_no: b.terminalSerialNo, provider: b.provider, bank_account_id: b.bankAccountId, active: b.active,
     username: text(b.username), ...secrets(ctx.services, auth.companyId, id, b), updated_at: new Date(),
@@ -166,7 +170,7 @@ const updatePosDevice: Handler = async (ctx) => {
   for (const k of Object.keys(set)) if (set[k] === undefined) delete set[k];
   await db.updateTable('pos_devices').set(set).where('company_id', '=', auth.companyId).where('id', '=', id).execute();
   ctx.audit({ action: 'pos.device.updated', entity: 'pos_device', entityId: id, detail: { fields: Object.keys(set).filter((k) => k !== 'updated_at').map((k) => k.replace(/_enc$/, '')) } });
-  return (await withBank(db, auth.companyId, [await one(db, auth.companyId, id)]))[0];
+  return (await withBank(ctx.services, db, auth.companyId, [await one(db, auth.companyId, id)]))[0];
 };
 
 const deletePosDevice: Handler = async (ctx) => {
@@ -190,7 +194,7 @@ async function seedDemo(trx: Trx, demo: DemoTenant) {
   const companyId = demo.companies.pharmacy;
   await setTenant(trx, companyId);
   const db = trx as unknown as Db;
-  const bank = await db.selectFrom('bank_accounts').select('id').where('company_id', '=', companyId).where('account_type', '=', 'POS').orderBy('id').executeTakeFirst();
+  const [bank] = await demo.service<DirectoryService>(DIRECTORY_SERVICE).bankAccounts(trx, companyId, { type: 'POS' });
   if (!bank) return;
   await db.insertInto('pos_devices').values({ company_id: companyId, name: 'Tezgâh POS', terminal_serial_no: 'BK300TR0000001', provider: 'SANDBOX', bank_account_id: bank.id, username: 'eczaci', created_by: 'demo' })
     .onConflict((oc) => oc.doNothing()).execute();
@@ -199,6 +203,7 @@ async function seedDemo(trx: Trx, demo: DemoTenant) {
 export const area: PosArea = {
   handlers: { listPosDevices, getPosDevice, createPosDevice, updatePosDevice, deletePosDevice },
   seedDemo,
+  contributes: { [MANAGEMENT_DEVICES_POINT]: [terminalsForManagement] },
   sandbox(app, services) {
     app.addHook('onListen', async () => {
       const a = app.server.address();

@@ -17,8 +17,7 @@ export interface PosDevicesTable {
   updated_at: Generated<Date>;
 }
 
-/** What the devices area reads of the accounting plugin's tables (read-only: bank accounts of type POS). */
+/** The devices area's tables (bank accounts are read through the accounting plugin's directory). */
 export interface DevicesTables {
   pos_devices: PosDevicesTable;
-  bank_accounts: { company_id: number; id: number; name: string; account_type: string; account_code: string; currency_id: number };
 }

@@ -1,0 +1,52 @@
+import { contributionsTo, type Services, type Trx } from '@tezgah/server';
+
+/**
+ * The extension point `management.devices`: where device management (GET
+ * /services/onmuhasebe/api/management/devices) gets the devices other plugins keep. A plugin
+ * contributes a source in `ServerPlugin.contributes` (the POS plugin: its terminals and its desktop
+ * assistants) and answers ONE company's devices in the request's transaction, the tenant already
+ * switched to that company (its own tables, under their row-level security). The management plugin
+ * never reads another plugin's tables.
+ */
+export const MANAGEMENT_DEVICES_POINT = 'management.devices';
+
+export type ManagedDeviceKind = 'POS' | 'ASSISTANT' | 'MOBILE';
+
+export interface ManagedDeviceRow {
+  kind: ManagedDeviceKind;
+  id: number;
+  name: string;
+  /** Serial number or device id. */
+  identifier: string;
+  active: boolean;
+  /** Provider, version or model. */
+  detail?: string | null;
+  lastSeenAt: Date | string | null;
+  createdAt: Date | string | null;
+}
+
+/** What a plugin contributes to `management.devices`. */
+export interface ManagedDeviceSource {
+  /** Namespaced by the plugin: `pos.terminals`. */
+  id: string;
+  /** The kinds it lists (a kind filter skips the others). */
+  kinds: readonly ManagedDeviceKind[];
+  rows: (trx: Trx, companyId: number) => Promise<ManagedDeviceRow[]>;
+}
+
+const ID = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
+const KINDS: readonly string[] = ['POS', 'ASSISTANT', 'MOBILE'];
+
+/** The contributed sources; a malformed or doubled one is a programming error, reported at the first use. */
+export function deviceSources(services: Pick<Services, 'plugins'>, builtIn: ManagedDeviceSource[] = []): ManagedDeviceSource[] {
+  const out: ManagedDeviceSource[] = [];
+  for (const { plugin, item } of [...builtIn.map((item) => ({ plugin: 'management', item })), ...contributionsTo<ManagedDeviceSource>(services, MANAGEMENT_DEVICES_POINT)]) {
+    const where = `${plugin}: ${MANAGEMENT_DEVICES_POINT} ${JSON.stringify(item?.id)}`;
+    if (!item || typeof item.id !== 'string' || !ID.test(item.id)) throw new Error(`${where}: the id must be namespaced like 'pos.terminals'`);
+    if (typeof item.rows !== 'function') throw new Error(`${where}: rows(trx, companyId) is needed`);
+    if (!Array.isArray(item.kinds) || !item.kinds.length || item.kinds.some((k) => !KINDS.includes(k))) throw new Error(`${where}: kinds must be some of ${KINDS.join(', ')}`);
+    if (out.some((s) => s.id === item.id)) throw new Error(`${where}: contributed twice`);
+    out.push(item);
+  }
+  return out;
+}
