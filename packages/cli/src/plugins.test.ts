@@ -70,9 +70,9 @@ describe('TEZGAH_CLI_PLUGINS', () => {
     dirs.push(dir);
     const r = await run(['--help'], {
       env: { TEZGAH_CONFIG_DIR: dir },
-      program: { plugins: [{ id: 'test-needy', requires: ['pharmacy'], register: noop }] },
+      program: { plugins: [{ id: 'test-needy', requires: ['no-such-plugin'], register: noop }] },
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: CLI plugin "test-needy" requires "pharmacy", which is not registered\n');
+    expect(r.stderr).toBe('error: CLI plugin "test-needy" requires "no-such-plugin", which is not registered\n');
   });
 });
