@@ -104,7 +104,8 @@ async function authenticateOnce(
   }
   const token = bearer || accessToken;
   if (!token) throw problems.unauthorized();
-  const claims = verifyToken(token, services.secret);
+  // The server's own clock (services.now), as the session's expiry below: a token is checked against the time the server keeps.
+  const claims = verifyToken(token, services.secret, Math.floor(services.now().getTime() / 1000));
   if (!claims) throw problems.unauthorized('Oturum geçersiz veya süresi dolmuş; lütfen tekrar giriş yapın.', 'INVALID_TOKEN');
 
   const companyHeader = header(headers, 'company-id');

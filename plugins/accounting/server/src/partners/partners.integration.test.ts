@@ -247,10 +247,15 @@ describe.each(engines())('partners and capital on %s', (engine) => {
     expect((await api.call('DELETE', `${CAPITALS}/${k.id}`, { token: viewer })).status).toBe(403);
   });
 
-  it('keeps capital records append-only for the request role (cancelling is the only change)', async () => {
+  it('keeps capital records for the request role: never deleted, their partner and kind never changed, their corrections append-only', async () => {
+    // A correction (PUT /capitals) changes the amount and the rest under a new entry; the partner and the kind stay.
     await expect(inCompany(async (trx) => {
       await sql`select set_config('role', 'tezgah_app', true)`.execute(trx);
-      await sql`update capitals set amount = amount + 1 where company_id = ${cid}`.execute(trx);
+      await sql`update capitals set partner_id = partner_id where company_id = ${cid}`.execute(trx);
+    })).rejects.toThrow(/permission denied/);
+    await expect(inCompany(async (trx) => {
+      await sql`select set_config('role', 'tezgah_app', true)`.execute(trx);
+      await sql`update capital_corrections set capital_id = capital_id where company_id = ${cid}`.execute(trx);
     })).rejects.toThrow(/permission denied/);
     await expect(inCompany(async (trx) => {
       await sql`select set_config('role', 'tezgah_app', true)`.execute(trx);
