@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { isValidEmail, isValidPassword, PASSWORD_MAX, PASSWORD_MIN } from '@tezgah/core';
 import { hashPassword, verifyPassword } from './password';
 import { startSession, landingCompany, issueKey, consumeKey, revokeAllSessions } from './sessions';
@@ -28,18 +28,21 @@ function giveToken(ctx: RequestContext, token: string) {
 
 /**
  * The extension point `kernel.account.announcements`: a plugin that keeps announcements (the
- * management plugin) contributes one item whose `unseen` answers the newest active announcement
- * the user, and the one the company, has not acknowledged yet. The kernel knows no announcement
- * table; with no contribution both stay null.
+ * management plugin) contributes one item whose `unseen` gives the newest active announcement the
+ * user, and the one the company, has not acknowledged yet — as two scalar subqueries (one id
+ * column, at most one row) that the kernel selects inside its own account statement, so that
+ * GET /api/account stays one round trip. The kernel knows no announcement table; with no
+ * contribution both stay null.
  */
 export const ACCOUNT_ANNOUNCEMENTS_POINT = 'kernel.account.announcements';
 export interface AccountAnnouncements {
-  unseen(trx: Trx, who: { userId: number; companyId: number; today: string }): Promise<{ user: number | null; company: number | null }>;
+  unseen(trx: Trx, who: { userId: number; companyId: number; today: string }): { user: Expression<unknown>; company: Expression<unknown> };
 }
 
-async function unseenAnnouncements(trx: Trx, ctx: RequestContext, userId: number, companyId: number) {
+/** The point's two subqueries, or nulls when no plugin keeps announcements. */
+function unseenAnnouncements(trx: Trx, ctx: RequestContext, userId: number, companyId: number): { user: Expression<unknown>; company: Expression<unknown> } {
   const point = contributionsTo<AccountAnnouncements>(ctx.services, ACCOUNT_ANNOUNCEMENTS_POINT).find((c) => typeof c.item?.unseen === 'function');
-  if (!point) return { user: null, company: null };
+  if (!point) return { user: sql`null::bigint`, company: sql`null::bigint` };
   const today = ctx.services.now().toISOString().slice(0, 10);
   return point.item.unseen(trx, { userId, companyId, today });
 }
@@ -47,8 +50,10 @@ async function unseenAnnouncements(trx: Trx, ctx: RequestContext, userId: number
 /** The signed-in account as GET /api/account shows it. */
 export async function accountOf(trx: Trx, ctx: RequestContext) {
   const auth = requireAuth(ctx);
-  // The authorities came with the caller (the session check); here the user, the current company
-  // and the role names, in one statement: each round trip costs more than the query.
+  // The authorities came with the caller (the session check); here the user, the current company,
+  // the role names and the unseen announcements, in one statement: each round trip costs more than
+  // the query.
+  const unseen = unseenAnnouncements(trx, ctx, auth.userId, auth.companyId);
   const u = await trx.selectFrom('users as u')
     .innerJoin('companies as c', (j) => j.on('c.id', '=', auth.companyId))
     .innerJoin('sectors as s', 's.id', 'c.sector_id')
@@ -61,18 +66,19 @@ export async function accountOf(trx: Trx, ctx: RequestContext) {
         .where('ur.company_id', '=', auth.companyId).whereRef('ur.user_id', '=', 'u.id'),
       sql<string[]>`'{}'::text[]`,
     ).as('role_names'))
+    .select([sql<unknown>`${unseen.user}`.as('announcement_user'), sql<unknown>`${unseen.company}`.as('announcement_company')])
     .where('u.id', '=', auth.userId)
     .executeTakeFirstOrThrow();
   const c = { id: u.c_id, name: u.c_name, sector_id: u.c_sector_id, sector_key: u.sector_key, erp_type: u.c_erp_type, its_username: u.c_its_username };
   const roleNames: string[] = u.role_names ?? [];
-  const unseen = await unseenAnnouncements(trx, ctx, auth.userId, auth.companyId);
+  const announcement = (v: unknown) => (v == null ? null : Number(v));
   return {
     id: u.id, login: u.login, firstName: u.first_name, lastName: u.last_name, email: u.email, phone: u.phone,
     imageUrl: u.image_url, langKey: u.lang_key, activated: u.activated, authorities: auth.authorities,
     role: roleNames[0] ?? null, roles: roleNames, defaultCompanyId: u.default_company_id,
     companyId: auth.companyId,
-    company: { id: c.id, name: c.name, sectorId: c.sector_id, sectorKey: c.sector_key, companyProfile: { erpType: c.erp_type, itsUsername: c.its_username, announcementId: unseen.company } },
-    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, locked: auth.locked ?? false, announcementId: unseen.user,
+    company: { id: c.id, name: c.name, sectorId: c.sector_id, sectorKey: c.sector_key, companyProfile: { erpType: c.erp_type, itsUsername: c.its_username, announcementId: announcement(u.announcement_company) } },
+    impersonate: auth.actor !== null, previousLogin: auth.actor?.login ?? null, locked: auth.locked ?? false, announcementId: announcement(u.announcement_user),
     createdBy: u.created_by, createdDate: u.created_date, lastModifiedBy: u.last_modified_by, lastModifiedDate: u.last_modified_date,
   };
 }

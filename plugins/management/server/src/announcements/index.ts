@@ -51,17 +51,19 @@ function activeFor(d: Kysely<KernelTables & AnnouncementTables> | Db, companyId:
     ]));
 }
 
-/** The point the kernel asks for GET /api/account: both answers in one statement (each round trip costs more than the query). */
+/**
+ * The point the kernel asks for GET /api/account: the two subqueries it selects inside its own
+ * account statement (each round trip costs more than the query).
+ */
 export const accountAnnouncements: AccountAnnouncements = {
-  async unseen(trx: Trx, who) {
+  unseen(trx: Trx, who) {
     const d = trx as unknown as Db;
     const newest = (seen: 'user' | 'company') => activeFor(d, who.companyId, who.today).select('a.id')
       .where((eb) => eb.not(eb.exists(seen === 'user'
         ? eb.selectFrom('management_announcement_user_seen as s').select('s.user_id').whereRef('s.announcement_id', '=', 'a.id').where('s.user_id', '=', who.userId)
         : eb.selectFrom('management_announcement_company_seen as s').select('s.company_id').whereRef('s.announcement_id', '=', 'a.id').where('s.company_id', '=', who.companyId))))
       .orderBy('a.start_date', 'desc').orderBy('a.id', 'desc').limit(1);
-    const r = await d.selectNoFrom([newest('user').as('user_id'), newest('company').as('company_id')]).executeTakeFirst() as { user_id: unknown; company_id: unknown } | undefined;
-    return { user: r?.user_id == null ? null : Number(r.user_id), company: r?.company_id == null ? null : Number(r.company_id) };
+    return { user: newest('user'), company: newest('company') };
   },
 };
 
