@@ -94,11 +94,21 @@ export const lineView = (r: LineRow) => ({
 /** Whether the caller may see lines of this process kind (the agenda's feed filters by it). */
 export const visibleLines = visible;
 
+/**
+ * One process with its lines. The status and the counts are taken from the lines' statement (it
+ * reads the process's status too), so they agree with the lines shown: a line's job may commit
+ * between the two statements, and the first one's counts would then be a step behind.
+ */
 async function detail(d: LedgerDb, companyId: number, id: number) {
   const [v] = await processViews(d, companyId, [id]);
   if (!v) throw problems.notFound('Periyodik işlem');
-  const lines = await lineQuery(d, companyId).where('l.process_id', '=', id).orderBy('l.period_no').execute();
-  return { ...v, lines: lines.map(lineView) };
+  const rows = await lineQuery(d, companyId).select('p.status as process_status').where('l.process_id', '=', id).orderBy('l.period_no').execute();
+  if (!rows.length) return { ...v, lines: [] };
+  const count = (...st: string[]) => rows.filter((r) => st.includes(r.status)).length;
+  return {
+    ...v, status: rows[0]!.process_status, lineCount: rows.length, pendingCount: count('PENDING'), successCount: count('SUCCESS'),
+    failedCount: count('FAILED', 'INSUFFICIENT_BALANCE'), lines: rows.map(lineView),
+  };
 }
 
 const listPeriodicProcesses: Handler = async (ctx) => {
