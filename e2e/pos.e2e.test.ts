@@ -83,26 +83,31 @@ describe('POS payments in a browser', () => {
       const bank = form.getByRole('combobox', { name: '1. ödeme: Banka hesabı', exact: true });
       await expect.poll(() => bank.locator('option').allTextContents()).toContainEqual(expect.stringMatching(/POS Hesabı/));
       await bank.selectOption({ index: 1 });
-      const posted = seller.waitForResponse((r) => r.url().endsWith('/services/onmuhasebe/api/invoices') && r.request().method() === 'POST');
+      // The watching tab sees the new payment's statuses come one after the other. It watches from
+      // before the sale: the sale's request answers once the basket is on the terminal (the
+      // payment is PENDING, committed, while the terminal is being asked).
+      const seen: string[] = [];
+      let id = 0;
+      const watched = (async () => {
+        const deadline = Date.now() + 90_000;
+        while (Date.now() < deadline) {
+          const now = await statuses(page);
+          id = Math.max(0, ...Object.keys(now).map(Number).filter((x) => x > lastBefore));
+          const s = id ? now[id] : undefined;
+          if (s && seen.at(-1) !== s) {
+            seen.push(s);
+            if (s === 'ON_TERMINAL') await shot(page, 'pos-payment-on-terminal-1024');
+          }
+          if (s === 'SUCCESS') break;
+          await page.waitForTimeout(150);
+        }
+      })();
+      watched.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+      const posted = seller.waitForResponse((r) => r.url().endsWith('/services/onmuhasebe/api/invoices') && r.request().method() === 'POST', { timeout: 60_000 });
       await form.getByRole('button', { name: 'Faturayı kes', exact: true }).click();
       const invoice = await (await posted).json() as { id: number; documentNo: string; status: string; paymentStatus: string };
       expect(invoice).toMatchObject({ status: 'POSTED', paymentStatus: 'PAID' });
-
-      // The watching tab sees the new payment's statuses come one after the other.
-      const seen: string[] = [];
-      const deadline = Date.now() + 60_000;
-      let id = 0;
-      while (Date.now() < deadline) {
-        const now = await statuses(page);
-        id = Math.max(0, ...Object.keys(now).map(Number).filter((x) => x > lastBefore));
-        const s = id ? now[id] : undefined;
-        if (s && seen.at(-1) !== s) {
-          seen.push(s);
-          if (s === 'ON_TERMINAL') await shot(page, 'pos-payment-on-terminal-1024');
-        }
-        if (s === 'SUCCESS') break;
-        await page.waitForTimeout(150);
-      }
+      await watched;
       expect(seen[0]).toBe('PENDING');
       expect(seen).toContain('ON_TERMINAL');
       expect(seen.at(-1)).toBe('SUCCESS');
@@ -152,7 +157,7 @@ describe('POS payments in a browser', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 240_000);
 
   it('makes a payment link on /virtual-payments, pays it on the sandbox page, and the list shows it paid', async () => {
     // A paid link's collection goes to an online-payment bank account; the demo pharmacy has none yet.
