@@ -28,7 +28,7 @@ const tr = {
     productRequired: 'Ürün seçiniz.',
     currentRequired: 'Cari seçiniz.',
     exists: SEED_TEXTS_TR.SELECTED_PRODUCT_EXISTS,
-    currentExists: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS.tr,
+    currentExists: PAIRED_TEXTS.SELECTED_CURRENT_EXISTS.tr as string,
   },
   detail: {
     back: 'Listeye dön',
