@@ -77,7 +77,11 @@ export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoice
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
 export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput, type SaleInput } from './invoices/documents-service';
-export { DIRECTORY_SERVICE, type DirectoryService, type DirectoryProduct, type DirectoryBankAccount, type DirectoryCurrentName, type DirectoryInvoiceHeader } from './directory/service';
+export {
+  DIRECTORY_SERVICE, directoryOf, type DirectoryService, type DirectoryProduct, type DirectoryBarcodeProduct, type DirectoryUnit, type DirectoryWarehouse, type DirectoryExchangeRate,
+  type DirectoryBankAccount, type DirectoryCurrentName, type DirectoryInvoiceHeader,
+  type DirectoryInvoiceActivity, type DirectoryPeriod, type DirectoryCompanyInvoice, type DirectoryInvoiceSortField,
+} from './directory/service';
 export { INVOICE_LOCKS_POINT, INVOICE_CANCELLING_POINT, type InvoiceLockContribution, type InvoiceCancellingContribution } from './invoices/locks';
 /**
  * Products written in batches (create or update by barcode), as the import and the demo do: how

@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import Decimal from 'decimal.js';
 import { likePattern, pageRequest, pageResult, problems, tables, type Handler, type KernelTables, type RequestContext } from '@tezgah/server';
+import { directoryOf, type DirectoryInvoiceSortField } from '@tezgah/accounting-server';
 import type { ManagementArea } from '../area';
 import { dayOf, periodOf } from '../days';
 import { companyProfilesFromFile } from './profiles';
@@ -9,20 +10,13 @@ import { companyProfilesFromFile } from './profiles';
  * The activity area (issue 14; seeds 001 §2 /company-activity, seed 000 §7
  * /companies/getCompanyListForDate, /invoices/all-to-management-portal, /company-profiles-from-file).
  * Management only (x-management). Sign-ins and the last time anyone did anything come from the
- * kernel's audit trail (audit_events: action 'auth.login', company_id); documents and sales from
- * accounting's invoices through the read-only report view management_invoices (migration
- * 20261129000200), the only place this plugin reads another plugin's rows across companies.
+ * kernel's audit trail (audit_events: action 'auth.login', company_id); documents, sales and the
+ * invoice list from the accounting plugin's directory service (`accounting.directory`: its
+ * cross-company functions, which these x-management handlers alone ask), never from its tables.
  */
 
-interface InvoiceViewRow {
-  company_id: number; company_name: string; id: number; invoice_type: 'SALE' | 'BUYING'; status: string; invoice_date: string; document_no: string | null;
-  current_id: number; current_name: string | null; currency_id: number; conversion_rate: string; total_amount: string; payable: string;
-  e_invoice_type: string | null; created_at: Date | string;
-}
-export interface ActivityTables { management_invoices: InvoiceViewRow }
-type Db = Transaction<KernelTables & ActivityTables>;
-const db = (ctx: RequestContext) => tables<ActivityTables>(ctx) as Db;
-
+type Db = Transaction<KernelTables>;
+const db = (ctx: RequestContext) => tables<{}>(ctx) as Db;
 const iso = (v: Date | string | null | undefined) => (v === null || v === undefined ? null : new Date(v).toISOString());
 const money = (v: string | number | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 /** The instant a UTC day starts, as SQL. */
@@ -44,16 +38,19 @@ const listCompanyActivity: Handler = async (ctx) => {
     if (q.active !== undefined) b = b.where('c.active', '=', q.active);
     return b;
   };
+  // The invoice figures of every company with invoices in the period (one statement), handed to
+  // the query as a JSON object by company id so that sorting and paging by them stay in SQL.
+  const figures: Record<string, { n: number; s: string }> = {};
+  for (const [id, a] of await directoryOf(ctx.services).invoiceActivityByCompany(ctx.trx, { startDate, endDate })) figures[String(id)] = { n: a.invoices, s: a.salesTotal };
+  const figure = (key: 'n' | 's', type: 'bigint' | 'numeric') => sql`coalesce((${JSON.stringify(figures)}::jsonb -> (c.id::text) ->> ${key})::${sql.raw(type)}, 0)`;
   let rows = base().select((eb) => [
     'c.id', 'c.name', 'c.title', 'c.active',
     eb.selectFrom('audit_events as e').select((e) => e.fn.max('e.at').as('m')).whereRef('e.company_id', '=', 'c.id').where('e.action', '=', 'auth.login').as('last_sign_in'),
     eb.selectFrom('audit_events as e').select((e) => e.fn.max('e.at').as('m')).whereRef('e.company_id', '=', 'c.id').where('e.user_id', 'is not', null).as('last_seen'),
     eb.selectFrom('audit_events as e').select((e) => e.fn.countAll().as('n')).whereRef('e.company_id', '=', 'c.id').where('e.action', '=', 'auth.login')
       .where('e.at', '>=', dayStart(startDate) as never).where('e.at', '<', nextDay(endDate) as never).as('sign_ins'),
-    eb.selectFrom('management_invoices as i').select((e) => e.fn.countAll().as('n')).whereRef('i.company_id', '=', 'c.id').where('i.status', '<>', 'CANCELLED')
-      .where('i.invoice_date', '>=', startDate).where('i.invoice_date', '<=', endDate).as('invoices'),
-    eb.selectFrom('management_invoices as i').select(sql<string>`coalesce(sum(round(i.total_amount * i.conversion_rate, 2)), 0)`.as('s')).whereRef('i.company_id', '=', 'c.id')
-      .where('i.invoice_type', '=', 'SALE').where('i.status', '=', 'POSTED').where('i.invoice_date', '>=', startDate).where('i.invoice_date', '<=', endDate).as('sales_total'),
+    figure('n', 'bigint').as('invoices'),
+    figure('s', 'numeric').as('sales_total'),
     eb.selectFrom('user_companies as uc').select((e) => e.fn.countAll().as('n')).whereRef('uc.company_id', '=', 'c.id').as('users_count'),
   ]);
   for (const [f, dir] of page.sort) rows = rows.orderBy(sql.ref(ACTIVITY_SORT[f]!), (ob) => (dir === 'desc' ? ob.desc() : ob.asc()).nullsLast());
@@ -75,23 +72,22 @@ const getCompanyActivity: Handler = async (ctx) => {
   const d = db(ctx);
   const c = await d.selectFrom('companies').select(['id', 'name']).where('id', '=', companyId).executeTakeFirst();
   if (!c) throw problems.notFound('Şirket');
-  const [days, last, users] = await Promise.all([
-    sql<{ day: string; sign_ins: string | number; invoices: string | number; sales_total: string }>`
+  const [days, invoiceDays, last, users] = await Promise.all([
+    sql<{ day: string; sign_ins: string | number }>`
       select to_char(g.d, 'YYYY-MM-DD') as day,
         (select count(*) from audit_events e where e.company_id = ${companyId} and e.action = 'auth.login'
-           and e.at >= (g.d at time zone 'UTC') and e.at < ((g.d + interval '1 day') at time zone 'UTC')) as sign_ins,
-        (select count(*) from management_invoices i where i.company_id = ${companyId} and i.status <> 'CANCELLED' and i.invoice_date = g.d::date) as invoices,
-        (select coalesce(sum(round(i.total_amount * i.conversion_rate, 2)), 0) from management_invoices i
-           where i.company_id = ${companyId} and i.invoice_type = 'SALE' and i.status = 'POSTED' and i.invoice_date = g.d::date) as sales_total
+           and e.at >= (g.d at time zone 'UTC') and e.at < ((g.d + interval '1 day') at time zone 'UTC')) as sign_ins
       from generate_series(${startDate}::timestamp, ${endDate}::timestamp, interval '1 day') as g(d)
       order by g.d`.execute(d),
+    directoryOf(ctx.services).invoiceActivityByDay(ctx.trx, companyId, { startDate, endDate }),
     d.selectFrom('audit_events').select((eb) => [
       eb.fn.max('at').filterWhere('action', '=', 'auth.login').as('last_sign_in'),
       eb.fn.max('at').filterWhere('user_id', 'is not', null).as('last_seen'),
     ]).where('company_id', '=', companyId).executeTakeFirst(),
     d.selectFrom('user_companies').select((eb) => eb.fn.countAll().as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow(),
   ]);
-  const series = days.rows.map((r) => ({ date: r.day, signIns: Number(r.sign_ins), invoices: Number(r.invoices), salesTotal: money(r.sales_total) }));
+  const byDay = new Map(invoiceDays.map((r) => [r.date, r]));
+  const series = days.rows.map((r) => ({ date: r.day, signIns: Number(r.sign_ins), invoices: byDay.get(r.day)?.invoices ?? 0, salesTotal: money(byDay.get(r.day)?.salesTotal) }));
   return {
     companyId, companyName: c.name, startDate, endDate, lastSignIn: iso(last?.last_sign_in as never), lastSeen: iso(last?.last_seen as never), usersCount: Number(users.n),
     signIns: series.reduce((a, r) => a + r.signIns, 0), invoices: series.reduce((a, r) => a + r.invoices, 0),
@@ -139,31 +135,15 @@ const getCompanyListForDate: Handler = async (ctx) => {
   })), Number(total.n));
 };
 
-const INVOICE_SORT: Record<string, string> = { id: 'id', invoiceDate: 'invoice_date', totalAmount: 'total_amount', companyId: 'company_id' };
-
 /** Every company's invoices for the management portal (read-only), paged, by period, company, type and status. */
 const listAllInvoicesForManagement: Handler = async (ctx) => {
   const q = (ctx.query ?? {}) as { startDate?: string; endDate?: string; companyId?: number; invoiceType?: 'SALE' | 'BUYING'; status?: string };
   const { startDate, endDate } = periodOf(ctx, q);
   const page = pageRequest(ctx, ['id', 'desc']);
-  const base = () => {
-    let b = db(ctx).selectFrom('management_invoices').where('invoice_date', '>=', startDate).where('invoice_date', '<=', endDate);
-    if (q.companyId !== undefined) b = b.where('company_id', '=', q.companyId);
-    if (q.invoiceType) b = b.where('invoice_type', '=', q.invoiceType);
-    if (q.status) b = b.where('status', '=', q.status);
-    return b;
-  };
-  let rows = base().selectAll();
-  for (const [f, dir] of page.sort) rows = rows.orderBy(sql.ref(INVOICE_SORT[f]!), dir);
-  const [items, total] = await Promise.all([
-    rows.orderBy('id', 'desc').limit(page.size).offset(page.offset).execute(),
-    base().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return pageResult(ctx, items.map((r) => ({
-    companyId: Number(r.company_id), companyName: r.company_name, id: Number(r.id), invoiceType: r.invoice_type, status: r.status, invoiceDate: r.invoice_date,
-    documentNo: r.document_no, currentId: Number(r.current_id), currentName: r.current_name, currencyId: r.currency_id, conversionRate: String(r.conversion_rate),
-    totalAmount: money(r.total_amount), payable: money(r.payable), eInvoiceType: r.e_invoice_type, createdAt: iso(r.created_at),
-  })), Number(total.n));
+  const { items, total } = await directoryOf(ctx.services).invoicesOfAllCompanies(ctx.trx,
+    { startDate, endDate, companyId: q.companyId, invoiceType: q.invoiceType, status: q.status },
+    { sort: page.sort as [DirectoryInvoiceSortField, 'asc' | 'desc'][], size: page.size, offset: page.offset });
+  return pageResult(ctx, items.map((r) => ({ ...r, totalAmount: money(r.totalAmount), payable: money(r.payable) })), total);
 };
 
 export const area: ManagementArea = {

@@ -133,9 +133,48 @@ describe.each(engines())('devices and the device claim flow on %s', (engine) => 
     expect(paged.body[0].key).toBe(all.body[1].key);
     expect((await api.call('GET', `${ONMUHASEBE}/management/devices?status=PASSIVE`, { token: yonetici })).body).toEqual([]);
 
-    // The caller's tenant is back after the walk: the management company's own reads still work.
+    // A filter by kind still answers; the list is management's only, and a signed-in user's at that.
     expect((await api.call('GET', `${ONMUHASEBE}/management/devices?kind=POS`, { token: yonetici })).status).toBe(200);
     expect((await api.call('GET', `${ONMUHASEBE}/management/devices`, { token: eczaci })).status).toBe(403);
     expect((await api.call('GET', `${ONMUHASEBE}/management/devices`)).status).toBe(401);
+  });
+
+  it('lists every company\'s devices in as many statements with five more companies (one per source, not one per company)', async () => {
+    /** The statements one listing sends, and its answer. */
+    const listing = async (query = 'size=100') => {
+      const before = t.server.database.stats.statements;
+      const r = await api.call('GET', `${ONMUHASEBE}/management/devices?${query}`, { token: yonetici });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return { statements: t.server.database.stats.statements - before, body: r.body as any[] };
+    };
+    await listing(); // the session is cached from here on
+    const few = await listing();
+    const companiesBefore = Number((await db().selectFrom('companies').select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const sector = await db().selectFrom('sectors').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const added: number[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const c = await db().insertInto('companies').values({ name: `Cihaz Sayım ${i}`, company_type: 'CORPORATION', tax_number: `77700000${i}0`, sector_id: sector.id })
+        .returning('id').executeTakeFirstOrThrow();
+      added.push(Number(c.id));
+    }
+    await db().insertInto('management_devices').values({ company_id: added[0], serial: 'SAYIM-MOB-1', name: 'Sayım tableti', status: 'PASSIVE' }).execute();
+    await db().insertInto('pos_assistants').values({ company_id: added[4], name: 'Sayım asistanı', device_id: 'SAYIM-ASST-1', version: '2.0.0' }).execute();
+
+    const many = await listing();
+    expect(companiesBefore).toBeGreaterThanOrEqual(3);
+    // The companies (1) and each of the three sources (1 each), whatever their number; the N+1
+    // walk sent a tenant switch and three statements more for every company.
+    expect(many.statements).toBe(few.statements);
+    expect(many.body).toHaveLength(few.body.length + 2);
+    expect(many.body.filter((d) => added.includes(d.companyId)).map((d) => `${d.companyName}|${d.kind}|${d.identifier}|${d.status}|${d.source}`).sort())
+      .toEqual(['Cihaz Sayım 1|MOBILE|SAYIM-MOB-1|PASSIVE|management.mobile', 'Cihaz Sayım 5|ASSISTANT|SAYIM-ASST-1|ACTIVE|pos.assistants']);
+    // One company asked for: the same statements, only its devices.
+    const one = await listing(`companyId=${added[4]}`);
+    expect(one.statements).toBe(few.statements);
+    expect(one.body.map((d) => d.identifier)).toEqual(['SAYIM-ASST-1']);
+    // A company that does not exist: its (empty) list, and no source asked.
+    const none = await listing('companyId=987654');
+    expect(none.body).toEqual([]);
+    expect(none.statements).toBeLessThan(few.statements);
   });
 });

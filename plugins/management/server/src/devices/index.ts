@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomInt, randomUUID, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { pageRequest, pageResult, Problem, problems, requireAuth, setTenant, type DemoTenant, type Handler, type RequestContext, type Trx } from '@tezgah/server';
+import { pageRequest, pageResult, Problem, problems, setTenant, type DemoTenant, type Handler, type RequestContext, type Trx } from '@tezgah/server';
 import type { ManagementArea } from '../area';
 import { deviceSources, type ManagedDeviceKind, type ManagedDeviceSource } from './point';
 
@@ -35,6 +35,10 @@ interface DevicesTables {
     company_id: number; id: number; kind: string; serial: string; name: string; status: string; password_hash: string | null;
     claimed_at: Date | null; last_seen_at: Date | null; created_at: Date; updated_at: Date;
   };
+  /** Read-only, every company, no password hash (migration 20261130000200). */
+  management_devices_across_companies: {
+    company_id: number; id: number; kind: string; serial: string; name: string; status: string; last_seen_at: Date | null; created_at: Date;
+  };
   management_device_claims: {
     id: string; company_id: number; device_serial: string; device_name: string | null; phone: string; otp_hash: string; expires_at: Date;
     attempts: number; status: string; reset_hash: string | null; reset_expires_at: Date | null; purpose: string; created_at: Date;
@@ -51,10 +55,12 @@ const db = (trx: Trx | RequestContext['trx']): Db => trx as unknown as Db;
 const mobileSource: ManagedDeviceSource = {
   id: 'management.mobile',
   kinds: ['MOBILE'],
-  async rows(trx, companyId) {
-    const rows = await db(trx).selectFrom('management_devices').selectAll().where('company_id', '=', companyId).execute();
+  async rows(trx, companyIds) {
+    if (!companyIds.length) return [];
+    const rows = await db(trx).selectFrom('management_devices_across_companies')
+      .select(['company_id', 'id', 'name', 'serial', 'status', 'last_seen_at', 'created_at']).where(sql<boolean>`company_id = any(${[...companyIds]}::bigint[])`).execute();
     return rows.map((r) => ({
-      kind: 'MOBILE' as const, id: Number(r.id), name: r.name, identifier: r.serial, active: r.status === 'ACTIVE', detail: null,
+      companyId: Number(r.company_id), kind: 'MOBILE' as const, id: Number(r.id), name: r.name, identifier: r.serial, active: r.status === 'ACTIVE', detail: null,
       lastSeenAt: r.last_seen_at, createdAt: r.created_at,
     }));
   },
@@ -63,34 +69,30 @@ const mobileSource: ManagedDeviceSource = {
 const iso = (v: Date | string | null | undefined): string | null => (v == null ? null : (v instanceof Date ? v : new Date(v)).toISOString());
 
 /**
- * GET /services/onmuhasebe/api/management/devices (x-management). Every company (or the one asked
- * for) is visited in turn with the transaction's tenant switched to it, every source lists that
- * company's devices under row-level security, then the rows are filtered, sorted and paged here;
- * the tenant is switched back to the caller's company at the end.
+ * GET /services/onmuhasebe/api/management/devices (x-management). The companies (every one, or the
+ * one asked for) in one statement, then every source once for all of them (one statement each, so
+ * the statements do not grow with the number of companies), then the rows are filtered, sorted
+ * and paged here. The transaction's tenant stays the caller's: the sources read across companies
+ * through read-only views of their own tables.
  */
 const listManagementDevices: Handler = async (ctx) => {
-  const auth = requireAuth(ctx);
   const q = ctx.query as { companyId?: number; kind?: ManagedDeviceKind; status?: 'ACTIVE' | 'PASSIVE'; search?: string };
   const page = pageRequest(ctx, ['lastSeenAt', 'desc']);
   const sources = deviceSources(ctx.services, [mobileSource]).filter((s) => !q.kind || s.kinds.includes(q.kind));
   let companies = db(ctx.trx).selectFrom('companies').select(['id', 'name']).orderBy('id');
   if (q.companyId !== undefined) companies = companies.where('id', '=', q.companyId);
-  const list = await companies.execute();
+  const names = new Map((await companies.execute()).map((c) => [Number(c.id), c.name]));
+  const ids = [...names.keys()];
   const rows: { key: string; kind: ManagedDeviceKind; source: string; id: number; companyId: number; companyName: string; name: string; identifier: string; status: 'ACTIVE' | 'PASSIVE'; detail: string | null; lastSeenAt: string | null; createdAt: string | null }[] = [];
-  try {
-    for (const c of list) {
-      await setTenant(ctx.trx, Number(c.id));
-      for (const s of sources) {
-        for (const r of await s.rows(ctx.trx, Number(c.id))) {
-          rows.push({
-            key: `${r.kind}:${r.id}`, kind: r.kind, source: s.id, id: r.id, companyId: Number(c.id), companyName: c.name, name: r.name,
-            identifier: r.identifier, status: r.active ? 'ACTIVE' : 'PASSIVE', detail: r.detail ?? null, lastSeenAt: iso(r.lastSeenAt), createdAt: iso(r.createdAt),
-          });
-        }
-      }
+  for (const s of ids.length ? sources : []) {
+    for (const r of await s.rows(ctx.trx, ids)) {
+      const companyName = names.get(Number(r.companyId));
+      if (companyName === undefined) continue; // a source answering a company not asked for: not listed
+      rows.push({
+        key: `${r.kind}:${r.id}`, kind: r.kind, source: s.id, id: r.id, companyId: Number(r.companyId), companyName, name: r.name,
+        identifier: r.identifier, status: r.active ? 'ACTIVE' : 'PASSIVE', detail: r.detail ?? null, lastSeenAt: iso(r.lastSeenAt), createdAt: iso(r.createdAt),
+      });
     }
-  } finally {
-    await setTenant(ctx.trx, auth.companyId);
   }
   const needle = q.search?.trim().toLocaleLowerCase('tr');
   const found = rows.filter((r) => (!q.kind || r.kind === q.kind) && (!q.status || r.status === q.status)

@@ -2,7 +2,7 @@ import { sql, type ColumnType, type Generated, type Kysely, type Selectable } fr
 import { parseDataMatrix } from '@tezgah/core';
 import { pageRequest, pageResult, Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import { canMoveCreditProduct, EMANET_TEXTS, type CreditProductState } from '@tezgah/pharmacy-common';
-import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
+import { directoryOf } from '@tezgah/accounting-server';
 import type { PharmacyArea } from '../area';
 import { medicineByBarcode } from '../medicines/index';
 import { depositBoxes, releaseDeposit } from '../tracking/index';
@@ -35,7 +35,6 @@ type Db = Kysely<EmanetTables>;
 type Row = Selectable<EmanetTables['pharmacy_credit_products']>;
 const db = (ctx: RequestContext): Db => tables<EmanetTables>(ctx) as unknown as Db;
 /** The accounting plugin's read-only directory: products, currents' names (never its tables). */
-const directory = (ctx: RequestContext) => ctx.services.service<DirectoryService>(DIRECTORY_SERVICE);
 
 export interface CreditProductInput {
   currentId: number;
@@ -82,7 +81,7 @@ const chooseMedicine = (field: string) =>
 
 /** How a record names its current: the title, else name and last name. */
 async function currentNames(ctx: RequestContext, companyId: number, ids: readonly number[]): Promise<Map<number, string>> {
-  const names = await directory(ctx).currentNames(ctx.trx, companyId, ids.map(Number));
+  const names = await directoryOf(ctx.services).currentNames(ctx.trx, companyId, ids.map(Number));
   return new Map([...names].map(([id, c]) => [id, c.title?.trim() || c.fullName]));
 }
 async function currentName(ctx: RequestContext, companyId: number, currentId: number): Promise<string | null> {
@@ -98,7 +97,7 @@ async function resolve(ctx: RequestContext, d: Db, companyId: number, b: CreditP
   let barcode = b.barcode?.trim() || null;
   let name = b.medicineName?.trim() || null;
   if (b.productId) {
-    const p = await directory(ctx).product(d, companyId, { id: b.productId });
+    const p = await directoryOf(ctx.services).product(d, companyId, { id: b.productId });
     if (!p) throw problems.notFound('Ürün');
     productId = p.id;
     barcode ??= p.barcode;
@@ -111,10 +110,10 @@ async function resolve(ctx: RequestContext, d: Db, companyId: number, b: CreditP
     if ((b.quantity ?? 1) !== 1) throw problems.invalidField(`${field}quantity`, EMANET_TEXTS.QR_ONE_BOX, 'QR_ONE_BOX');
   }
   if (barcode && !productId) {
-    const p = await directory(ctx).product(d, companyId, { barcode });
+    const p = await directoryOf(ctx.services).product(d, companyId, { barcode });
     if (p) { productId = p.id; name ??= p.name; }
   }
-  if (barcode && !name) name = (await medicineByBarcode(d, barcode))?.name ?? null;
+  if (barcode && !name) name = (await medicineByBarcode(d, directoryOf(ctx.services), barcode))?.name ?? null;
   if (!name) throw chooseMedicine(`${field}barcode`);
   const givenDate = b.givenDate ?? todayInTurkey();
   if (b.dueDate && b.dueDate < givenDate) throw problems.invalidField(`${field}dueDate`, EMANET_TEXTS.DUE_BEFORE_GIVEN, 'DUE_BEFORE_GIVEN');

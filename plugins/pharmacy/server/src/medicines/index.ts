@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { upsertBatch, type ProductBody } from '@tezgah/accounting-server';
+import { directoryOf, upsertBatch, type DirectoryService, type ProductBody } from '@tezgah/accounting-server';
 import { pageRequest, pageResult, Problem, problems, requireAuth, type Handler, type RequestContext } from '@tezgah/server';
 import { dosageForm, foldTurkish, strengthOf, type MedicinePriceSource } from '@tezgah/pharmacy-common';
 import type { PharmacyArea } from '../area';
@@ -17,7 +17,8 @@ import type { PharmacyArea } from '../area';
  * company's own product price when the pharmacy has the product (PRODUCT); else TİTCK's real
  * source price (GKF, €) converted by the latest TCMB euro selling rate the accounting plugin's
  * exchange-rate table holds for today or before (REFERENCE — an indication, not a retail
- * price); else null. Nothing is invented.
+ * price); else null. Nothing is invented. The company's products, units, warehouse and the rate
+ * come from the accounting plugin's directory service (`accounting.directory`), never its tables.
  */
 
 type Db = Kysely<any> | Transaction<any>;
@@ -107,42 +108,36 @@ export function toMedicine(r: Row, eurRate: Decimal | null): Medicine {
 }
 
 /**
- * The latest TCMB euro selling rate on or before today from the accounting plugin's global
- * exchange-rate table (no fetch here: a rate is there when accounting asked for it), or null.
+ * The latest TCMB euro selling rate on or before today the accounting plugin holds (its directory
+ * service; no fetch here: a rate is there when accounting asked for it), or null.
  */
-export async function latestEurRate(db: Db): Promise<Decimal | null> {
+export async function latestEurRate(db: Db, dir: DirectoryService): Promise<Decimal | null> {
   try {
-    const r = await sql<{ v: string | null; unit: number }>`
-      select coalesce(forex_selling, forex_buying)::text as v, unit from exchange_rates
-       where currency_code = 'EUR' and rate_date <= current_date order by rate_date desc limit 1`.execute(db);
-    const row = r.rows[0];
-    return row?.v ? new Decimal(row.v).div(row.unit || 1) : null;
+    const r = await dir.latestExchangeRate(db, 'EUR');
+    return r ? new Decimal(r.rate) : null;
   } catch {
     return null;
   }
 }
 
 /** A medicine by its barcode (or one of its old barcodes), or null. */
-export async function medicineByBarcode(db: Db, barcode: string): Promise<Medicine | null> {
+export async function medicineByBarcode(db: Db, dir: DirectoryService, barcode: string): Promise<Medicine | null> {
   const code = String(barcode ?? '').trim();
   if (!/^\d{8,14}$/.test(code)) return null;
   const r = await sql<Row>`select ${COLS} from pharmacy_medicines m where m.barcode = ${code}
     union all select ${COLS} from pharmacy_medicines m where ${code} = any (m.old_barcodes) limit 1`.execute(db);
   const row = r.rows[0];
-  return row ? toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(db) : null) : null;
+  return row ? toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(db, dir) : null) : null;
 }
 
-/** The company's products by barcode: id and sale price (read under the request's tenant). */
-async function productPrices(db: Db, companyId: number | undefined, barcodes: string[]): Promise<Map<string, { id: number; price: string | null }>> {
-  if (!barcodes.length) return new Map();
-  const r = await sql<{ id: string | number; barcode: string; sale_price: string | null }>`
-    select id, barcode, sale_price::text as sale_price from products
-     where barcode = any (${sql.val(barcodes)}::text[]) ${companyId ? sql`and company_id = ${companyId}` : sql``}`.execute(db);
-  return new Map(r.rows.map((p) => [p.barcode, { id: Number(p.id), price: p.sale_price === null ? null : new Decimal(p.sale_price).toFixed(2) }]));
+/** The company's products by barcode, active or passive: id and sale price (null when none is set). */
+async function productPrices(db: Db, dir: DirectoryService, companyId: number, barcodes: string[]): Promise<Map<string, { id: number; price: string | null }>> {
+  const found = await dir.productsByBarcodes(db, companyId, barcodes);
+  return new Map([...found].map(([barcode, p]) => [barcode, { id: p.id, price: p.hasSalePrice ? new Decimal(p.salePrice).toFixed(2) : null }]));
 }
 
-async function withPrices(db: Db, companyId: number | undefined, meds: Medicine[]): Promise<PricedMedicine[]> {
-  const own = await productPrices(db, companyId, meds.map((m) => m.barcode));
+async function withPrices(db: Db, dir: DirectoryService, companyId: number, meds: Medicine[]): Promise<PricedMedicine[]> {
+  const own = await productPrices(db, dir, companyId, meds.map((m) => m.barcode));
   return meds.map((m) => {
     const p = own.get(m.barcode);
     if (p?.price) return { ...m, price: p.price, priceSource: 'PRODUCT', productId: p.id };
@@ -156,10 +151,11 @@ async function withPrices(db: Db, companyId: number | undefined, meds: Medicine[
  * prescribed one: the medicines of the same SGK EK-4/A equivalent group; for a medicine without
  * a group, those of the same ATC code whose form and strength read from the name (OUR OWN
  * HEURISTIC: the lists carry neither) are the same. Active ones first, then by price and name.
- * `companyId` (or the request's tenant) prices them with the company's products.
+ * `companyId` prices them with the company's products (without it, or with `priced: false`, they
+ * carry no price).
  */
-export async function equivalents(db: Db, barcode: string, opts: { companyId?: number; includePassive?: boolean; priced?: boolean } = {}): Promise<Equivalent[]> {
-  const m = await medicineByBarcode(db, barcode);
+export async function equivalents(db: Db, dir: DirectoryService, barcode: string, opts: { companyId?: number; includePassive?: boolean; priced?: boolean } = {}): Promise<Equivalent[]> {
+  const m = await medicineByBarcode(db, dir, barcode);
   if (!m) return [];
   let rows: Row[];
   let match: Equivalent['match'];
@@ -178,11 +174,12 @@ export async function equivalents(db: Db, barcode: string, opts: { companyId?: n
   } else {
     return [];
   }
-  const rate = await latestEurRate(db);
+  const rate = await latestEurRate(db, dir);
   const meds = rows.map((r) => toMedicine(r, rate));
   const unpriced = (x: Medicine): PricedMedicine => ({ ...x, price: null, priceSource: null, productId: null });
-  const priced = opts.priced === false ? meds.map(unpriced) : await withPrices(db, opts.companyId, meds);
-  const [prescribed] = opts.priced === false ? [unpriced(m)] : await withPrices(db, opts.companyId, [m]);
+  const companyId = opts.priced === false ? undefined : opts.companyId;
+  // The prescribed one and its equivalents priced together: one read of the company's products.
+  const [prescribed, ...priced] = companyId === undefined ? [m, ...meds].map(unpriced) : await withPrices(db, dir, companyId, [m, ...meds]);
   const base = prescribed?.price ?? null;
   return priced
     .map((e) => ({ ...e, match, priceDifference: base !== null && e.price !== null ? new Decimal(e.price).minus(base).toFixed(2) : null }))
@@ -228,7 +225,7 @@ async function listMedicines(ctx: RequestContext): Promise<{ items: Medicine[]; 
     sql<Row>`select ${COLS} from pharmacy_medicines m where ${w} order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),
     sql<{ n: string }>`select count(*)::text as n from pharmacy_medicines m where ${w}`.execute(ctx.trx),
   ]);
-  const rate = rows.rows.some((r) => r.reference_price_eur !== null) ? await latestEurRate(ctx.trx) : null;
+  const rate = rows.rows.some((r) => r.reference_price_eur !== null) ? await latestEurRate(ctx.trx, directoryOf(ctx.services)) : null;
   return { items: rows.rows.map((r) => toMedicine(r, rate)), total: Number(count.rows[0]?.n ?? 0) };
 }
 
@@ -241,21 +238,21 @@ const listHandler: Handler = async (ctx) => {
 const listWithPriceHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const { items, total } = await listMedicines(ctx);
-  return pageResult(ctx, await withPrices(ctx.trx, auth.companyId, items), total);
+  return pageResult(ctx, await withPrices(ctx.trx, directoryOf(ctx.services), auth.companyId, items), total);
 };
 
 const equivalentsHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const barcode = String((ctx.params as { barcode: string }).barcode);
-  if (!(await medicineByBarcode(ctx.trx, barcode))) throw problems.notFound('İlaç');
-  return equivalents(ctx.trx, barcode, { companyId: auth.companyId, includePassive: Boolean((ctx.query as { includePassive?: boolean })?.includePassive) });
+  if (!(await medicineByBarcode(ctx.trx, directoryOf(ctx.services), barcode))) throw problems.notFound('İlaç');
+  return equivalents(ctx.trx, directoryOf(ctx.services), barcode, { companyId: auth.companyId, includePassive: Boolean((ctx.query as { includePassive?: boolean })?.includePassive) });
 };
 
 const oneHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
-  const m = await medicineByBarcode(ctx.trx, String((ctx.params as { barcode: string }).barcode));
+  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), String((ctx.params as { barcode: string }).barcode));
   if (!m) throw problems.notFound('İlaç');
-  const [priced] = await withPrices(ctx.trx, auth.companyId, [m]);
+  const [priced] = await withPrices(ctx.trx, directoryOf(ctx.services), auth.companyId, [m]);
   return priced;
 };
 
@@ -268,22 +265,19 @@ export const PRODUCTS_FROM_MEDICINES_LIMIT = 5000;
  * prescription colour, QR tracking, KDV 10%, the default warehouse, unit box); barcodes the
  * company already has are skipped. Runs under the company's tenant (a request or inTenant).
  */
-export async function createProducts(db: Db, companyId: number, login: string, rows: Row[], salePriceFromReference: boolean): Promise<{ created: { barcode: string; productId: number }[]; skipped: number }> {
-  const existing = await productPrices(db, companyId, rows.map((r) => r.barcode));
+export async function createProducts(db: Db, dir: DirectoryService, companyId: number, login: string, rows: Row[], salePriceFromReference: boolean): Promise<{ created: { barcode: string; productId: number }[]; skipped: number }> {
+  const existing = await productPrices(db, dir, companyId, rows.map((r) => r.barcode));
   const fresh = rows.filter((r) => !existing.has(r.barcode));
   let created: { barcode: string; productId: number }[] = [];
   if (fresh.length) {
-    const refs = await sql<{ unit_id: string | null; warehouse_id: string | null }>`
-      select (select id from units where company_id = ${companyId} and upper(code) in ('BX', 'KUTU') order by (upper(code) = 'BX') desc, id limit 1) as unit_id,
-             (select id from warehouses where company_id = ${companyId} and is_default limit 1) as warehouse_id`.execute(db);
-    let unitId = refs.rows[0]?.unit_id ? Number(refs.rows[0].unit_id) : null;
-    if (unitId === null) {
-      const any = await sql<{ id: string }>`select id from units where company_id = ${companyId} and active order by (upper(code) = 'C62') desc, id limit 1`.execute(db);
-      unitId = any.rows[0] ? Number(any.rows[0].id) : null;
-    }
+    // The unit: BX, else KUTU (active or not); else any active unit, C62 first; the first by id.
+    const units = await dir.units(db, companyId);
+    const code = (u: { code: string }) => u.code.toLocaleUpperCase('en');
+    const unitId = (units.find((u) => code(u) === 'BX') ?? units.find((u) => code(u) === 'KUTU')
+      ?? units.find((u) => u.active && code(u) === 'C62') ?? units.find((u) => u.active))?.id ?? null;
     if (unitId === null) throw problems.conflict('Firmada tanımlı bir birim yok; önce bir birim (Kutu) ekleyin.', 'NO_UNIT');
-    const warehouseId = refs.rows[0]?.warehouse_id ? Number(refs.rows[0].warehouse_id) : null;
-    const rate = salePriceFromReference ? await latestEurRate(db) : null;
+    const warehouseId = (await dir.defaultWarehouse(db, companyId))?.id ?? null;
+    const rate = salePriceFromReference ? await latestEurRate(db, dir) : null;
     const items: ProductBody[] = fresh.map((r) => {
       const m = toMedicine(r, rate);
       return {
@@ -312,7 +306,7 @@ const productsFromMedicinesHandler: Handler = async (ctx) => {
   }
   const known = new Set(found.rows.map((r) => r.barcode));
   const unknown = (body.barcodes ?? []).map((b) => b.trim()).filter((b) => !known.has(b));
-  const { created, skipped } = await createProducts(ctx.trx, companyId, auth.login, found.rows, Boolean(body.salePriceFromReference));
+  const { created, skipped } = await createProducts(ctx.trx, directoryOf(ctx.services), companyId, auth.login, found.rows, Boolean(body.salePriceFromReference));
   ctx.audit({ action: 'pharmacy.products.fromMedicines', entity: 'product', detail: { created: created.length, skipped, unknown: unknown.length } });
   return { created: created.length, skipped, unknown, products: created };
 };
@@ -366,9 +360,9 @@ const vademecumMedicineHandler: Handler = async (ctx) => {
   const token = String((ctx.query as { token?: string })?.token ?? '');
   if (!verifyVademecumToken(ctx.services.secret, token)) throw problems.unauthorized('İlaç bilgi sayfasının süresi doldu; sayfayı yeniden açın.', 'VADEMECUM_TOKEN');
   const barcode = String((ctx.params as { barcode: string }).barcode);
-  const m = await medicineByBarcode(ctx.trx, barcode);
+  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), barcode);
   if (!m) throw problems.notFound('İlaç');
-  const eq = await equivalents(ctx.trx, barcode, { includePassive: false, priced: false });
+  const eq = await equivalents(ctx.trx, directoryOf(ctx.services), barcode, { includePassive: false, priced: false });
   // Prices are the company's business: the public page shows none of them.
   return { ...m, equivalents: eq.map((e) => ({ barcode: e.barcode, name: e.name, firm: e.firm, active: e.active, match: e.match })) };
 };

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
+import { directoryOf } from '@tezgah/accounting-server';
 import { inTenant, pageRequest, pageResult, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import type { JobDefinition } from '@tezgah/server';
 import type { PharmacyArea } from '../area';
@@ -79,7 +80,7 @@ async function one(ctx: RequestContext, barcode: string) {
   const r = await sql<MedicineRow>`select ${COLS} from pharmacy_medicines m where m.barcode = ${barcode}`.execute(ctx.trx);
   const row = r.rows[0];
   if (!row) throw problems.notFound('İlaç');
-  return toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(ctx.trx) : null);
+  return toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(ctx.trx, directoryOf(ctx.services)) : null);
 }
 
 const barcodeOf = (ctx: RequestContext) => String((ctx.params as { barcode: string }).barcode);
@@ -251,7 +252,7 @@ export async function runCreation(services: Services, companyId: number, login: 
         const rows = await sql<MedicineRow>`select ${COLS} from pharmacy_medicines m where m.active and m.barcode > ${after} order by m.barcode limit ${CHUNK}`.execute(trx);
         if (!rows.rows.length) return true;
         after = rows.rows[rows.rows.length - 1]!.barcode;
-        const r = await createProducts(trx, companyId, login, rows.rows, false);
+        const r = await createProducts(trx, directoryOf(services), companyId, login, rows.rows, false);
         created += r.created.length;
         skipped += r.skipped;
         return rows.rows.length < CHUNK;

@@ -5,6 +5,7 @@ import {
   ERECETE_NO_PATTERN, MAJISTRAL_TEXTS, RECETE_COLORS, isValidTckn, type ReceteType,
 } from '@tezgah/pharmacy-common';
 import { Problem, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
+import { directoryOf } from '@tezgah/accounting-server';
 import {
   deliverNow, enqueue, kick, medulaOf, medulaProblem, withProgress, isoDate,
   type KaydetIlac, type RaporDVO, type SavePayload,
@@ -25,7 +26,7 @@ import {
 
 const actor = (ctx: RequestContext) => {
   const a = requireAuth(ctx);
-  return { db: tables<object>(ctx) as unknown as Db, companyId: a.companyId, login: a.login };
+  return { db: tables<object>(ctx) as unknown as Db, dir: directoryOf(ctx.services), companyId: a.companyId, login: a.login };
 };
 const idParam = (ctx: RequestContext) => Number((ctx.params as { id: number }).id);
 const q = <T>(ctx: RequestContext) => (ctx.query ?? {}) as T;
@@ -74,7 +75,7 @@ const ereceteRequest: Handler = async (ctx) => {
       throw medulaProblem(e);
     }
     t.step('0.4');
-    const { id, created } = await storeErecete(a.db, a.companyId, dvo, a.login);
+    const { id, created } = await storeErecete(a.db, a.dir, a.companyId, dvo, a.login);
     if (created) ctx.audit({ action: 'pharmacy.recete.read', entity: 'pharmacy_recete', entityId: id, detail: { ereceteNo: no } });
     return fullView(a.db, a.companyId, id);
   });
@@ -278,7 +279,7 @@ const selectWarningCode: Handler = async (ctx) => {
 const getEsdeger: Handler = async (ctx) => {
   const a = actor(ctx);
   const { barcode } = q<{ barcode: string }>(ctx);
-  return equivalents(ctx.trx, barcode, { companyId: a.companyId, priced: true });
+  return equivalents(ctx.trx, a.dir, barcode, { companyId: a.companyId, priced: true });
 };
 
 // ------------------------------------------------------------------------------------- saving
@@ -351,7 +352,7 @@ const savePreparedRecete: Handler = async (ctx) => {
       recete_date: isoDate(h.receteTarihi), protocol_no: h.receteNo, facility_code: h.tesisKodu, doctor_name: h.doktorAdi, doctor_surname: h.doktorSoyadi,
       medula_state: 'READ', created_by: a.login,
     } as never).execute();
-    await writeLines(a.db, a.companyId, id, h.ilacListesi.map(ilacLine));
+    await writeLines(a.db, a.dir, a.companyId, id, h.ilacListesi.map(ilacLine));
     await refreshTotal(a.db, a.companyId, id);
     ctx.audit({ action: 'pharmacy.recete.created', entity: 'pharmacy_recete', entityId: id, detail: { type: 'PreparedPrescription', preparedNo: h.receteNo } });
     ctx.setStatus(201);
@@ -406,7 +407,7 @@ async function createRecete(ctx: RequestContext, type: ReceteType, b: ReceteInpu
   }
   const id = await nextReceteId(a.db);
   await a.db.insertInto('pharmacy_recetes').values({ company_id: a.companyId, id, recete_no: `L${id}`, type, medula_state: 'LOCAL', created_by: a.login, ...set } as never).execute();
-  await writeLines(a.db, a.companyId, id, b.medicines ?? []);
+  await writeLines(a.db, a.dir, a.companyId, id, b.medicines ?? []);
   await refreshTotal(a.db, a.companyId, id);
   ctx.audit({ action: 'pharmacy.recete.created', entity: 'pharmacy_recete', entityId: id, detail: { type, ereceteNo: set.erecete_no ?? null } });
   ctx.setStatus(201);
@@ -444,7 +445,7 @@ async function updateRecete(ctx: RequestContext, id: number, b: ReceteInput) {
   if (Object.keys(set).length) await a.db.updateTable('pharmacy_recetes').set({ ...set, updated_at: new Date() } as never).where('company_id', '=', a.companyId).where('id', '=', id).execute();
   if (b.medicines !== undefined) {
     await a.db.deleteFrom('pharmacy_recete_medicines').where('company_id', '=', a.companyId).where('recete_id', '=', id).execute();
-    await writeLines(a.db, a.companyId, id, b.medicines);
+    await writeLines(a.db, a.dir, a.companyId, id, b.medicines);
     await refreshTotal(a.db, a.companyId, id);
   }
   ctx.audit({ action: 'pharmacy.recete.updated', entity: 'pharmacy_recete', entityId: id, detail: { fields: Object.keys(b) } });
@@ -477,7 +478,7 @@ const updateReceteForQr: Handler = async (ctx) => {
     const set: Record<string, unknown> = {};
     if (m.barcode && m.barcode !== l.barcode) {
       const { productsByBarcode } = await import('./store');
-      const p = (await productsByBarcode(a.db, a.companyId, [m.barcode])).get(m.barcode);
+      const p = (await productsByBarcode(a.db, a.dir, a.companyId, [m.barcode])).get(m.barcode);
       Object.assign(set, { barcode: m.barcode, prescribed_barcode: l.prescribed_barcode ?? l.barcode, product_id: p?.id ?? null, unit_price: p?.price ?? l.unit_price });
       const name = await sql<{ name: string }>`select name from pharmacy_medicines where barcode = ${m.barcode}`.execute(a.db).then((x) => x.rows[0]?.name).catch(() => undefined);
       set.name = name ?? m.barcode;

@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DirectoryService } from '@tezgah/accounting-server';
 import { SKRS_COLOR, type ReceteColor } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
 import { isoDate, RENK_OF_TURU, type EreceteDVO, type EreceteIlacDVO, type MedulaTables } from '../medula/index';
@@ -68,15 +69,11 @@ export function colorOfTuru(turu: string | null | undefined): ReceteColor {
   return (renk && SKRS_COLOR[renk]) || 'NORMAL';
 }
 
-/** The company's active products by barcode: id and sale price. */
-export async function productsByBarcode(db: Db, companyId: number, barcodes: string[]): Promise<Map<string, { id: number; price: string }>> {
+/** The company's active products by barcode (the accounting directory's): id and sale price. */
+export async function productsByBarcode(db: Db, dir: DirectoryService, companyId: number, barcodes: string[]): Promise<Map<string, { id: number; price: string }>> {
   const out = new Map<string, { id: number; price: string }>();
-  const uniq = [...new Set(barcodes.filter(Boolean))];
-  if (!uniq.length) return out;
-  const rows = await sql<{ id: number; barcode: string; sale_price: string | null }>`
-    select id, barcode, sale_price::text as sale_price from products
-    where company_id = ${companyId} and barcode in (${sql.join(uniq)}) and status = 'ACTIVE' order by id`.execute(db);
-  for (const p of rows.rows) if (!out.has(p.barcode)) out.set(p.barcode, { id: Number(p.id), price: new Decimal(p.sale_price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) });
+  const found = await dir.productsByBarcodes(db, companyId, barcodes.filter(Boolean), { activeOnly: true });
+  for (const [barcode, p] of found) out.set(barcode, { id: p.id, price: new Decimal(p.salePrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) });
   return out;
 }
 
@@ -92,9 +89,9 @@ export interface NewLine {
 }
 
 /** Writes a prescription's lines (products matched by barcode, prices from the products unless given). */
-export async function writeLines(db: Db, companyId: number, receteId: number, lines: NewLine[], firstLineNo = 1): Promise<void> {
+export async function writeLines(db: Db, dir: DirectoryService, companyId: number, receteId: number, lines: NewLine[], firstLineNo = 1): Promise<void> {
   if (!lines.length) return;
-  const products = await productsByBarcode(db, companyId, lines.map((l) => l.barcode));
+  const products = await productsByBarcode(db, dir, companyId, lines.map((l) => l.barcode));
   const names = await medicineNames(db, lines.filter((l) => !l.name).map((l) => l.barcode));
   await db.insertInto('pharmacy_recete_medicines').values(lines.map((l, i) => {
     const p = products.get(l.barcode);
@@ -136,7 +133,7 @@ const ilacLine = (i: EreceteIlacDVO): NewLine => ({
  * Stores an e-prescription read from Medula as an EPrescription (medula_state READ) with its
  * medicines, or answers the one already held for that number (not deleted, not cancelled).
  */
-export async function storeErecete(db: Db, companyId: number, e: EreceteDVO, login: string | null, type: 'EPrescription' | 'PreparedPrescription' = 'EPrescription'): Promise<{ id: number; created: boolean }> {
+export async function storeErecete(db: Db, dir: DirectoryService, companyId: number, e: EreceteDVO, login: string | null, type: 'EPrescription' | 'PreparedPrescription' = 'EPrescription'): Promise<{ id: number; created: boolean }> {
   const held = await db.selectFrom('pharmacy_recetes').select(['id']).where('company_id', '=', companyId).where('erecete_no', '=', e.ereceteNo)
     .where('medula_state', '<>', 'DELETED').where('payment_status', '<>', 'CANCEL').executeTakeFirst();
   if (held) return { id: Number(held.id), created: false };
@@ -152,7 +149,7 @@ export async function storeErecete(db: Db, companyId: number, e: EreceteDVO, log
     explanations: JSON.stringify(e.ereceteAciklamaListesi.map((a) => ({ type: a.aciklamaTuru, text: a.aciklama }))),
     medula_state: 'READ', created_by: login,
   } as never).execute();
-  await writeLines(db, companyId, id, e.ereceteIlacListesi.map(ilacLine));
+  await writeLines(db, dir, companyId, id, e.ereceteIlacListesi.map(ilacLine));
   await refreshTotal(db, companyId, id);
   return { id, created: true };
 }

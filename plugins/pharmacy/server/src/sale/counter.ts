@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { parseDataMatrix } from '@tezgah/core';
 import { Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
-import { DIRECTORY_SERVICE, DOCUMENTS_SERVICE, type DirectoryService, type DocumentsService } from '@tezgah/accounting-server';
+import { directoryOf, DOCUMENTS_SERVICE, type DirectoryService, type DocumentsService } from '@tezgah/accounting-server';
 import { IN_STOCK_STATES, type SalePaymentType } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
 import { scheduleDelivery, sellBoxes } from '../tracking/index';
@@ -39,7 +39,6 @@ interface ScanTables {
 }
 const db = (ctx: RequestContext) => tables<PharmacyTables & ScanTables>(ctx) as unknown as Db;
 /** The accounting plugin's read-only directory: products with their KDV, bank accounts, invoice headers. */
-const directory = (ctx: RequestContext) => ctx.services.service<DirectoryService>(DIRECTORY_SERVICE);
 const money = (v: Decimal.Value | null | undefined) => new Decimal(v ?? 0).toDecimalPlaces(2).toFixed(2);
 
 export const INSTITUTION_CURRENT_NAME = 'SGK - Sosyal Güvenlik Kurumu';
@@ -123,7 +122,7 @@ async function priceOf(d: Db, dir: DirectoryService, companyId: number, productI
  */
 export const EQUIVALENT_BAND = new Decimal('1.10');
 async function referencePrice(d: Db, dir: DirectoryService, companyId: number, barcode: string, productId: number, unit: Decimal): Promise<Decimal | null> {
-  const eq = await equivalents(d as unknown as Kysely<any>, barcode, { companyId, priced: true }).catch(() => []);
+  const eq = await equivalents(d as unknown as Kysely<any>, dir, barcode, { companyId, priced: true }).catch(() => []);
   const own = await priceOf(d, dir, companyId, productId);
   const nets = eq.filter((e) => e.priceSource === 'PRODUCT' && e.price !== null && e.barcode !== barcode).map((e) => new Decimal(e.price!));
   if (nets.length === 0) return null;
@@ -192,7 +191,7 @@ const scanBox: Handler = async (ctx) => {
     const today = new Date(ctx.services.now().getTime() + 3 * 3600_000).toISOString().slice(0, 10);
     if (parsed.xd < today) throw problems.conflict(`Miadı geçmiş ilaç satılamaz (son kullanma tarihi ${parsed.xd.split('-').reverse().join('.')}).`, 'BOX_EXPIRED');
   }
-  const product = await directory(ctx).product(d, auth.companyId, { barcode });
+  const product = await directoryOf(ctx.services).product(d, auth.companyId, { barcode });
   if (!product) throw new Problem(404, 'Ürün bulunamadı', { detail: `${barcode} barkodlu ürün kayıtlı değil; ilaç listesinden ürün oluşturun.`, code: 'NO_PRODUCT_FOR_BARCODE' });
   if (parsed) {
     const box = await d.selectFrom('pharmacy_boxes').select(['id', 'state']).where('company_id', '=', auth.companyId).where('gtin', '=', parsed.gtin).where('sn', '=', parsed.sn).executeTakeFirst();
@@ -239,7 +238,7 @@ const scanBox: Handler = async (ctx) => {
     company_id: auth.companyId, recete_id: id, recete_medicine_id: lineId, product_id: Number(product.id), barcode,
     gtin: parsed?.gtin ?? null, sn: parsed?.sn ?? null, bn: parsed?.bn ?? null, xd: parsed?.xd ?? null, scanned_by: auth.login,
   }).execute();
-  await recompute(d, directory(ctx), auth.companyId, id);
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id);
   return counterView(d, auth.companyId, id);
 };
 
@@ -251,7 +250,7 @@ const removeScan: Handler = async (ctx) => {
   pending(await receteRow(d, auth.companyId, id, true));
   const gone = await d.deleteFrom('pharmacy_recete_scans').where('company_id', '=', auth.companyId).where('recete_id', '=', id).where('id', '=', scanId).returning('id').executeTakeFirst();
   if (!gone) throw problems.notFound('Okutulan kutu');
-  await recompute(d, directory(ctx), auth.companyId, id);
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id);
   return counterView(d, auth.companyId, id);
 };
 
@@ -275,7 +274,7 @@ const computeShareHandler: Handler = async (ctx) => {
     if (!x.isFinite() || x.isNegative() || x.decimalPlaces() > 2 || x.gte(1e9)) throw problems.invalidField(field, 'Tutar sıfır ya da pozitif, en fazla iki ondalıklı olmalı.', 'AMOUNT');
     return x.toFixed(2);
   };
-  await recompute(d, directory(ctx), auth.companyId, id, { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id, { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
   return counterView(d, auth.companyId, id);
 };
 
@@ -299,7 +298,7 @@ const invoiceRecete: Handler = async (ctx) => {
   const scans = await d.selectFrom('pharmacy_recete_scans').selectAll().where('company_id', '=', auth.companyId).where('recete_id', '=', r.id).orderBy('id').execute();
   if (scans.length === 0) throw problems.conflict('Satış için en az bir kutu okutun.', 'NO_BOXES');
   // Medula's own amounts (a saved prescription) stand; otherwise the counter's rule computes them now.
-  if (r.share_source !== 'MEDULA') await recompute(d, directory(ctx), auth.companyId, r.id);
+  if (r.share_source !== 'MEDULA') await recompute(d, directoryOf(ctx.services), auth.companyId, r.id);
   const now = await receteRow(d, auth.companyId, r.id);
   const patientPays = new Decimal(now.patient_payable);
   const institution = new Decimal(now.institution_payable);
@@ -320,12 +319,12 @@ const invoiceRecete: Handler = async (ctx) => {
   const qty = new Map<number, number>();
   for (const s of scans) qty.set(Number(s.product_id), (qty.get(Number(s.product_id)) ?? 0) + 1);
   const products: { productId: number; quantity: string; unitPrice: string }[] = [];
-  for (const [productId, n] of qty) products.push({ productId, quantity: String(n), unitPrice: (await priceOf(d, directory(ctx), auth.companyId, productId)).net.toFixed(2) });
+  for (const [productId, n] of qty) products.push({ productId, quantity: String(n), unitPrice: (await priceOf(d, directoryOf(ctx.services), auth.companyId, productId)).net.toFixed(2) });
   const payments: Parameters<DocumentsService['sale']>[1]['payments'] = [];
   if (patientPays.gt(0) && b.paymentType === 'CASH') payments.push({ paymentType: 'CASH', amount: patientPays.toFixed(2), safeId: b.safeId ?? null, method: b.method ?? null });
   if (patientPays.gt(0) && b.paymentType === 'CREDIT_CARD') {
     // Else the first lira account, a POS account before the others.
-    const lira = b.bankAccountId ? [] : await directory(ctx).bankAccounts(d, auth.companyId, { currencyId: 1 });
+    const lira = b.bankAccountId ? [] : await directoryOf(ctx.services).bankAccounts(d, auth.companyId, { currencyId: 1 });
     const bank = b.bankAccountId ?? (lira.find((a) => a.accountType === 'POS') ?? lira[0])?.id ?? null;
     if (!bank) throw problems.invalidField('bankAccountId', 'Kart tahsilatının gireceği bir POS ya da banka hesabı açın.', 'REQUIRED');
     // With a contributed method (the POS plugin's 'pos.device') the card is taken on the terminal of that account.
@@ -364,7 +363,7 @@ const unlinkInvoice: Handler = async (ctx) => {
   const d = db(ctx);
   const r = await receteRow(d, auth.companyId, id, true);
   if (r.invoice_id === null) throw problems.conflict('Reçetenin bağlı faturası yok.', 'RECETE_NOT_INVOICED');
-  const inv = await directory(ctx).invoiceHeader(d, auth.companyId, Number(r.invoice_id));
+  const inv = await directoryOf(ctx.services).invoiceHeader(d, auth.companyId, Number(r.invoice_id));
   if (inv && inv.status !== 'CANCELLED') throw problems.conflict('Fatura iptal edilmeden reçeteden ayrılamaz; önce faturayı iptal edin.', 'INVOICE_NOT_CANCELLED');
   await d.updateTable('pharmacy_recetes').set({ invoice_id: null, invoice_no: null, payment_status: 'PENDING', payment_type: paymentType, updated_at: new Date() })
     .where('company_id', '=', auth.companyId).where('id', '=', id).execute();

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { parseDataMatrix } from '@tezgah/core';
 import { setTenant, type DemoTenant, type Trx } from '@tezgah/server';
 import { DEMO_GREEN_SCANNABLE } from '@tezgah/pharmacy-common';
-import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
+import { directoryOf } from '@tezgah/accounting-server';
 
 /**
  * The demo pharmacy's boxes: every QR-tracked medicine's stock as boxes in stock (ACCEPTED), so
@@ -16,7 +16,7 @@ export async function seedDemoBoxes(trx: Trx, demo: DemoTenant): Promise<void> {
   const cid = demo.companies.pharmacy;
   await setTenant(trx, cid);
   const t = trx as unknown as import('kysely').Kysely<any>;
-  const products = await demo.service<DirectoryService>(DIRECTORY_SERVICE).qrTrackedProducts(trx, cid);
+  const products = await directoryOf(demo).qrTrackedProducts(trx, cid);
   const examples = new Map<string, NonNullable<ReturnType<typeof parseDataMatrix>>>();
   for (const e of DEMO_GREEN_SCANNABLE) {
     const p = parseDataMatrix(e.datamatrix);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { openSecret, setTenant, pageRequest, pageResult, problems, requireAuth, sealSecret, tables, type DemoTenant, type Handler, type SecretScope, type Services, type Trx } from '@tezgah/server';
 import { POS_PROVIDERS, TERMINAL_SERIAL, type PosProvider } from '@tezgah/pos-common';
 import type { PosArea } from '../area';
-import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
+import { directoryOf } from '@tezgah/accounting-server';
 import type { DevicesTables, PosDevicesTable } from './schema';
 import { MANAGEMENT_DEVICES_POINT, terminalsForManagement } from '../management-devices';
 
@@ -68,11 +68,9 @@ const view = (r: Row, bank?: { name: string } | undefined) => ({
   createdDate: new Date(r.created_at).toISOString(), updatedDate: new Date(r.updated_at).toISOString(),
 });
 
-const directory = (services: Pick<Services, 'service'>) => services.service<DirectoryService>(DIRECTORY_SERVICE);
-
 async function withBank(services: Services, db: Db, companyId: number, rows: Row[]) {
   const ids = [...new Set(rows.map((r) => Number(r.bank_account_id)))];
-  const banks = ids.length ? await directory(services).bankAccounts(db, companyId, { ids }) : [];
+  const banks = ids.length ? await directoryOf(services).bankAccounts(db, companyId, { ids }) : [];
   const m = new Map(banks.map((b) => [Number(b.id), b]));
   return rows.map((r) => view(r, m.get(Number(r.bank_account_id))));
 }
@@ -92,7 +90,7 @@ async function check(services: Services, db: Db, companyId: number, b: Body, id:
   }
   if (b.provider !== undefined && !(POS_PROVIDERS as readonly string[]).includes(b.provider)) throw problems.invalidField('provider', 'Geçersiz POS sağlayıcısı.', 'PROVIDER');
   if (b.bankAccountId !== undefined) {
-    const bank = await directory(services).bankAccount(db, companyId, b.bankAccountId);
+    const bank = await directoryOf(services).bankAccount(db, companyId, b.bankAccountId);
     if (!bank) throw problems.invalidField('bankAccountId', 'Banka hesabı bulunamadı.', 'ACCOUNT_NOT_FOUND');
     if (bank.accountType !== 'POS') throw problems.invalidField('bankAccountId', 'POS cihazı yalnız POS tipindeki bir banka hesabına bağlanabilir.', 'NOT_POS_ACCOUNT');
   }
@@ -194,7 +192,7 @@ async function seedDemo(trx: Trx, demo: DemoTenant) {
   const companyId = demo.companies.pharmacy;
   await setTenant(trx, companyId);
   const db = trx as unknown as Db;
-  const [bank] = await demo.service<DirectoryService>(DIRECTORY_SERVICE).bankAccounts(trx, companyId, { type: 'POS' });
+  const [bank] = await directoryOf(demo).bankAccounts(trx, companyId, { type: 'POS' });
   if (!bank) return;
   await db.insertInto('pos_devices').values({ company_id: companyId, name: 'Tezgâh POS', terminal_serial_no: 'BK300TR0000001', provider: 'SANDBOX', bank_account_id: bank.id, username: 'eczaci', created_by: 'demo' })
     .onConflict((oc) => oc.doNothing()).execute();

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { openSecret, pageRequest, pageResult, Problem, problems, requireAuth, sealSecret, setTenant, tables, type Handler, type RequestContext, type SecretScope, type Services } from '@tezgah/server';
-import { DIRECTORY_SERVICE, LEDGER_SERVICE, type DirectoryService, type LedgerService } from '@tezgah/accounting-server';
+import { directoryOf, LEDGER_SERVICE, type LedgerService } from '@tezgah/accounting-server';
 import { DEFAULT_LINK_DAYS, LINK_TEXTS_TR } from '@tezgah/pos-common';
 import type { PosArea } from '../area';
 import { outsideTimeoutMs, ownBase, sandboxBase } from '../devices/index';
@@ -56,16 +56,14 @@ async function merchantOf(db: Db, services: Services, companyId: number): Promis
 }
 
 /** The accounting plugin's read-only directory (bank accounts, currents' names). */
-const directory = (services: Pick<Services, 'service'>) => services.service<DirectoryService>(DIRECTORY_SERVICE);
-
 /** The ONLINE_PAYMENT bank account (the chosen one, else the first) and its ledger account. */
 async function onlineAccount(services: Services, db: unknown, companyId: number, chosen: number | null | undefined): Promise<{ id: number; accountCode: string } | null> {
-  const r = chosen ? await directory(services).bankAccount(db, companyId, Number(chosen)) : (await directory(services).bankAccounts(db, companyId, { type: 'ONLINE_PAYMENT' }))[0];
+  const r = chosen ? await directoryOf(services).bankAccount(db, companyId, Number(chosen)) : (await directoryOf(services).bankAccounts(db, companyId, { type: 'ONLINE_PAYMENT' }))[0];
   return r ? { id: r.id, accountCode: r.accountCode } : null;
 }
 
 async function currentName(services: Services, db: unknown, companyId: number, currentId: number): Promise<string | null> {
-  return (await directory(services).currentNames(db, companyId, [Number(currentId)])).get(Number(currentId))?.fullName ?? null;
+  return (await directoryOf(services).currentNames(db, companyId, [Number(currentId)])).get(Number(currentId))?.fullName ?? null;
 }
 
 function view(r: LinkRow, name: string | null = null) {
@@ -148,7 +146,7 @@ const listVirtualPayments: Handler = async (ctx) => {
     base.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   // The page first, then its currents' names in one call to the accounting plugin's directory.
-  const names = await directory(ctx.services).currentNames(db, auth.companyId, rows.map((r: any) => Number(r.current_id)));
+  const names = await directoryOf(ctx.services).currentNames(db, auth.companyId, rows.map((r: any) => Number(r.current_id)));
   const now = ctx.services.now();
   return pageResult(ctx, rows.map((r: any) => view(withExpiry(r as LinkRow, now), names.get(Number(r.current_id))?.fullName || null)), Number((count as any)?.n ?? 0));
 };
@@ -275,7 +273,7 @@ const updateVirtualPaymentSettings: Handler = async (ctx) => {
   const db = tables<LinksTables>(ctx) as unknown as Db;
   const b = ctx.body as { mode?: 'sandbox' | 'live'; merchantId?: string | null; merchantKey?: string | null; merchantSalt?: string | null; bankAccountId?: number | null; maxInstallment?: number };
   if (b.bankAccountId != null) {
-    const a = await directory(ctx.services).bankAccount(db, companyId, b.bankAccountId);
+    const a = await directoryOf(ctx.services).bankAccount(db, companyId, b.bankAccountId);
     if (!a) throw problems.invalidField('bankAccountId', 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
     if (a.accountType !== 'ONLINE_PAYMENT') throw problems.invalidField('bankAccountId', 'Online ödeme türünde bir banka hesabı seçin.', 'NOT_ONLINE_PAYMENT_ACCOUNT');
   }

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { pageRequest, pageResult, problems, Problem, requireAuth, setTenant, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import { isPosPaymentStatus, POS_USER_TARGETS, userActions, type PosPaymentKind, type PosPaymentStatus } from '@tezgah/pos-common';
-import { DIRECTORY_SERVICE, type DirectoryService } from '@tezgah/accounting-server';
+import { directoryOf } from '@tezgah/accounting-server';
 import { loadDevice } from '../devices/index';
 import { applyReport, dispatch, move, newBasketId, today, webhookSecret } from './service';
 import { parseWebhook, verifyWebhook } from './tokenx';
@@ -120,7 +120,7 @@ export async function createPayment(
   if (!total.gt(0)) throw problems.invalidField('total', 'Tutar sıfırdan büyük olmalı.', 'AMOUNT_ZERO');
   if (items.length && !sum.eq(total)) throw problems.invalidField('total', `Tutar satırların toplamına (${sum.toFixed(2)}) eşit olmalı.`, 'TOTAL_MISMATCH');
   if (b.currentId) {
-    const c = (await services.service<DirectoryService>(DIRECTORY_SERVICE).currentNames(db, companyId, [b.currentId])).get(Number(b.currentId));
+    const c = (await directoryOf(services).currentNames(db, companyId, [b.currentId])).get(Number(b.currentId));
     if (!c) throw problems.invalidField('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
     b.customerName ??= c.name;
   }

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { inTenant, Problem, type ServerEvent, type Services, type Trx } from '@tezgah/server';
-import { DIRECTORY_SERVICE, type DirectoryService, type MissingInvoiceSource, type PaymentMethodContribution, type PosPaymentSource } from '@tezgah/accounting-server';
+import { directoryOf, type MissingInvoiceSource, type PaymentMethodContribution, type PosPaymentSource } from '@tezgah/accounting-server';
 import type { PosArea } from '../area';
 import { createPayment, paymentHandlers } from './handlers';
 import { terminalSandbox } from './sandbox';
@@ -46,7 +46,7 @@ async function onInvoicePosted(event: ServerEvent, services: Services) {
   const companyId = event.companyId;
   const made = await inTenant(services.db, companyId, async (trx) => {
     const db = trx as Db;
-    const inv = await services.service<DirectoryService>(DIRECTORY_SERVICE).invoiceHeader(db, companyId, p.invoiceId);
+    const inv = await directoryOf(services).invoiceHeader(db, companyId, p.invoiceId);
     if (!inv) return [];
     const ids: number[] = [];
     for (const x of pays) {
@@ -109,7 +109,7 @@ const reportSource: PosPaymentSource = {
       .where('p.company_id', '=', q.companyId).where('p.status', 'in', SOLD).where('p.payment_date', '>=', q.startDate).where('p.payment_date', '<=', q.endDate)
       .orderBy('p.payment_date').orderBy('p.id').execute();
     // The currents' names in one call to the accounting plugin's directory (its tables are its own).
-    const names = await services.service<DirectoryService>(DIRECTORY_SERVICE).currentNames(trx, q.companyId, rows.filter((r: any) => r.current_id != null).map((r: any) => Number(r.current_id)));
+    const names = await directoryOf(services).currentNames(trx, q.companyId, rows.filter((r: any) => r.current_id != null).map((r: any) => Number(r.current_id)));
     return rows.map((r: any) => ({
       date: r.payment_date instanceof Date ? today(r.payment_date) : String(r.payment_date).slice(0, 10), currentId: r.current_id == null ? null : Number(r.current_id),
       currentName: (r.current_id == null ? undefined : names.get(Number(r.current_id))?.name) ?? r.customer_name ?? null, device: r.terminal_serial_no, documentNo: r.document_no, amount: new Decimal(r.total).toFixed(2),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { inTenant, Problem, type Services } from '@tezgah/server';
-import { DIRECTORY_SERVICE, DOCUMENTS_SERVICE, LEDGER_SERVICE, type DirectoryService, type DocumentsService, type LedgerService } from '@tezgah/accounting-server';
+import { directoryOf, DOCUMENTS_SERVICE, LEDGER_SERVICE, type DocumentsService, type LedgerService } from '@tezgah/accounting-server';
 import { canTransition, POS_OPEN_STATUSES, type PosPaymentStatus } from '@tezgah/pos-common';
 import { loadDevice, outsideTimeoutMs, ownBase, sandboxBase, type PosDeviceAccess } from '../devices/index';
 import { buildBasket, TerminalRefused, TerminalUnreachable, TOKENX_LIVE_URL, TokenXClient, voidBasket, type Completion } from './tokenx';
@@ -65,7 +65,7 @@ async function note(db: Db, companyId: number, id: number, reason: string) {
 export async function postCollection(db: Db, services: Services, companyId: number, id: number): Promise<void> {
   const p = await db.selectFrom('pos_payments').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow();
   if (p.kind === 'INVOICE' || p.entry_id) return;
-  const bank = await services.service<DirectoryService>(DIRECTORY_SERVICE).bankAccount(db, companyId, Number(p.bank_account_id));
+  const bank = await directoryOf(services).bankAccount(db, companyId, Number(p.bank_account_id));
   const ledger = services.service<LedgerService>(LEDGER_SERVICE);
   // The current's own sub-account, made on its first use by the accounting plugin.
   const cur = p.current_id ? await ledger.currentAccount(db, companyId, Number(p.current_id)) : null;
