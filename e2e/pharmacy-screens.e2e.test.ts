@@ -167,4 +167,43 @@ describe('the pharmacy screens in a browser', () => {
       await context.close();
     }
   });
+
+  it('scans a delivered box into stock on /its (mal kabul), and the medicine shows among those whose stock and boxes differ', async () => {
+    const api = http(t.url);
+    const token = await api.signIn('eczaci');
+    // A QR-tracked medicine of the demo pharmacy, and a new box of it: another serial, the GS separator a scanner sends.
+    const all = (await api.call('GET', `${API}/pharmacy-box-stock`, { token })).body as { productId: number; barcode: string; difference: string }[];
+    const medicine = all[0]!;
+    const was = Number(medicine.difference);
+    const code = `010${medicine.barcode}21E2EMALKABUL1\x1d17271228` + '10E2EBATCH';
+
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    try {
+      await signInAs(page, t.url, 'eczaci');
+      await page.goto(`${t.url}/its`);
+      await page.getByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' }).getByRole('button', { name: 'Kapat' }).click();
+      const differing = page.getByRole('region', { name: 'Stoku ile karekodlu kutu sayısı farklı ilaçlar' });
+      const receipt = page.getByRole('region', { name: 'Mal kabul (kutuları stoğa al)' });
+      await receipt.getByRole('textbox', { name: 'Karekod' }).focus();
+      await page.keyboard.insertText(code);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => receipt.getByRole('list', { name: 'Okutulan kutular' }).textContent()).toContain('E2EMALKABUL1');
+      await receipt.getByRole('textbox', { name: 'Belge no (fatura / irsaliye)' }).fill('ALIS-E2E-1');
+      const answered = page.waitForResponse((r) => r.url().endsWith('/pharmacy-boxes/receive'));
+      await receipt.getByRole('button', { name: 'Stoğa al (1 kutu)' }).click();
+      const res = await answered;
+      expect(res.status(), await res.text()).toBe(200);
+      await expect.poll(() => receipt.getByRole('status').textContent()).toContain('1 kutu stoğa alındı, 0 kutu zaten stoktaydı.');
+      // One box more than the stock: the medicine is listed with the difference one lower.
+      const row = differing.getByRole('row').filter({ hasText: medicine.barcode });
+      await expect.poll(async () => (await row.count()) ? (await row.getByRole('cell').allTextContents())[4] : null).toBe(String(was - 1));
+      expect(await row.textContent()).toContain('Stok girişini ya da kutuların durumunu kontrol edin');
+      await shot(page, 'pharmacy-goods-receipt-1024');
+      const box = await api.call('GET', `${API}/pharmacy-boxes?sn=E2EMALKABUL1&page=0&size=1`, { token });
+      expect(box.body.map((b: { state: string; productId: number }) => [b.productId, b.state])).toEqual([[medicine.productId, expect.stringMatching(/^(RECEIVED|ACCEPTED)$/)]]);
+      expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -5960,8 +5960,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Scan boxes in (mal kabul): each DataMatrix code must parse; new boxes become RECEIVED (those already in stock stay as they are) and one İTS acceptance is queued for them; on İTS's success they become ACCEPTED. */
+        /** Scan boxes in (mal kabul): each DataMatrix code must parse; new boxes become RECEIVED (those already in stock stay as they are) and one İTS acceptance is queued for them; on İTS's success they become ACCEPTED. A box whose GTIN productIdByGtin does not name is linked to the company's product with its barcode (none when no product has it). */
         post: operations["receivePharmacyBoxes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/pharmacy-box-stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stock against boxes (issue 12): for one product, or for every QR-tracked product of the company, its stock quantity (the accounting plugin's, over all warehouses) beside the count of its boxes in stock (RECEIVED, ACCEPTED, SALE_CANCELLED, DEPOSITED) and the difference (stock minus boxes: positive when boxes are missing, e.g. a purchase invoice booked before its boxes were scanned in; negative when there are more boxes than stock). `differentOnly` leaves out the products whose stock and boxes agree. An unknown productId is a 404. */
+        get: operations["pharmacyBoxStock"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10458,6 +10475,18 @@ export interface components {
             received: components["schemas"]["PharmacyBox"][];
             unchanged: components["schemas"]["PharmacyBox"][];
             outbox: components["schemas"]["TrackingOutboxItem"] | null;
+        };
+        PharmacyBoxStock: {
+            productId: number;
+            name: string;
+            barcode: string;
+            qrTracking: boolean;
+            /** @description Decimal string: the product's stock over all warehouses. */
+            stockQuantity: string;
+            /** @description Decimal string: its boxes in an in-stock state. */
+            boxesInStock: string;
+            /** @description Decimal string: stockQuantity minus boxesInStock (0 when they agree). */
+            difference: string;
         };
         UtsGatewayRequest: {
             path: string;
@@ -23880,6 +23909,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PharmacyBoxesReceived"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    pharmacyBoxStock: {
+        parameters: {
+            query?: {
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                productId?: number;
+                differentOnly?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products, by id. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PharmacyBoxStock"][];
                 };
             };
             default: components["responses"]["Problem"];

@@ -57,6 +57,8 @@ export const PATHS = {
   itsSaleCancel: `${API}/its/sale-cancel`,
   boxes: `${API}/pharmacy-boxes`,
   boxDetail: `${API}/pharmacy-boxes/{id}`,
+  boxStock: `${API}/pharmacy-box-stock`,
+  boxesReceive: `${API}/pharmacy-boxes/receive`,
   outbox: `${API}/its/outbox`,
   outboxRetry: `${API}/its/outbox/{id}/retry`,
   // Emanet (H3: emanet.yaml) and medicines (medicines.yaml).
@@ -159,6 +161,9 @@ export interface BoxInfo {
   id: number; productId: number | null; gtin: string; barkod: string; sn: string; bn: string | null; xd: string | null; state: BoxState;
   receteId: number | null; invoiceId: number | null; itsUc: string | null; itsMessage: string | null; updatedAt: string; moves?: BoxMove[];
 }
+
+/** A product's stock beside its boxes in stock (tracking.yaml PharmacyBoxStock; decimal strings). */
+export interface BoxStock { productId: number; name: string; barcode: string; qrTracking: boolean; stockQuantity: string; boxesInStock: string; difference: string }
 
 /** A tracking notification waiting, sent or refused (tracking.yaml TrackingOutboxItem). */
 export interface OutboxItem {

@@ -188,7 +188,11 @@ export async function cancelBoxes(db: AnyDb, companyId: number, input: { invoice
  * comes back RECEIVED again; those already in stock are left as they are. An İTS accept
  * notification of the boxes received is queued; on İTS's success they become ACCEPTED.
  */
-export async function receiveBoxes(db: AnyDb, companyId: number, input: { codes: string[]; productIdByGtin?: Record<string, number>; ref?: string | null }, login: string | null): Promise<{ boxes: BoxRow[]; unchanged: BoxRow[]; outboxId: number | null }> {
+export async function receiveBoxes(
+  db: AnyDb, companyId: number,
+  input: { codes: string[]; productIdByGtin?: Record<string, number>; ref?: string | null; productsByBarcode?: (barcodes: string[]) => Promise<Map<string, number>> },
+  login: string | null,
+): Promise<{ boxes: BoxRow[]; unchanged: BoxRow[]; outboxId: number | null }> {
   const parsed: (DataMatrixResult & { i: number })[] = [];
   input.codes.forEach((code, i) => {
     const p = typeof code === 'string' ? parseDataMatrix(code) : null;
@@ -197,10 +201,15 @@ export async function receiveBoxes(db: AnyDb, companyId: number, input: { codes:
   });
   checkInput(parsed.map((p) => ({ gtin: p.gtin, sn: p.sn })), 'codes');
   const ref = input.ref ?? null;
+  const named = (p: DataMatrixResult) => input.productIdByGtin?.[p.gtin] ?? input.productIdByGtin?.[p.barkod];
+  // A box whose product the caller did not name is linked to the company's product with its
+  // barcode (the GTIN less its leading zero), so that it counts in that product's boxes in stock.
+  const unnamed = [...new Set(parsed.filter((p) => named(p) === undefined).map((p) => p.barkod))];
+  const byBarcode = unnamed.length && input.productsByBarcode ? await input.productsByBarcode(unnamed) : new Map<string, number>();
   const received: BoxRow[] = [];
   const unchanged: BoxRow[] = [];
   for (const p of parsed) {
-    const productId = input.productIdByGtin?.[p.gtin] ?? input.productIdByGtin?.[p.barkod] ?? null;
+    const productId = named(p) ?? byBarcode.get(p.barkod) ?? null;
     const box = await findBox(db, companyId, p.gtin, p.sn, true);
     if (!box) {
       received.push(await createBox(db, companyId, { gtin: p.gtin, sn: p.sn, bn: p.bn, xd: p.xd, productId }, 'RECEIVED', 'Mal kabul', ref, login));

@@ -1,7 +1,9 @@
+import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
+import { directoryOf, type DirectoryProduct } from '@tezgah/accounting-server';
 import { MESSAGES } from '@tezgah/core';
 import { pageRequest, pageResult, Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
-import { ITS_TARGETS, itsTargetOf, TRACKING_TEXTS, UTS_TARGETS, utsTargetOf, type ItsTarget } from '@tezgah/pharmacy-common';
+import { IN_STOCK_STATES, ITS_TARGETS, itsTargetOf, TRACKING_TEXTS, UTS_TARGETS, utsTargetOf, type ItsTarget } from '@tezgah/pharmacy-common';
 import { loadAccounts, outsideTimeoutMs } from '../settings/index';
 import { boxView, cancelBoxes, companyGln, enqueue, moveBox, parseAndFind, receiveBoxes, sellBoxes, type BoxInput, type BoxRow } from './boxes';
 import { frOf, ItsError, itemsOf, itsClient, delivered, type ItsDocument, type ItsItemResult, type ItsPort, type ItsProduct } from './its-client';
@@ -346,13 +348,52 @@ const getPharmacyBox: Handler = async (ctx) => {
 const receivePharmacyBoxes: Handler = async (ctx) => {
   const a = actor(ctx);
   const b = ctx.body as { codes: string[]; productIdByGtin?: Record<string, number>; ref?: string };
-  const r = await receiveBoxes(anyDb(a.db), a.companyId, { codes: b.codes, productIdByGtin: b.productIdByGtin, ref: b.ref ?? null }, a.login);
+  const r = await receiveBoxes(anyDb(a.db), a.companyId, {
+    codes: b.codes, productIdByGtin: b.productIdByGtin, ref: b.ref ?? null,
+    productsByBarcode: async (barcodes) => new Map([...await directoryOf(ctx.services).productsByBarcodes(a.db, a.companyId, barcodes)].map(([barcode, p]) => [barcode, p.id])),
+  }, a.login);
   if (r.outboxId !== null) scheduleDelivery(ctx, a.companyId);
   ctx.audit({ action: 'pharmacy.boxes.received', entity: 'pharmacy_boxes', detail: { received: r.boxes.length, unchanged: r.unchanged.length } });
   return {
     received: r.boxes.map(boxView), unchanged: r.unchanged.map(boxView),
     outbox: r.outboxId === null ? null : outboxView(await outboxRow(a, r.outboxId)),
   };
+};
+
+/**
+ * Stock against boxes (issue 12: the stock of a QR-tracked product always equals its boxes in
+ * stock): the accounting directory's stock quantity beside the count of the product's boxes in an
+ * in-stock state, and the difference (stock minus boxes). Derived on every read, so a purchase
+ * invoice that raised the stock before its boxes were scanned in shows here at once.
+ */
+const pharmacyBoxStock: Handler = async (ctx) => {
+  const a = actor(ctx);
+  const q = (ctx.query ?? {}) as { productId?: number; differentOnly?: boolean };
+  const dir = directoryOf(ctx.services);
+  let products: DirectoryProduct[];
+  if (q.productId) {
+    const p = await dir.product(a.db, a.companyId, { id: q.productId });
+    if (!p) throw problems.notFound('Ürün');
+    products = [p];
+  } else {
+    products = await dir.qrTrackedProducts(a.db, a.companyId);
+  }
+  const counts = new Map<number, number>();
+  if (products.length) {
+    let boxes = a.db.selectFrom('pharmacy_boxes').select(['product_id', (e) => e.fn.countAll<number>().as('n')])
+      .where('company_id', '=', a.companyId).where('state', 'in', [...IN_STOCK_STATES]).where('product_id', 'is not', null);
+    if (q.productId) boxes = boxes.where('product_id', '=', q.productId);
+    for (const r of await boxes.groupBy('product_id').execute()) counts.set(Number(r.product_id), Number(r.n));
+  }
+  const items = products.map((p) => {
+    const stock = new Decimal(p.stockQuantity);
+    const boxes = new Decimal(counts.get(p.id) ?? 0);
+    return {
+      productId: p.id, name: p.name, barcode: p.barcode, qrTracking: p.qrTracking,
+      stockQuantity: stock.toString(), boxesInStock: boxes.toString(), difference: stock.minus(boxes).toString(),
+    };
+  });
+  return q.differentOnly ? items.filter((i) => i.difference !== '0') : items;
 };
 
 // --- ÜTS ------------------------------------------------------------------------------------------
@@ -384,6 +425,6 @@ const utsRequest: Handler = async (ctx) => {
 
 export const trackingHandlers: Record<string, Handler> = {
   itsRequest, itsSale, itsSaleCancel, itsCheckStatus, itsQuery, listItsOutbox, retryItsOutbox,
-  listPharmacyBoxes, getPharmacyBox, receivePharmacyBoxes, utsRequest,
+  listPharmacyBoxes, getPharmacyBox, receivePharmacyBoxes, pharmacyBoxStock, utsRequest,
 };
 

@@ -276,6 +276,54 @@ describe.each(engines())('İTS, ÜTS and the per-serial boxes on %s', (engine) =
     expect(sold.outboxId).not.toBeNull();
   });
 
+  it('stock against boxes: a purchase invoice raises a QR-tracked product\'s stock without boxes and the difference shows; scanning the boxes in clears it', async () => {
+    const unitId = (await api.call('GET', `${API}/units?size=100`, { token: ecz })).body.find((u: any) => u.name === 'Adet').id;
+    const warehouseId = (await api.call('GET', `${API}/warehouses?size=100`, { token: ecz })).body[0].id;
+    const barcode = `868${Date.now()}`.slice(0, 13);
+    const gtin = `0${barcode}`;
+    const p = await api.call('POST', `${API}/products`, {
+      token: ecz, body: { name: `Karekodlu alış ilacı ${sn()}`, barcode, productType: 'MEDICINE', unitId, buyingCurrencyId: 1, saleCurrencyId: 1, defaultTaxRate: 10, warehouseId, salePrice: 80, buyingPrice: 50, qrTracking: true },
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(201);
+    const productId = p.body.id as number;
+    const stockOf = async (query: string) => {
+      const r = await api.call('GET', `${API}/pharmacy-box-stock${query}`, { token: ecz });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body as any[];
+    };
+    expect(await stockOf(`?productId=${productId}`)).toEqual([{ productId, name: p.body.name, barcode, qrTracking: true, stockQuantity: '0', boxesInStock: '0', difference: '0' }]);
+
+    // The supplier's invoice is booked (never blocked): stock 3, no boxes yet.
+    const supplier = await api.call('POST', `${API}/currents`, { token: ecz, body: { currentAccountType: 'SUPPLIER', name: `Ecza Deposu ${sn()}`, currencyId: 1, accountGroupCode: '320' } });
+    expect(supplier.status, JSON.stringify(supplier.body)).toBe(201);
+    const inv = await api.call('POST', `${API}/invoices`, { token: ecz, body: { invoiceType: 'BUYING', currentId: supplier.body.id, date: '2026-11-24', documentNo: `DEP${Date.now()}`, products: [{ productId, quantity: 3, unitPrice: 50 }] } });
+    expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+    expect(await stockOf(`?productId=${productId}`)).toEqual([expect.objectContaining({ productId, stockQuantity: '3', boxesInStock: '0', difference: '3' })]);
+    const all = await stockOf('');
+    expect(all.every((x) => x.qrTracking)).toBe(true);
+    expect(all.find((x) => x.productId === productId)).toMatchObject({ stockQuantity: '3', boxesInStock: '0', difference: '3' });
+    expect((await stockOf('?differentOnly=true')).map((x) => x.productId)).toContain(productId);
+
+    // Two boxes scanned in: one still missing; the third: none.
+    const s = [sn(), sn(), sn(), sn()];
+    const r1 = await api.call('POST', `${API}/pharmacy-boxes/receive`, { token: ecz, body: { codes: [code(gtin, s[0]!), code(gtin, s[1]!)], productIdByGtin: { [gtin]: productId } } });
+    expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+    expect(await stockOf(`?productId=${productId}`)).toEqual([expect.objectContaining({ boxesInStock: '2', difference: '1' })]);
+    // Without productIdByGtin (as the /its goods receipt sends it): the box is linked to the product with its barcode.
+    const r2 = await api.call('POST', `${API}/pharmacy-boxes/receive`, { token: ecz, body: { codes: [code(gtin, s[2]!)] } });
+    expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+    expect(r2.body.received.map((b: any) => b.productId)).toEqual([productId]);
+    expect(await stockOf(`?productId=${productId}`)).toEqual([expect.objectContaining({ stockQuantity: '3', boxesInStock: '3', difference: '0' })]);
+    expect((await stockOf('?differentOnly=true')).map((x) => x.productId)).not.toContain(productId);
+    // More boxes than stock: the difference goes negative.
+    await api.call('POST', `${API}/pharmacy-boxes/receive`, { token: ecz, body: { codes: [code(gtin, s[3]!)], productIdByGtin: { [gtin]: productId } } });
+    expect(await stockOf(`?productId=${productId}`)).toEqual([expect.objectContaining({ boxesInStock: '4', difference: '-1' })]);
+
+    expect((await api.call('GET', `${API}/pharmacy-box-stock?productId=987654321`, { token: ecz })).status).toBe(404);
+    // Another company's user sees nothing of it.
+    expect((await api.call('GET', `${API}/pharmacy-box-stock?productId=${productId}`, { token: muh })).status).toBe(404);
+  });
+
   it('a cancel never overtakes the sale it cancels while İTS is down', async () => {
     const s = sn();
     await sandbox('its', 'PUT', '/control', { down: true });

@@ -5,7 +5,7 @@ import { renderWorkbench } from '../../../../../packages/workbench/test/render';
 import { json, problem } from '../../../../../packages/workbench/test/fake-server';
 import { invoicePlugin, invoiceServer } from '../../../../accounting/web/src/invoices/testing';
 import plugin from '../index';
-import { API, BOX_A, PHARMACIST, server } from '../testing';
+import { API, BOX_A, BOX_B, PHARMACIST, server } from '../testing';
 
 const typed = (s: string) => s.replace(/[{[]/g, (c) => c + c);
 const SOLD_BOX = { id: 9, productId: 5, gtin: '08699630697180', barkod: '8699630697180', sn: 'EGF2KP6NK0JY', bn: 'NDJZKH', xd: '2027-12-28', state: 'SOLD', invoiceId: 77, updatedAt: '2026-11-24T09:00:00Z' };
@@ -63,6 +63,112 @@ describe('the drug-tracking dialog', () => {
     expect(s.requests.some((r) => r.path === `${API}/pharmacy-boxes?gtin=08699630697180&sn=EGF2KP6NK0JY&page=0&size=1`)).toBe(true);
     // The session stays: no 401 handling signed the person out.
     expect(screen.getByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' })).toBeInTheDocument();
+  });
+
+  it("shows the box's product stock beside its boxes in stock and warns when they differ", async () => {
+    const s = server();
+    let stock = { productId: 5, name: 'PAROL 500 MG 20 TABLET', barcode: '8699630697180', qrTracking: true, stockQuantity: '12', boxesInStock: '10', difference: '2' };
+    s.on(`POST ${API}/its/check-status`, () => json({ productList: [{ gtin: SOLD_BOX.gtin, sn: SOLD_BOX.sn, uc: '40004', gln1: '8680001000013', gln2: null, boxId: 9, state: 'SOLD' }] }));
+    s.on(`GET ${API}/pharmacy-boxes/{id}`, () => json({ ...SOLD_BOX, moves: MOVES }));
+    s.on(`GET ${API}/pharmacy-box-stock`, (req) => json(new URL(req.url).searchParams.get('productId') === '5' ? [stock] : []));
+    await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
+    const dialog = await screen.findByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' });
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText(/Karekod/), `${typed(BOX_A)}{Enter}`);
+    const status = await within(dialog).findByRole('status', { name: 'PAROL 500 MG 20 TABLET stok durumu' });
+    expect(status).toHaveTextContent('Stok: 12');
+    expect(status).toHaveTextContent('Stoktaki karekodlu kutu: 10');
+    expect(status).toHaveTextContent('Stok ile karekodlu kutu sayısı farklı: stok 12, kutu 10. Eksik kutuları okutarak girin.');
+
+    // More boxes than stock: the other wording.
+    stock = { ...stock, stockQuantity: '9', difference: '-1' };
+    await user.type(within(dialog).getByLabelText(/Karekod/), `${typed(BOX_A)}{Enter}`);
+    await waitFor(() => expect(status).toHaveTextContent('Stok ile karekodlu kutu sayısı farklı: stok 9, kutu 10. Stoktan fazla kutu görünüyor'));
+
+    // Once they agree: the figures, no warning.
+    stock = { ...stock, stockQuantity: '10', difference: '0' };
+    await user.type(within(dialog).getByLabelText(/Karekod/), `${typed(BOX_A)}{Enter}`);
+    await waitFor(() => expect(status).toHaveTextContent('Stok: 10'));
+    expect(status).toHaveTextContent('Stoktaki karekodlu kutu: 10');
+    expect(status).not.toHaveTextContent('farklı');
+    expect(s.requests.some((r) => r.path === `${API}/pharmacy-box-stock?productId=5`)).toBe(true);
+  });
+
+  it('lists on /its the medicines whose stock and boxes differ, and asks again when the dialog closes', async () => {
+    const s = server();
+    let list = [
+      { productId: 5, name: 'PAROL 500 MG 20 TABLET', barcode: '8699630697180', qrTracking: true, stockQuantity: '12', boxesInStock: '10', difference: '2' },
+      { productId: 6, name: 'ARVELES 25 MG 20 TABLET', barcode: '8699536090115', qrTracking: true, stockQuantity: '3', boxesInStock: '4', difference: '-1' },
+    ];
+    s.on(`GET ${API}/pharmacy-box-stock`, () => json(list));
+    await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
+    const region = await screen.findByRole('region', { name: 'Stoku ile karekodlu kutu sayısı farklı ilaçlar' });
+    const table = await within(region).findByRole('table', { name: 'Stoku ile karekodlu kutu sayısı farklı ilaçlar' });
+    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(rows).toEqual([
+      ['PAROL 500 MG 20 TABLET', '8699630697180', '12', '10', '2', 'Eksik kutuları okutarak girin'],
+      ['ARVELES 25 MG 20 TABLET', '8699536090115', '3', '4', '-1', 'Stok girişini ya da kutuların durumunu kontrol edin'],
+    ]);
+    expect(s.requests.filter((r) => r.path === `${API}/pharmacy-box-stock?differentOnly=true`)).toHaveLength(1);
+    // The boxes were scanned in meanwhile: closing the dialog asks again, and nothing differs.
+    list = [];
+    const dialog = await screen.findByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' });
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Kapat' }));
+    await waitFor(() => expect(region).toHaveTextContent('Stoku ile karekodlu kutu sayısı farklı ilaç yok.'));
+    expect(s.requests.filter((r) => r.path === `${API}/pharmacy-box-stock?differentOnly=true`)).toHaveLength(2);
+  });
+
+  it('says so on /its when the comparison cannot be loaded, and tries again on request', async () => {
+    const s = server();
+    let fail = true;
+    s.on(`GET ${API}/pharmacy-box-stock`, () => (fail ? problem(500, 'Sunucu hatası') : json([])));
+    await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
+    const region = await screen.findByRole('region', { name: 'Stoku ile karekodlu kutu sayısı farklı ilaçlar' });
+    await waitFor(() => expect(region).toHaveTextContent('Stok ve kutu karşılaştırması alınamadı.'));
+    fail = false;
+    await userEvent.setup().click(within(region).getByRole('button', { name: 'Yeniden dene' }));
+    await waitFor(() => expect(region).toHaveTextContent('Stoku ile karekodlu kutu sayısı farklı ilaç yok.'));
+  });
+
+  it('scans a delivery\'s boxes in on /its (mal kabul): the rule at the field, a code kept once, the document number sent, then the comparison asked again', async () => {
+    const s = server();
+    s.on(`GET ${API}/pharmacy-box-stock`, () => json([]));
+    s.on(`POST ${API}/pharmacy-boxes/receive`, () => json({ received: [{ ...SOLD_BOX, state: 'RECEIVED' }, { ...SOLD_BOX, id: 10, productId: null, sn: 'A6PLLSEL5NRR', state: 'RECEIVED' }], unchanged: [], outbox: null }));
+    await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' })).getByRole('button', { name: 'Kapat' }));
+    const region = await screen.findByRole('region', { name: 'Mal kabul (kutuları stoğa al)' });
+    const submit = within(region).getByRole('button', { name: /Stoğa al/ });
+    expect(submit).toBeDisabled();
+    const qr = within(region).getByLabelText('Karekod');
+    await user.type(qr, '01086999{Enter}');
+    expect(region).toHaveTextContent('Karekod okunamadı');
+    await user.clear(qr);
+    await user.type(qr, `${typed(BOX_B)}{Enter}`);
+    await user.type(qr, `${typed(BOX_B)}{Enter}`);
+    // A scanner's code with its GS separator: it travels as <GS> (the kernel refuses control characters).
+    await user.type(qr, `${typed(BOX_A)}{Enter}`);
+    const list = within(region).getByRole('list', { name: 'Okutulan kutular' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(list).toHaveTextContent('08699786092907 · A6PLLSEL5NRR · 9SC9B');
+    expect(list).toHaveTextContent('08699630697180 · EGF2KP6NK0JY · NDJZKH');
+    await user.type(within(region).getByLabelText('Belge no (fatura / irsaliye)'), 'ALIS-7');
+    const asked = s.requests.filter((r) => r.path === `${API}/pharmacy-box-stock?differentOnly=true`).length;
+    await user.click(within(region).getByRole('button', { name: 'Stoğa al (2 kutu)' }));
+    expect(await within(region).findByRole('status')).toHaveTextContent('2 kutu stoğa alındı, 0 kutu zaten stoktaydı.');
+    expect(within(region).getByRole('status')).toHaveTextContent('1 kutunun ilacı ürünleriniz arasında yok');
+    const sent = s.requests.filter((r) => r.method === 'POST' && r.path === `${API}/pharmacy-boxes/receive`);
+    expect(sent.map((r) => r.body)).toEqual([{ codes: [BOX_B, BOX_A.replace('\x1d', '<GS>')], ref: 'ALIS-7' }]);
+    expect(within(region).queryByRole('list', { name: 'Okutulan kutular' })).toBeNull();
+    await waitFor(() => expect(s.requests.filter((r) => r.path === `${API}/pharmacy-box-stock?differentOnly=true`).length).toBe(asked + 1));
+  });
+
+  it('offers the goods receipt only to who may scan boxes in', async () => {
+    const s = server(['13_1']);
+    s.on(`GET ${API}/pharmacy-box-stock`, () => json([]));
+    await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
+    await screen.findByRole('region', { name: 'Stoku ile karekodlu kutu sayısı farklı ilaçlar' });
+    expect(screen.queryByRole('region', { name: 'Mal kabul (kutuları stoğa al)' })).toBeNull();
   });
 
   it('is not offered without product view or in an eczanem company', async () => {

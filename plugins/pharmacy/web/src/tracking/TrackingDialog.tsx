@@ -1,9 +1,9 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { parseDataMatrix, type Gate } from '@tezgah/core';
 import { itsUcMessage, ITS_UC, TRACKING_TEXTS } from '@tezgah/pharmacy-common';
 import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
-import { boxStateLabel, call, page, PATHS, type BoxInfo, type ItsProduct } from '../api';
+import { boxStateLabel, call, page, PATHS, type BoxInfo, type BoxStock, type ItsProduct } from '../api';
 import { useTexts } from '../texts';
 
 /** Who may open the drug-tracking dialog (seeds 001 §2: product view permission, ERP type other than 'eczanem'). */
@@ -30,6 +30,8 @@ export function itsList(r: unknown): ItsProduct[] | null {
  * gln1, gln2, uc and İTS's message) and of our per-serial stock (state and moves); a sold box's
  * sale notification can be cancelled. Opened with boxes (a prescription's, an invoice's) it asks
  * for all of them at once. A 401 'No Its Access Token' passes silently (seeds 001 §8).
+ * For each product of the boxes it shows the stock beside the boxes in stock
+ * (GET pharmacy-box-stock) and warns when they differ (issue 12: they must be equal).
  */
 export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number | null; title?: string; onClose: () => void }) {
   const shell = useShell();
@@ -40,6 +42,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[]>(() => (props.boxes ?? []).map((box) => ({ box })));
   const [busy, setBusy] = useState(false);
+  const [stocks, setStocks] = useState<BoxStock[]>([]);
 
   const ask = useCallback(async (boxes: TrackedBox[]) => {
     if (boxes.length === 0) return;
@@ -60,6 +63,17 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
         if (!id) return null;
         return (await call(shell.api)('GET', PATHS.boxDetail, { params: { path: { id } } }).catch(() => null)) as BoxInfo | null;
       }));
+      // The stock of the boxes' products against their boxes in stock (asked again after each query).
+      const productIds = [...new Set(ours.map((b) => b?.productId).filter((id): id is number => typeof id === 'number'))];
+      const fresh = (await Promise.all(productIds.map((productId) => call(shell.api)('GET', PATHS.boxStock, { params: { query: { productId } } })
+        .then((r: unknown) => (Array.isArray(r) ? (r[0] as BoxStock | undefined) ?? null : null), () => null)))).filter((x): x is BoxStock => x !== null);
+      if (fresh.length) {
+        setStocks((old) => {
+          const map = new Map(old.map((x) => [x.productId, x]));
+          for (const x of fresh) map.set(x.productId, x);
+          return [...map.values()];
+        });
+      }
       setRows((old) => {
         const map = new Map(old.map((r) => [key(r.box), r]));
         boxes.forEach((b, i) => {
@@ -108,6 +122,15 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
           </FormGroup>
           <Button type="submit" intent="primary" icon="search" text={t('tracking.query')} loading={busy} />
         </form>
+        {stocks.map((x) => {
+          const diff = Number(x.difference);
+          return (
+            <Callout key={x.productId} role="status" aria-label={t('tracking.stockOf', { name: x.name })} intent={diff === 0 ? 'none' : 'warning'} compact style={{ marginTop: 12 }}>
+              <div><strong>{x.name}</strong> · {t('tracking.stock')}: {x.stockQuantity} · {t('tracking.boxesInStock')}: {x.boxesInStock}</div>
+              {diff !== 0 && <div>{t(diff > 0 ? 'tracking.fewerBoxes' : 'tracking.moreBoxes', { stock: x.stockQuantity, boxes: x.boxesInStock })}</div>}
+            </Callout>
+          );
+        })}
         {rows.length === 0 ? <p className="bp6-text-muted" style={{ marginTop: 12 }}>{t('tracking.empty')}</p> : (
           <div style={{ overflowX: 'auto', marginTop: 12 }}>
             <HTMLTable compact striped aria-label={t('tracking.table')} style={{ width: '100%' }}>
