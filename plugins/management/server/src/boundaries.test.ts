@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { crossings, migrationCrossings, pluginsBut, relationsOf, ROOT, sourceFiles } from '../../../../packages/server/test/boundaries';
 
 /**
  * The plugin boundary (docs/plugins.md, docs/architecture.md): the management plugin reads other
@@ -11,65 +11,16 @@ import { describe, expect, it } from 'vitest';
  * server sources (not its tests) and fails on any Kysely query (selectFrom, updateTable, insertInto,
  * deleteFrom, a join) or raw `sql` template naming a table or view another plugin's migrations
  * create; and on a migration of this plugin naming one (the one that did, 20261129000200, landed
- * before the rule was kept and its view is dropped by 20261130000200).
+ * before the rule was kept and its view is dropped by 20261130000200). The guard's parts are shared
+ * with the other plugins' boundary tests (packages/server/test/boundaries.ts).
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SOURCES = 'plugins/management/server/src';
 const MIGRATIONS = 'plugins/management/server/migrations';
 const LANDED_BEFORE = new Set(['20261129000200-management-activity.sql']);
 
-/** Tables and views other plugins' migrations create: name → plugin. */
-function otherPluginsRelations(): Map<string, string> {
-  const out = new Map<string, string>();
-  const plugins = join(ROOT, 'plugins');
-  for (const plugin of readdirSync(plugins).filter((p) => p !== 'management')) {
-    const dir = join(plugins, plugin, 'server/migrations');
-    let files: string[];
-    try { files = readdirSync(dir).filter((f) => f.endsWith('.sql')); } catch { continue; }
-    for (const f of files) {
-      const text = readFileSync(join(dir, f), 'utf8');
-      for (const m of text.matchAll(/(?:create|alter)\s+(?:or\s+replace\s+)?(?:materialized\s+)?(?:table|view)\s+(?:if\s+not\s+exists\s+)?(?:only\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi)) out.set(m[1]!.toLowerCase(), plugin);
-    }
-  }
-  return out;
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(e) && !/\.test\.tsx?$/.test(e)) out.push(p);
-  }
-  return out;
-}
-
-const rawPattern = (names: string) => new RegExp(`\\b(?:from|join|into|update|table|view)\\s+(?:only\\s+)?(?:public\\.)?"?(${names})"?\\b`, 'gi');
-const lineOf = (text: string, i: number) => text.slice(0, i).split('\n').length;
-
-/** Where a source names one of these relations in a query. */
-function crossings(text: string, relations: readonly string[]): { line: number; what: string }[] {
-  const names = relations.join('|');
-  const builder = new RegExp(`\\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral|table)\\(\\s*\\[?\\s*['"\`](?:public\\.)?(${names})(?:\\s+as\\s+\\w+)?['"\`]`, 'g');
-  const out: { line: number; what: string }[] = [];
-  for (const m of text.matchAll(builder)) out.push({ line: lineOf(text, m.index!), what: m[0] });
-  // Raw SQL: the text of every sql`…` template (sql<T>`…`, sql.raw(`…`) too).
-  for (const t of text.matchAll(/\bsql(?:\s*<[^`]*?>)?\s*`([^`]*)`|\bsql\.raw\(\s*[`'"]([^`'"]*)[`'"]/g)) {
-    const body = t[1] ?? t[2] ?? '';
-    for (const m of body.matchAll(rawPattern(names))) out.push({ line: lineOf(text, t.index! + t[0].indexOf(body) + m.index!), what: m[0] });
-  }
-  return out.sort((a, b) => a.line - b.line);
-}
-
-/** Where a migration names one of these relations (comments left out). */
-function migrationCrossings(text: string, relations: readonly string[]): { line: number; what: string }[] {
-  const code = text.replace(/--[^\n]*/g, (c) => ' '.repeat(c.length));
-  return [...code.matchAll(rawPattern(relations.join('|')))].map((m) => ({ line: lineOf(code, m.index!), what: m[0] }));
-}
-
 describe('the management server plugin never reads another plugin’s tables', () => {
-  const relations = otherPluginsRelations();
+  const relations = relationsOf(pluginsBut('management'));
   const names = [...relations.keys()].sort();
 
   it('knows the other plugins’ tables and views from their migrations', () => {

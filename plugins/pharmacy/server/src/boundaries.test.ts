@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { crossings, relationsOf, ROOT, sourceFiles } from '../../../../packages/server/test/boundaries';
 
 /**
  * The plugin boundary (docs/plugins.md, docs/architecture.md): the pharmacy and POS plugins talk
@@ -9,10 +9,9 @@ import { describe, expect, it } from 'vitest';
  * provides (accounting.ledger, accounting.documents, accounting.directory) — never through its
  * tables. This guard reads their server sources (not their tests) and fails on any Kysely query
  * (selectFrom, updateTable, insertInto, deleteFrom, a join) or raw `sql` template naming a table
- * the accounting plugin's migrations create.
+ * or view the accounting plugin's migrations create (packages/server/test/boundaries.ts).
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const SOURCES = ['plugins/pharmacy/server/src', 'plugins/pos/server/src'];
 
 /**
@@ -22,43 +21,8 @@ const SOURCES = ['plugins/pharmacy/server/src', 'plugins/pos/server/src'];
  */
 const PENDING = new Set<string>([]);
 
-function accountingTables(): string[] {
-  const dir = join(ROOT, 'plugins/accounting/server/migrations');
-  const names = new Set<string>();
-  for (const f of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
-    for (const m of readFileSync(join(dir, f), 'utf8').matchAll(/(?:create|alter)\s+table\s+(?:if\s+not\s+exists\s+)?(?:only\s+)?(?:public\.)?"?([a-z_][a-z0-9_]*)"?/gi)) names.add(m[1]!.toLowerCase());
-  }
-  return [...names].sort();
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir)) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) out.push(...sourceFiles(p));
-    else if (/\.tsx?$/.test(e) && !/\.test\.tsx?$/.test(e) && !/(^|\/)testing\.ts$/.test(e)) out.push(p);
-  }
-  return out;
-}
-
-/** Where a source names an accounting table in a query: `file:line: text`. */
-function crossings(text: string, tables: readonly string[]): { line: number; what: string }[] {
-  const names = tables.join('|');
-  const builder = new RegExp(`\\b(?:selectFrom|updateTable|insertInto|deleteFrom|replaceInto|mergeInto|innerJoin|leftJoin|rightJoin|fullJoin|crossJoin|innerJoinLateral|leftJoinLateral)\\(\\s*\\[?\\s*['"\`](?:public\\.)?(${names})(?:\\s+as\\s+\\w+)?['"\`]`, 'g');
-  const raw = new RegExp(`\\b(?:from|join|into|update|table)\\s+(?:only\\s+)?(?:public\\.)?"?(${names})"?\\b`, 'gi');
-  const lineOf = (i: number) => text.slice(0, i).split('\n').length;
-  const out: { line: number; what: string }[] = [];
-  for (const m of text.matchAll(builder)) out.push({ line: lineOf(m.index!), what: m[0] });
-  // Raw SQL: the text of every sql`…` template (sql<T>`…`, sql.raw(`…`) too).
-  for (const t of text.matchAll(/\bsql(?:\s*<[^`]*?>)?\s*`([^`]*)`|\bsql\.raw\(\s*[`'"]([^`'"]*)[`'"]/g)) {
-    const body = t[1] ?? t[2] ?? '';
-    for (const m of body.matchAll(raw)) out.push({ line: lineOf(t.index! + t[0].indexOf(body) + m.index!), what: m[0] });
-  }
-  return out.sort((a, b) => a.line - b.line);
-}
-
 describe('the pharmacy and POS server plugins never read the accounting plugin’s tables', () => {
-  const tables = accountingTables();
+  const tables = [...relationsOf(['accounting']).keys()].sort();
 
   it('knows the accounting tables from its migrations', () => {
     for (const t of ['products', 'taxes', 'bank_accounts', 'invoices', 'currents', 'safes', 'warehouses', 'journal_entries', 'stock_movements']) expect(tables).toContain(t);

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { Module } from '@tezgah/core';
 import { mayIn, pageRequest, pageResult, problems, requireAuth, tables, type Auth, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
+import type { LineStatus } from './schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { isDay } from '../ledger/posting';
 import { today } from '../ledger/dates';
@@ -48,6 +49,9 @@ function processes(d: LedgerDb, companyId: number) {
     .where('p.company_id', '=', companyId);
 }
 
+/** A line that failed (counted as failed, and the ones a person may retry). */
+const FAILED: readonly LineStatus[] = ['FAILED', 'INSUFFICIENT_BALANCE'];
+
 async function processViews(d: LedgerDb, companyId: number, ids: number[]) {
   if (!ids.length) return [];
   const rows = await processes(d, companyId).where('p.id', 'in', ids)
@@ -57,7 +61,7 @@ async function processViews(d: LedgerDb, companyId: number, ids: number[]) {
     .select(sql<number>`(select count(*) from periodic_process_lines l where l.company_id = p.company_id and l.process_id = p.id)`.as('line_count'))
     .select(sql<number>`(select count(*) from periodic_process_lines l where l.company_id = p.company_id and l.process_id = p.id and l.status = 'PENDING')`.as('pending_count'))
     .select(sql<number>`(select count(*) from periodic_process_lines l where l.company_id = p.company_id and l.process_id = p.id and l.status = 'SUCCESS')`.as('success_count'))
-    .select(sql<number>`(select count(*) from periodic_process_lines l where l.company_id = p.company_id and l.process_id = p.id and l.status in ('FAILED', 'INSUFFICIENT_BALANCE'))`.as('failed_count'))
+    .select(sql<number>`(select count(*) from periodic_process_lines l where l.company_id = p.company_id and l.process_id = p.id and l.status in (${sql.join([...FAILED])}))`.as('failed_count'))
     .execute();
   const byId = new Map(rows.map((r) => [r.id, {
     id: r.id, processType: r.process_type, invoiceType: r.invoice_type, name: r.name, invoiceId: r.invoice_id, invoiceDocumentNo: r.document_no,
@@ -107,7 +111,7 @@ async function detail(d: LedgerDb, companyId: number, id: number) {
   const count = (...st: string[]) => rows.filter((r) => st.includes(r.status)).length;
   return {
     ...v, status: rows[0]!.process_status, lineCount: rows.length, pendingCount: count('PENDING'), successCount: count('SUCCESS'),
-    failedCount: count('FAILED', 'INSUFFICIENT_BALANCE'), lines: rows.map(lineView),
+    failedCount: count(...FAILED), lines: rows.map(lineView),
   };
 }
 
@@ -265,7 +269,7 @@ const reProcessPeriodicLine: Handler = async (ctx) => {
   const p = await d.selectFrom('periodic_processes').select(['id', 'invoice_type', 'process_type', 'status'])
     .where('company_id', '=', auth.companyId).where('id', '=', line.process_id).forUpdate().executeTakeFirstOrThrow();
   must(ctx, p.invoice_type, p.process_type);
-  if (line.status !== 'FAILED' && line.status !== 'INSUFFICIENT_BALANCE') {
+  if (!FAILED.includes(line.status as LineStatus)) {
     throw problems.conflict('Yalnızca başarısız ya da bakiyesi yetersiz kalmış satır yeniden denenir.', 'LINE_NOT_RETRYABLE');
   }
   if (p.status === 'TERMINATED') throw problems.conflict('Sonlandırılmış işlemin satırı yeniden denenemez.', 'PROCESS_CLOSED');

@@ -34,7 +34,6 @@ export interface EmanetTables {
 type Db = Kysely<EmanetTables>;
 type Row = Selectable<EmanetTables['pharmacy_credit_products']>;
 const db = (ctx: RequestContext): Db => tables<EmanetTables>(ctx) as unknown as Db;
-/** The accounting plugin's read-only directory: products, currents' names (never its tables). */
 
 export interface CreditProductInput {
   currentId: number;

@@ -120,13 +120,18 @@ export async function latestEurRate(db: Db, dir: DirectoryService): Promise<Deci
   }
 }
 
-/** A medicine by its barcode (or one of its old barcodes), or null. */
-export async function medicineByBarcode(db: Db, dir: DirectoryService, barcode: string): Promise<Medicine | null> {
+/** A medicine's row by its barcode (or one of its old barcodes), or null. */
+async function medicineRow(db: Db, barcode: string): Promise<Row | null> {
   const code = String(barcode ?? '').trim();
   if (!/^\d{8,14}$/.test(code)) return null;
   const r = await sql<Row>`select ${COLS} from pharmacy_medicines m where m.barcode = ${code}
     union all select ${COLS} from pharmacy_medicines m where ${code} = any (m.old_barcodes) limit 1`.execute(db);
-  const row = r.rows[0];
+  return r.rows[0] ?? null;
+}
+
+/** A medicine by its barcode (or one of its old barcodes), or null. */
+export async function medicineByBarcode(db: Db, dir: DirectoryService, barcode: string): Promise<Medicine | null> {
+  const row = await medicineRow(db, barcode);
   return row ? toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(db, dir) : null) : null;
 }
 
@@ -155,8 +160,10 @@ async function withPrices(db: Db, dir: DirectoryService, companyId: number, meds
  * carry no price).
  */
 export async function equivalents(db: Db, dir: DirectoryService, barcode: string, opts: { companyId?: number; includePassive?: boolean; priced?: boolean } = {}): Promise<Equivalent[]> {
-  const m = await medicineByBarcode(db, dir, barcode);
-  if (!m) return [];
+  const row = await medicineRow(db, barcode);
+  if (!row) return [];
+  // Its group, code, form and strength first; the euro rate (for every reference price) is read once, below.
+  let m = toMedicine(row, null);
   let rows: Row[];
   let match: Equivalent['match'];
   const activeOnly = opts.includePassive ? sql`` : sql`and m.active`;
@@ -175,6 +182,7 @@ export async function equivalents(db: Db, dir: DirectoryService, barcode: string
     return [];
   }
   const rate = await latestEurRate(db, dir);
+  m = toMedicine(row, rate);
   const meds = rows.map((r) => toMedicine(r, rate));
   const unpriced = (x: Medicine): PricedMedicine => ({ ...x, price: null, priceSource: null, productId: null });
   const companyId = opts.priced === false ? undefined : opts.companyId;
@@ -244,7 +252,7 @@ const listWithPriceHandler: Handler = async (ctx) => {
 const equivalentsHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const barcode = String((ctx.params as { barcode: string }).barcode);
-  if (!(await medicineByBarcode(ctx.trx, directoryOf(ctx.services), barcode))) throw problems.notFound('İlaç');
+  if (!(await medicineRow(ctx.trx, barcode))) throw problems.notFound('İlaç');
   return equivalents(ctx.trx, directoryOf(ctx.services), barcode, { companyId: auth.companyId, includePassive: Boolean((ctx.query as { includePassive?: boolean })?.includePassive) });
 };
 

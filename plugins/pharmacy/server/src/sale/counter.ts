@@ -38,7 +38,6 @@ interface ScanTables {
   };
 }
 const db = (ctx: RequestContext) => tables<PharmacyTables & ScanTables>(ctx) as unknown as Db;
-/** The accounting plugin's read-only directory: products with their KDV, bank accounts, invoice headers. */
 const money = (v: Decimal.Value | null | undefined) => new Decimal(v ?? 0).toDecimalPlaces(2).toFixed(2);
 
 export const INSTITUTION_CURRENT_NAME = 'SGK - Sosyal Güvenlik Kurumu';

@@ -55,7 +55,6 @@ async function merchantOf(db: Db, services: Services, companyId: number): Promis
   return { merchant: { id: row.merchant_id, key, salt }, port: linksHooks.port ?? paytrAdapter(services.config.env?.TEZGAH_PAYTR_URL || LIVE_PAYTR_URL, timeout), mode, row };
 }
 
-/** The accounting plugin's read-only directory (bank accounts, currents' names). */
 /** The ONLINE_PAYMENT bank account (the chosen one, else the first) and its ledger account. */
 async function onlineAccount(services: Services, db: unknown, companyId: number, chosen: number | null | undefined): Promise<{ id: number; accountCode: string } | null> {
   const r = chosen ? await directoryOf(services).bankAccount(db, companyId, Number(chosen)) : (await directoryOf(services).bankAccounts(db, companyId, { type: 'ONLINE_PAYMENT' }))[0];
