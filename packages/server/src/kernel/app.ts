@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import multipart from '@fastify/multipart';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { hasAuthority, isManagement } from '@tezgah/core';
 import { loadDocument, operations, type OperationSpec } from './contract';
 import { authenticateRequest, authVersionOf, sessionCache } from './auth';
@@ -38,6 +39,26 @@ function makeAjv(coerce: boolean) {
   ((addFormats as any).default ?? addFormats)(ajv);
   return ajv;
 }
+
+/**
+ * A route's validator or serializer built on its first use. The contract has some 700 operations
+ * and compiling every schema up front took about 3 s of each server start (a test file starts
+ * one or two); a request pays for its own route once. Every route is still compiled by the
+ * contract and bad-input tests, which call each operation.
+ */
+function lazily<F extends (data: any) => any>(build: () => F): F {
+  let built: F | undefined;
+  const run = ((data: any) => {
+    built ??= build();
+    const result = built(data);
+    // Fastify reads a refusal's details from the validator's `errors`, as Ajv leaves them.
+    (run as { errors?: unknown }).errors = (built as { errors?: unknown }).errors;
+    return result;
+  }) as F;
+  return run;
+}
+
+const serializerFactory = SerializerSelector();
 
 function fieldErrorsOf(error: any): FieldError[] {
   const ctxName = error.validationContext as string | undefined;
@@ -159,10 +180,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: replyProblem,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: undefined,
+    schemaController: {
+      compilersFactory: {
+        buildSerializer: (external: unknown, options: unknown) => {
+          const build = serializerFactory(external as never, options as never);
+          return (route: Parameters<typeof build>[0]) => lazily(() => build(route));
+        },
+      },
+    },
   });
   const bodyAjv = makeAjv(false);
   const paramAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object));
+  app.setValidatorCompiler(({ schema, httpPart }) => lazily(() => (httpPart === 'body' ? bodyAjv : paramAjv).compile(schema as object)));
   await registerSecurityHeaders(app, services.config.publicUrl);
 
   // multipart/form-data for the operations that upload (contract: `multipart`); files are read by readUpload.
