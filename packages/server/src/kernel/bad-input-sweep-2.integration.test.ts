@@ -1,0 +1,4 @@
+// Part 2 of the bad-input sweep of every operation (packages/server/test/bad-input-sweep.ts).
+import { sweep } from '../../test/bad-input-sweep';
+
+sweep(2, 4);
