@@ -8,9 +8,18 @@ import { adminUrl, buildPgliteSnapshot, dropDatabase, testConfig } from './snaps
 
 export type EngineName = 'pglite' | 'postgres';
 
-/** The engines this run tests on: always embedded PGlite, plus the server when DATABASE_URL is set. */
-export function engines(): EngineName[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The engines a test file runs its integration tests on, as the file declares (docs/testing.md):
+ * - `'both'`: embedded PGlite, and the PostgreSQL server too when DATABASE_URL is set (as in CI).
+ *   For what can differ between the engines: the contract, tenancy, the bad-input sweep,
+ *   migrations, concurrency and connections, and code under test that runs SQL of its own
+ *   (statements written by hand: reports, postings, locks, full-text search, collations).
+ * - `'one'`: the PostgreSQL server when DATABASE_URL is set, else PGlite. For handler logic that
+ *   reaches the database through the query builder and proves nothing engine-specific.
+ */
+export function engines(need: 'both' | 'one'): EngineName[] {
+  if (!process.env.DATABASE_URL) return ['pglite'];
+  return need === 'both' ? ['pglite', 'postgres'] : ['postgres'];
 }
 
 async function provided(key: 'pgliteSnapshot' | 'postgresTemplate'): Promise<string | undefined> {
@@ -35,10 +44,12 @@ export interface TestServer {
 
 /**
  * Starts the real server on an ephemeral port over a fresh copy of the seeded demo database
- * (users eczaci, muhasebe, yonetici; password demo1234). close() fails if any request got a 5xx.
+ * (users eczaci, muhasebe, yonetici; password demo1234) on the engine asked for, by default the
+ * one engine of engines('one'). close() fails if any request got a 5xx.
  */
 export async function startTestServer(opts: { engine?: EngineName; env?: Record<string, string>; now?: () => Date; extend?: (app: FastifyInstance) => void; workbenchDir?: string | null } = {}): Promise<TestServer> {
-  const engine = opts.engine ?? 'pglite';
+  // Without a choice, the one engine of engines('one'): PostgreSQL when DATABASE_URL is set.
+  const engine = opts.engine ?? engines('one')[0]!;
   let pglite: PGlite | undefined;
   let dbName: string | undefined;
   let env = { ...(opts.env ?? {}) };

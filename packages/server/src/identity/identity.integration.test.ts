@@ -3,7 +3,7 @@ import { engines, startTestServer, type TestServer } from '../../test/harness';
 import { http, ONMUHASEBE } from '../../test/http';
 import { signToken, verifyToken } from './token';
 
-describe.each(engines())('identity on %s', (engine) => {
+describe.each(engines('both'))('identity on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   beforeAll(async () => {

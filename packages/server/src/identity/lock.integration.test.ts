@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../../test/harness';
 import { http, ONMUHASEBE } from '../../test/http';
 
-describe.each(engines())('the session lock on %s', (engine) => {
+describe.each(engines('both'))('the session lock on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   beforeAll(async () => {

@@ -14,7 +14,7 @@ describe('keyed job ids', () => {
   });
 });
 
-describe.each(engines())('the job queue on %s', (engine) => {
+describe.each(engines('both'))('the job queue on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => { t = await startTestServer({ engine, env: { TEZGAH_JOBS: '1', TEZGAH_JOB_POLL_SECONDS: '0.5' } }); });
   afterAll(async () => { await t?.close(); });

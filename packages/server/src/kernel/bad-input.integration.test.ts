@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { engines, startTestServer, type TestServer } from '../../test/harness';
 import { http, ONMUHASEBE } from '../../test/http';
 
-describe.each(engines())('bad input on %s', (engine) => {
+describe.each(engines('both'))('bad input on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let tok: string;

@@ -196,7 +196,7 @@ async function fillPath(op: OperationSpec, values: Record<string, string | numbe
   return `${m[1]}/${await collectionId(m[1]!)}${m[2] ?? ''}`;
 }
 
-describe.each(engines())('tenancy and permissions on %s', (engine) => {
+describe.each(engines('both'))('tenancy and permissions on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let eczaci: string;

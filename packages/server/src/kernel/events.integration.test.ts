@@ -12,7 +12,7 @@ describe('event retry delays', () => {
   });
 });
 
-describe.each(engines())('durable server events on %s', (engine) => {
+describe.each(engines('both'))('durable server events on %s', (engine) => {
   let t: TestServer;
   let heard: ServerEvent[];
   let failNext: number;

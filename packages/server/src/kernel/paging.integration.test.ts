@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { engines, startTestServer, type TestServer } from '../../test/harness';
 import { http } from '../../test/http';
 
-describe.each(engines())('keyset paging (cursor) of GET /api/users on %s', (engine) => {
+describe.each(engines('both'))('keyset paging (cursor) of GET /api/users on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

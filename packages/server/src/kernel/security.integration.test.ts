@@ -12,7 +12,7 @@ function expectCommonHeaders(h: Headers) {
   expect(h.get('content-security-policy')).toContain("frame-ancestors 'none'");
 }
 
-describe.each(engines())('security headers (%s)', (engine) => {
+describe.each(engines('one'))('security headers (%s)', (engine) => {
   let t: TestServer;
   let tls: TestServer;
   let dir: string;

@@ -12,7 +12,7 @@ async function roundTrips(server: RunningServer, call: () => Promise<{ status: n
   return server.database.stats.statements - before;
 }
 
-describe.each(engines())('the request path and the session cache on %s', (engine) => {
+describe.each(engines('both'))('the request path and the session cache on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   beforeAll(async () => {

@@ -7,7 +7,9 @@ describe('graceful shutdown', () => {
     let arrived = 0;
     let allArrived!: () => void;
     const inside = new Promise<void>((resolve) => { allArrived = resolve; });
+    // Embedded: the test closes the database itself, and a server's copy would be left behind.
     const t = await startTestServer({
+      engine: 'pglite',
       extend: (app) => {
         app.addHook('onRequest', async (req) => {
           if (req.url === '/api/authenticate' && ++arrived === N) allArrived();

@@ -4,7 +4,7 @@ import { createClient, createTezgahApi, makeTezgahApi, memoryTokenStore, NotFoun
 import { engines, startTestServer, type TestServer } from '../../test/harness';
 
 /** The server as a third party sees it: through the published SDK only. */
-describe.each(engines())('through the SDK on %s', (engine) => {
+describe.each(engines('both'))('through the SDK on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => { t = await startTestServer({ engine }); });
   afterAll(async () => { await t?.close(); });

@@ -21,7 +21,7 @@ interface Summary {
   errors: { row: number; column: string; reason: string }[];
 }
 
-describe.each(engines())('tezgah import/export against the server on %s', (engine) => {
+describe.each(engines('one'))('tezgah import/export against the server on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

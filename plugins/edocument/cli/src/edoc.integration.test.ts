@@ -23,7 +23,7 @@ import { LOCAL_UNZIP_BYTES } from './import';
 const BIN = fileURLToPath(new URL('../../../../packages/cli/bin/tezgah.mjs', import.meta.url));
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 
-describe.each(engines())('tezgah edoc import/export against the server on %s', (engine) => {
+describe.each(engines('one'))('tezgah edoc import/export against the server on %s', (engine) => {
   let t: TestServer;
   let dir: string;
   let cid: number;

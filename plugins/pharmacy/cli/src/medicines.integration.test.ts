@@ -14,7 +14,7 @@ import { runCli } from '@tezgah/cli';
 import { engines, startTestServer, type TestServer } from '../../../../packages/server/test/harness';
 import pharmacyCommands from './index';
 
-describe.each(engines())('tezgah medicines import against the server on %s', (engine) => {
+describe.each(engines('one'))('tezgah medicines import against the server on %s', (engine) => {
   let t: TestServer;
   let dir: string;
 

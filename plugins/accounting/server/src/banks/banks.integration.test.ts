@@ -15,7 +15,7 @@ const AKBANK_IBAN = 'TR42 0004 6000 0046 1937 2845 50';
 const YKB_IBAN = 'TR280006700000672214985730';
 const GARANTI_IBAN_2 = 'TR980006200000629384710999';
 
-describe.each(engines())('banks and bank accounts on %s', (engine) => {
+describe.each(engines('one'))('banks and bank accounts on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

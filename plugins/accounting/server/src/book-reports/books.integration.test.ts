@@ -14,7 +14,7 @@ const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const sum = (xs: (number | string)[]) => xs.reduce<Decimal>((s, x) => s.plus(String(x)), new Decimal(0));
 
-describe.each(engines())('reports of the books as files on %s', (engine) => {
+describe.each(engines('both'))('reports of the books as files on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -12,7 +12,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const DAY = 86_400_000;
 const d = (v: number | string) => new Decimal(String(v));
 
-describe.each(engines())('the current-account ledger on %s', (engine) => {
+describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -10,7 +10,7 @@ import { userWith } from '../currents/testing';
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 const CHECKS = `${ONMUHASEBE}/checks`;
 
-describe.each(engines())('cheques on %s', (engine) => {
+describe.each(engines('one'))('cheques on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -5,7 +5,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const CURRENCIES = `${ONMUHASEBE}/currencies`;
 
-describe.each(engines())('currencies on %s', (engine) => {
+describe.each(engines('one'))('currencies on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -9,7 +9,7 @@ import { addDays, isWeekend, istanbulDate } from './rates/dates';
 const BY_CODE = `${ONMUHASEBE}/exchange-rate-currencies`;
 const BY_ID = `${ONMUHASEBE}/exchange-rate`;
 
-describe.each(engines())('exchange rates on %s', (engine) => {
+describe.each(engines('one'))('exchange rates on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

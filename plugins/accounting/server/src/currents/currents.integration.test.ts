@@ -12,7 +12,7 @@ const TCKN = ['11122233320', '22233344430', '33344455540', '44455566650', '55566
 const VKN = ['1112223339', '2223334447', '3334445553', '4445556665', '5556667775', '6667778885', '7778889991', '8889991119'];
 const IBAN = 'TR62 0001 0012 3456 7890 1234 56';
 
-describe.each(engines())('current accounts on %s', (engine) => {
+describe.each(engines('one'))('current accounts on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -10,7 +10,7 @@ const DASH = `${ONMUHASEBE}/dashboard`;
 const TODAY = '2026-11-24';
 const cents = (n: number) => Math.round(n * 100);
 
-describe.each(engines())('the dashboard on %s', (engine) => {
+describe.each(engines('both'))('the dashboard on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -29,7 +29,7 @@ describe('declaration rules', () => {
   });
 });
 
-describe.each(engines())('declarations on %s', (engine) => {
+describe.each(engines('both'))('declarations on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -5,7 +5,7 @@ import { setTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { DIRECTORY_SERVICE, type DirectoryService } from '../index';
 
-describe.each(engines())('the accounting.directory service on %s', (engine) => {
+describe.each(engines('both'))('the accounting.directory service on %s', (engine) => {
   let t: TestServer;
   let dir: DirectoryService;
   let pharmacy: number;

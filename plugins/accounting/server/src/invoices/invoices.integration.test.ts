@@ -11,7 +11,7 @@ const INVOICES = `${ONMUHASEBE}/invoices`;
 /** A refusal's own code: the field's for a 400 on one field, else the problem's. */
 const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
 
-describe.each(engines())('invoices on %s', (engine) => {
+describe.each(engines('both'))('invoices on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -4,7 +4,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { userWith } from '../currents/testing';
 
 /** The chart's main accounts (GET/PUT /main-accounts) and account groups (GET /account-groups-all, POST /account-groups). */
-describe.each(engines())('main accounts and account groups on %s', (engine) => {
+describe.each(engines('one'))('main accounts and account groups on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -8,7 +8,7 @@ import { assertBooksBalance } from './testing';
 
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 
-describe.each(engines())('the books on %s', (engine) => {
+describe.each(engines('both'))('the books on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -3,7 +3,7 @@ import { engines, startTestServer, type TestServer } from '../../../../../packag
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 // Management's upkeep of countries, cities and city subdivisions (seeds 001 §7 standard CRUD).
-describe.each(engines())('address lookups kept by management on %s', (engine) => {
+describe.each(engines('one'))('address lookups kept by management on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let admin: string;

@@ -34,7 +34,7 @@ describe('the source point', () => {
   });
 });
 
-describe.each(engines())('missing invoices on %s', (engine) => {
+describe.each(engines('both'))('missing invoices on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -4,7 +4,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const ORDERS = `${ONMUHASEBE}/orders`;
 
-describe.each(engines())('orders on %s', (engine) => {
+describe.each(engines('one'))('orders on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -11,7 +11,7 @@ const PARTNERS = `${ONMUHASEBE}/partners`;
 const CAPITALS = `${ONMUHASEBE}/capitals`;
 
 /** PUT /capitals: a correction (the old entry reversed, the corrected one posted, in one transaction). */
-describe.each(engines())('correcting capital records on %s', (engine) => {
+describe.each(engines('one'))('correcting capital records on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

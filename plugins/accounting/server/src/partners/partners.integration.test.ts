@@ -10,7 +10,7 @@ const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')
 const PARTNERS = `${ONMUHASEBE}/partners`;
 const CAPITALS = `${ONMUHASEBE}/capitals`;
 
-describe.each(engines())('partners and capital on %s', (engine) => {
+describe.each(engines('one'))('partners and capital on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

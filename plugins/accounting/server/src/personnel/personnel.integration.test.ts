@@ -9,7 +9,7 @@ const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')
 const PAYMENTS = `${ONMUHASEBE}/payments`;
 const STATEMENT = `${ONMUHASEBE}/personnel-statement`;
 
-describe.each(engines())('personnel payments on %s', (engine) => {
+describe.each(engines('one'))('personnel payments on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

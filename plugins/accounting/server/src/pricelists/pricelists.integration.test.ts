@@ -7,7 +7,7 @@ const LISTS = `${ONMUHASEBE}/price-lists`;
 const ITEMS = `${ONMUHASEBE}/price-list-products`;
 const EXISTS = 'Seçilen ürün listede zaten var';
 
-describe.each(engines())('price lists on %s', (engine) => {
+describe.each(engines('one'))('price lists on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

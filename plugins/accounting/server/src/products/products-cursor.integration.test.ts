@@ -5,7 +5,7 @@ import { goods } from './testing';
 
 const P = `${ONMUHASEBE}/products`;
 
-describe.each(engines())('the product list by cursor (keyset paging) on %s', (engine) => {
+describe.each(engines('both'))('the product list by cursor (keyset paging) on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -6,7 +6,7 @@ import { goods } from './testing';
 const LIST = `${ONMUHASEBE}/products-list`;
 const P = `${ONMUHASEBE}/products`;
 
-describe.each(engines())('bulk product upsert (PUT /products-list) on %s', (engine) => {
+describe.each(engines('both'))('bulk product upsert (PUT /products-list) on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -5,7 +5,7 @@ import { goods, userWith } from './testing';
 
 const P = `${ONMUHASEBE}/products`;
 
-describe.each(engines())('products on %s', (engine) => {
+describe.each(engines('one'))('products on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

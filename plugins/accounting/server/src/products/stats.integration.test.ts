@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
-describe.each(engines())('planner statistics after an import on %s', (engine) => {
+describe.each(engines('both'))('planner statistics after an import on %s', (engine) => {
   let t: TestServer;
   beforeAll(async () => { t = await startTestServer({ engine }); });
   afterAll(async () => { await t?.close(); });

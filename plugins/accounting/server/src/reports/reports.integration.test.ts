@@ -18,7 +18,7 @@ const serverDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Ist
  * months before it hold only what this file writes: one product P, bought twice in July (10 × 60
  * and 10 × 80: average cost 70) and sold to two customers.
  */
-describe.each(engines())('reports on %s', (engine) => {
+describe.each(engines('both'))('reports on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -7,7 +7,7 @@ import { userWith } from '../currents/testing';
 
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 
-describe.each(engines())('safes and money transactions on %s', (engine) => {
+describe.each(engines('one'))('safes and money transactions on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -10,7 +10,7 @@ const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')
 const LINES = `${ONMUHASEBE}/transaction-lines`;
 
 /** /transaction-lines CRUD: a money line is recorded, corrected and cancelled through its money transaction. */
-describe.each(engines())('transaction lines on %s', (engine) => {
+describe.each(engines('one'))('transaction lines on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

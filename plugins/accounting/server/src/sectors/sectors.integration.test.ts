@@ -4,7 +4,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const SECTORS = `${ONMUHASEBE}/sectors`;
 
-describe.each(engines())('sectors on %s', (engine) => {
+describe.each(engines('one'))('sectors on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let admin: string;

@@ -5,7 +5,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const TAGS = `${ONMUHASEBE}/tags`;
 
-describe.each(engines())('tags on %s', (engine) => {
+describe.each(engines('one'))('tags on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

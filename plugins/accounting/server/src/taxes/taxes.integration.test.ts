@@ -5,7 +5,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const TAXES = `${ONMUHASEBE}/taxes`;
 
-describe.each(engines())('taxes on %s', (engine) => {
+describe.each(engines('one'))('taxes on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
-describe.each(engines())('units on %s', (engine) => {
+describe.each(engines('one'))('units on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

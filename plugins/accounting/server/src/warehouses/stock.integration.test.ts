@@ -7,7 +7,7 @@ import { goods, userWith } from '../products/testing';
 const LINES = `${ONMUHASEBE}/product-stock-lines`;
 const TRANSFERS = `${ONMUHASEBE}/warehouse-transfers`;
 
-describe.each(engines())('stock updates and transfers on %s', (engine) => {
+describe.each(engines('both'))('stock updates and transfers on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

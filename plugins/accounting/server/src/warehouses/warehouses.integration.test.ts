@@ -5,7 +5,7 @@ import { goods } from '../products/testing';
 
 const W = `${ONMUHASEBE}/warehouses`;
 
-describe.each(engines())('warehouses on %s', (engine) => {
+describe.each(engines('one'))('warehouses on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;

@@ -9,7 +9,7 @@ const API = ONMUHASEBE;
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
 
-describe.each(engines())('outgoing and incoming e-documents on %s', (engine) => {
+describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let seller: string;

@@ -26,7 +26,7 @@ const user = (identifier: string, unit: 'GB' | 'PK', alias: string, documentType
   identifier, alias, title: 'DENEME A.Ş.', type: 'OZEL', unit, documentType, registeredAt: '2020-01-01T00:00:00', deleted,
 });
 
-describe.each(engines())('the GİB user cache on %s', (engine) => {
+describe.each(engines('one'))('the GİB user cache on %s', (engine) => {
   let t: Awaited<ReturnType<typeof startSettingsServer>>;
   let db: any;
   const rows = async (identifier: string) => (await sql<{ alias: string; unit: string; document_type: string }>`

@@ -10,7 +10,7 @@ const P = `${ONMUHASEBE}/e-invoice-prefixes`;
 const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
 const brief = (xs: any[]) => xs.map((x) => `${x.kind}:${x.prefix}${x.isDefault ? '*' : ''}${x.active ? '' : '(pasif)'}${x.used ? '(kullanıldı)' : ''}`);
 
-describe.each(engines())('e-document series on %s', (engine) => {
+describe.each(engines('one'))('e-document series on %s', (engine) => {
   let t: Awaited<ReturnType<typeof startSettingsServer>>;
   let api: ReturnType<typeof http>;
   let owner: string;

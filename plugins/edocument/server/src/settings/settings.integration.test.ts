@@ -11,7 +11,7 @@ const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.cod
 const PHARMACY_TCKN = '10000000146';
 const GENERAL_VKN = '0123456789';
 
-describe.each(engines())('e-document settings on %s', (engine) => {
+describe.each(engines('one'))('e-document settings on %s', (engine) => {
   let t: Awaited<ReturnType<typeof startSettingsServer>>;
   let api: ReturnType<typeof http>;
   let eczaci: string;

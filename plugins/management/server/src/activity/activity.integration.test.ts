@@ -12,7 +12,7 @@ const codeOf = (r: { body: any }) => r.body?.fieldErrors?.[0]?.code ?? r.body?.c
 /** An xlsx of plain rows (row 1 the column names). */
 const xlsx = (rows: (string | number | null)[][]) => writeXlsxFile(rows.map((r) => r.map((v) => (v === null ? null : { value: v }))) as never).toBuffer();
 
-describe.each(engines())('company activity and the management lists on %s', (engine) => {
+describe.each(engines('both'))('company activity and the management lists on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let admin: string;

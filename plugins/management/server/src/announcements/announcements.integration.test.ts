@@ -6,7 +6,7 @@ const API = ONMUHASEBE;
 const day = (offset: number) => new Date(Date.now() + offset * 86400_000).toISOString().slice(0, 10);
 const codeOf = (r: { body: any }) => r.body?.fieldErrors?.[0]?.code ?? r.body?.code;
 
-describe.each(engines())('announcements on %s', (engine) => {
+describe.each(engines('one'))('announcements on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let admin: string;

@@ -4,7 +4,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const codeOf = (r: { body: any }) => r.body?.fieldErrors?.[0]?.code ?? r.body?.code;
 
-describe.each(engines())('the CRM port against its sandbox on %s', (engine) => {
+describe.each(engines('one'))('the CRM port against its sandbox on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let yonetici: string;

@@ -8,7 +8,7 @@ const PHARMACY_TAX = '10000000146';
 const PHARMACY_PHONE = '3125551234';
 const GENERAL_PHONE = '0 (212) 555 98 76';
 
-describe.each(engines())('devices and the device claim flow on %s', (engine) => {
+describe.each(engines('one'))('devices and the device claim flow on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let yonetici: string;

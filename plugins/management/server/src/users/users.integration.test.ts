@@ -4,7 +4,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const URL_ = `${ONMUHASEBE}/management/user-settings`;
 
-describe.each(engines())('management user settings on %s', (engine) => {
+describe.each(engines('one'))('management user settings on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let admin: string;

@@ -12,7 +12,7 @@ const GS = '<GS>';
 let serial = 0;
 const qr = (barcode = '8699717010109') => `010${barcode}21H3${Date.now().toString(36).toUpperCase()}${++serial}${GS}17281231` + '10LOT7';
 
-describe.each(engines())('emanet (credit products) on %s', (engine) => {
+describe.each(engines('one'))('emanet (credit products) on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let eczaci: string;

@@ -24,7 +24,7 @@ describe('GTIN-13', () => {
   });
 });
 
-describe.each(engines())('medicine management on %s', (engine) => {
+describe.each(engines('both'))('medicine management on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let yonetici: string;

@@ -18,7 +18,7 @@ describe('the medicines migration', () => {
   });
 });
 
-describe.each(engines())('medicines on %s', (engine) => {
+describe.each(engines('one'))('medicines on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let eczaci: string;

@@ -7,7 +7,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 
 const API = ONMUHASEBE;
 
-describe.each(engines())('Medula and the prescription calls on %s', (engine) => {
+describe.each(engines('one'))('Medula and the prescription calls on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let ecz: string;

@@ -8,7 +8,7 @@ const A = ONMUHASEBE;
 const wire = (dm: string) => dm.replace(/\x1d/g, '<GS>');
 const codeOf = (r: { body: any }) => r.body.fieldErrors?.[0]?.code ?? r.body.code;
 
-describe.each(engines())('the pharmacy counter on %s', (engine) => {
+describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let token: string;

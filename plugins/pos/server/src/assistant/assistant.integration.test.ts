@@ -8,7 +8,7 @@ const API = ONMUHASEBE;
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 const codeOf = (r: { body: any }) => r.body?.fieldErrors?.[0]?.code ?? r.body?.code;
 
-describe.each(engines())('desktop assistant and connector settings on %s', (engine) => {
+describe.each(engines('one'))('desktop assistant and connector settings on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let owner: string;
