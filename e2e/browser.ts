@@ -1,6 +1,7 @@
 import { mkdirSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { browserClockScript } from '../scripts/test-clock.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -33,9 +34,19 @@ export async function launch(): Promise<{ browser: Browser; close(): Promise<voi
   };
 }
 
-/** A fresh context (own cookies and localStorage) at a desktop size, Turkish. */
+/**
+ * A fresh context (own cookies and localStorage) whose pages keep the suite's clock: the workbench
+ * reads "today" from the browser, and the server from the suite's clock (scripts/test-clock.mjs).
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(browserClockScript());
+  return context;
+}
+
+/** A fresh context at a desktop size, Turkish, and a page in it. */
 export async function newPage(browser: Browser, size = { width: 1366, height: 860 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: size, locale: 'tr-TR' });
+  const context = await newContext(browser, { viewport: size, locale: 'tr-TR' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));

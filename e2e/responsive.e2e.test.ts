@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { shot } from './browser';
+import { newContext, shot } from './browser';
 import { signInAs, startWorkbench } from './workbench';
 
 /**
@@ -72,7 +72,7 @@ describe('the workbench at 375 and 1024 px', () => {
   });
 
   async function open(size: (typeof SIZES)[number]) {
-    const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale: 'en-US' });
+    const context = await newContext(browser, { viewport: { width: size.width, height: size.height }, locale: 'en-US' });
     const page = await context.newPage();
     return { context, page };
   }

@@ -1,14 +1,22 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Installs what is missing, checks the contract bundle and the types,
 // then runs every vitest project (unit, integration on embedded PGlite, and on PostgreSQL too when
-// DATABASE_URL is set). Ends with one line "tests: N passed, M failed".
+// DATABASE_URL is set). Prints where the time went (the slowest files, each project and each
+// engine) and ends with one line "tests: N passed, M failed".
+//
+// Arguments go to vitest, so `npm test -- --changed` runs only the tests touched by uncommitted
+// changes and `npm test -- plugins/pharmacy` one folder (docs/testing.md). `--no-checks` leaves out
+// the contract and type checks (a quick loop; the full run and CI always do them).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { ensure, ROOT } from './ensure.mjs';
 import { ensureWorkbench } from './build-workbench.mjs';
 
 const say = (m) => process.stderr.write(`[tezgah] ${m}\n`);
+const began = Date.now();
+const loadAtStart = loadavg();
 let pnpm;
 try {
   pnpm = ensure();
@@ -16,10 +24,14 @@ try {
   say(e.message ?? String(e));
   process.exit(1);
 }
-const run = (args, label) => {
+const run = (args, label, env = process.env) => {
   say(label);
-  return spawnSync(pnpm, args, { stdio: 'inherit', cwd: ROOT, env: process.env }).status ?? 1;
+  return spawnSync(pnpm, args, { stdio: 'inherit', cwd: ROOT, env }).status ?? 1;
 };
+
+let extra = process.argv.slice(2);
+const checks = !extra.includes('--no-checks');
+extra = extra.filter((a) => a !== '--no-checks');
 
 try {
   ensureWorkbench(pnpm);
@@ -27,16 +39,27 @@ try {
   say(e.message ?? String(e));
   process.exit(1);
 }
-if (run(['exec', 'node', 'scripts/bundle-openapi.mjs', '--check'], 'checking openapi/dist against openapi/ sources') !== 0) process.exit(1);
-if (run(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'], 'type-checking') !== 0) process.exit(1);
+mkdirSync(join(ROOT, '.tezgah-test'), { recursive: true });
+if (checks) {
+  if (run(['exec', 'node', 'scripts/bundle-openapi.mjs', '--check'], 'checking openapi/dist against openapi/ sources') !== 0) process.exit(1);
+    // Incremental: a run after a small change re-checks what it touched (the state is kept in .tezgah-test/).
+  if (run(['exec', 'tsc', '-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', '.tezgah-test/tsbuildinfo'], 'type-checking') !== 0) process.exit(1);
+}
+const prepared = Date.now();
 
 say(process.env.DATABASE_URL ? 'running the suite on PGlite and on PostgreSQL (DATABASE_URL)' : 'running the suite on PGlite (set DATABASE_URL to add a PostgreSQL server)');
 const outDir = join(ROOT, '.tezgah-test');
 mkdirSync(outDir, { recursive: true });
 const report = join(outDir, 'vitest.json');
+const timings = join(outDir, 'timings.json');
 rmSync(report, { force: true });
-const extra = process.argv.slice(2);
-const status = run(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra], 'vitest');
+rmSync(timings, { force: true });
+// The suite's clock (scripts/test-clock.mjs): every process of the run starts at the same moment
+// of November 2026, whatever the machine's clock says.
+const clock = `--import=${new URL('./test-clock.mjs', import.meta.url).href}`;
+const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${clock}`.trim() };
+delete env.TEZGAH_TEST_CLOCK;
+const status = run(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-timings.mjs', ...extra], 'vitest', env);
 
 let passed = 0, failed = 0, skipped = 0;
 if (existsSync(report)) {
@@ -50,5 +73,37 @@ if (existsSync(report)) {
   failed = 1;
 }
 if (status !== 0 && failed === 0) failed = 1;
+
+if (existsSync(timings)) {
+  const table = timingTable(JSON.parse(readFileSync(timings, 'utf8')), { total: Date.now() - began, prepare: prepared - began, loadAtStart });
+  writeFileSync(join(outDir, 'timings.md'), table);
+  console.log(`\n${table}`);
+}
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+
+/** Where the run's time went, as markdown (also kept in .tezgah-test/timings.md). */
+function timingTable(t, run) {
+  const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const m = (ms) => `${Math.floor(ms / 60000)} min ${String(Math.round((ms % 60000) / 1000)).padStart(2, '0')} s`;
+  const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
+  const lines = [];
+  lines.push(`Run of ${t.at.slice(0, 16).replace('T', ' ')} UTC on ${t.cores} cores: npm test ${m(run.total)} (install, build and checks ${m(run.prepare)}, vitest ${m(t.wall)}); load average ${load(run.loadAtStart)} at the start, ${load(loadavg())} at the end; ${t.files.length} files, ${t.files.reduce((a, f) => a + f.tests, 0)} tests.`);
+  lines.push('', '| slowest files | project | wall | pglite | postgres |', '|---|---|---:|---:|---:|');
+  for (const f of [...t.files].sort((a, b) => b.wall - a.wall).slice(0, 15)) {
+    lines.push(`| ${f.file} | ${f.project} | ${s(f.wall)} | ${f.engines.pglite !== undefined ? s(f.engines.pglite) : ''} | ${f.engines.postgres !== undefined ? s(f.engines.postgres) : ''} |`);
+  }
+  const sum = (pick) => t.files.reduce((a, f) => a + (pick(f) ?? 0), 0);
+  lines.push('', '| project | files | tests | time in its files |', '|---|---:|---:|---:|');
+  for (const p of [...new Set(t.files.map((f) => f.project))].sort()) {
+    const of = t.files.filter((f) => f.project === p);
+    lines.push(`| ${p} | ${of.length} | ${of.reduce((a, f) => a + f.tests, 0)} | ${s(of.reduce((a, f) => a + f.wall, 0))} |`);
+  }
+  lines.push('', '| engine | files | time in its suites |', '|---|---:|---:|');
+  for (const e of ['pglite', 'postgres']) {
+    const n = t.files.filter((f) => f.engines[e] !== undefined).length;
+    if (n) lines.push(`| ${e} | ${n} | ${s(sum((f) => f.engines[e]))} |`);
+  }
+  lines.push('', 'The time in files adds up each file\'s own time; files run side by side on the cores, so the sums exceed the wall time.');
+  return `${lines.join('\n')}\n`;
+}
