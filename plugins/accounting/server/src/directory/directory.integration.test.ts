@@ -125,13 +125,15 @@ describe.each(engines('both'))('the accounting.directory service on %s', (engine
     // Rates (XTS, the ISO test code, per 100 units): the latest day on or before today wins, a
     // future one is not taken, forex buying stands in for a missing selling rate.
     const db = t.server.database.db;
-    const rows = await sql<{ d: string }>`select to_char(current_date - 3, 'YYYY-MM-DD') as d`.execute(db);
-    const day = rows.rows[0]!.d;
+    // Days around today by the suite's clock, which is the server's (services.now), not the database's.
+    const dayOf = (shift: number) => new Date(t.server.services.now().getTime() + shift * 86_400_000).toISOString().slice(0, 10);
+    const [today, before, day, after] = [dayOf(0), dayOf(-5), dayOf(-3), dayOf(2)];
     await sql`insert into exchange_rates (rate_date, currency_code, unit, forex_buying, forex_selling, bulletin_date, source)
-      values (current_date - 5, 'XTS', 100, 20, 21, current_date - 5, 'sandbox'), (${day}::date, 'XTS', 100, 22.5, null, ${day}::date, 'sandbox'),
-             (current_date + 2, 'XTS', 100, 30, 31, current_date + 2, 'sandbox') on conflict do nothing`.execute(db);
-    expect(await inCompany(pharmacy, (trx) => dir.latestExchangeRate(trx, 'XTS'))).toEqual({ rateDate: day, rate: '0.225' });
-    expect(await inCompany(pharmacy, (trx) => dir.latestExchangeRate(trx, 'XXX'))).toBeNull();
+      values (${before}::date, 'XTS', 100, 20, 21, ${before}::date, 'sandbox'), (${day}::date, 'XTS', 100, 22.5, null, ${day}::date, 'sandbox'),
+             (${after}::date, 'XTS', 100, 30, 31, ${after}::date, 'sandbox') on conflict do nothing`.execute(db);
+    expect(await inCompany(pharmacy, (trx) => dir.latestExchangeRate(trx, 'XTS', today))).toEqual({ rateDate: day, rate: '0.225' });
+    expect(await inCompany(pharmacy, (trx) => dir.latestExchangeRate(trx, 'XTS', before))).toEqual({ rateDate: before, rate: '0.21' });
+    expect(await inCompany(pharmacy, (trx) => dir.latestExchangeRate(trx, 'XXX', today))).toBeNull();
   });
 
   it('answers every company’s invoice figures, daily series and invoice list whatever the tenant (the management reads)', async () => {

@@ -141,10 +141,11 @@ export interface DirectoryService {
   /** The company's default warehouse (the first by id when several are marked), or null. */
   defaultWarehouse(db: unknown, companyId: number): Promise<DirectoryWarehouse | null>;
   /**
-   * The latest TCMB rate of a currency (e.g. 'EUR') held for today or before (global table; no
-   * fetch here: a rate is there when accounting asked for it), or null.
+   * The latest TCMB rate of a currency (e.g. 'EUR') held for the day `onOrBefore` (YYYY-MM-DD;
+   * today by the server's clock, services.now) or before (global table; no fetch here: a rate is
+   * there when accounting asked for it), or null.
    */
-  latestExchangeRate(db: unknown, currencyCode: string): Promise<DirectoryExchangeRate | null>;
+  latestExchangeRate(db: unknown, currencyCode: string, onOrBefore: string): Promise<DirectoryExchangeRate | null>;
   bankAccount(db: unknown, companyId: number, id: number): Promise<DirectoryBankAccount | null>;
   /** The company's bank accounts, by id; only those of a type, of a currency, or of these ids when asked. */
   bankAccounts(db: unknown, companyId: number, filter?: { type?: string; currencyId?: number; ids?: number[] }): Promise<DirectoryBankAccount[]>;
@@ -243,10 +244,10 @@ export const directoryService: DirectoryService = {
     return r ? { id: Number(r.id), name: r.name, isDefault: true } : null;
   },
 
-  async latestExchangeRate(raw, currencyCode) {
+  async latestExchangeRate(raw, currencyCode, onOrBefore) {
     const r = await sql<{ v: string | null; unit: number; day: string }>`
       select coalesce(forex_selling, forex_buying)::text as v, unit, to_char(rate_date, 'YYYY-MM-DD') as day from exchange_rates
-       where currency_code = ${currencyCode} and rate_date <= current_date order by rate_date desc limit 1`.execute(raw as Db);
+       where currency_code = ${currencyCode} and rate_date <= ${onOrBefore}::date order by rate_date desc limit 1`.execute(raw as Db);
     const row = r.rows[0];
     return row?.v ? { rateDate: row.day, rate: new Decimal(row.v).div(row.unit || 1).toString() } : null;
   },

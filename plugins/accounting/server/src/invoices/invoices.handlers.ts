@@ -402,7 +402,7 @@ const cancelInvoice: Handler = async (ctx) => {
   if (r.status === 'DRAFT') throw problems.conflict('Taslak fatura iptal edilmez; silin.', 'INVOICE_DRAFT');
   const today = todayOf(ctx);
   await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
-  await runCancelling(ctx.services, d, auth.companyId, { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: !!p.itsCancel, login: auth.login });
+  await runCancelling(ctx.services, d, auth.companyId, { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: !!p.itsCancel, login: auth.login, at: ctx.services.now() });
   await d.updateTable('invoices').set({
     status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: ctx.services.now(), cancelled_by: auth.login, updated_at: ctx.services.now(),
   }).where('company_id', '=', auth.companyId).where('id', '=', r.id).execute();

@@ -96,10 +96,12 @@ describe.each(engines('one'))('the GİB user cache on %s', (engine) => {
   it('refreshes the whole list daily with an enabled company\'s credentials (the sandbox here)', async () => {
     expect(settingsJobs[GIB_USERS_JOB]!.cron).toBe('15 4 * * *');
     settingsHooks.sandboxPublicUrl = t.url;
-    // Something GİB no longer lists, and a "not registered" marker of a VKN it does list.
+    // Something GİB no longer lists, and a "not registered" marker of a VKN it does list (stamped
+    // by the server's clock, services.now, which the refresh compares with).
+    const now = t.server.services.now();
     await sql`insert into edoc_gib_users (identifier, alias, unit, document_type, title, refreshed_at) values
-      ('7777777777', 'urn:mail:gitti@example.com', 'PK', 'INVOICE', 'GİTTİ LTD.', now() - interval '2 days'),
-      ('2468135797', '', 'PK', 'INVOICE', '', now())`.execute(db);
+      ('7777777777', 'urn:mail:gitti@example.com', 'PK', 'INVOICE', 'GİTTİ LTD.', ${new Date(now.getTime() - 2 * 86_400_000)}),
+      ('2468135797', '', 'PK', 'INVOICE', '', ${now})`.execute(db);
     const r = await refreshGibUsers(t.server.services);
     expect([t.demo.pharmacy, t.demo.general]).toContain(r.companyId);
     expect(r.rows).toBeGreaterThanOrEqual(12);

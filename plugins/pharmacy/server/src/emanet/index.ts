@@ -57,8 +57,9 @@ export interface CreditProductChange {
   receteNo?: string | null;
 }
 
-function todayInTurkey(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+/** Today in Türkiye by the server's clock (services.now): an emanet's default given day, and the day it falls overdue after. */
+function todayInTurkey(ctx: RequestContext): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.services.now());
 }
 
 const day = (v: unknown): string | null => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
@@ -112,9 +113,9 @@ async function resolve(ctx: RequestContext, d: Db, companyId: number, b: CreditP
     const p = await directoryOf(ctx.services).product(d, companyId, { barcode });
     if (p) { productId = p.id; name ??= p.name; }
   }
-  if (barcode && !name) name = (await medicineByBarcode(d, directoryOf(ctx.services), barcode))?.name ?? null;
+  if (barcode && !name) name = (await medicineByBarcode(d, directoryOf(ctx.services), barcode, todayInTurkey(ctx)))?.name ?? null;
   if (!name) throw chooseMedicine(`${field}barcode`);
-  const givenDate = b.givenDate ?? todayInTurkey();
+  const givenDate = b.givenDate ?? todayInTurkey(ctx);
   if (b.dueDate && b.dueDate < givenDate) throw problems.invalidField(`${field}dueDate`, EMANET_TEXTS.DUE_BEFORE_GIVEN, 'DUE_BEFORE_GIVEN');
   return {
     company_id: companyId, current_id: b.currentId, state: b.state ?? 'ON_CREDIT', product_id: productId, barcode, medicine_name: name,
@@ -211,7 +212,7 @@ const SORTS: Record<string, string> = { id: 'cp.id', givenDate: 'cp.given_date',
 
 interface ListQuery { state?: CreditProductState[] | CreditProductState; currentId?: number; search?: string; givenFrom?: string; givenTo?: string; overdue?: boolean }
 
-function listWhere(companyId: number, q: ListQuery) {
+function listWhere(companyId: number, q: ListQuery, today: string) {
   const parts = [sql`cp.company_id = ${companyId}`];
   const states = Array.isArray(q.state) ? q.state : q.state ? [q.state] : [];
   if (states.length) parts.push(sql`cp.state = any (${sql.val(states)}::text[])`);
@@ -223,14 +224,14 @@ function listWhere(companyId: number, q: ListQuery) {
   }
   if (q.givenFrom) parts.push(sql`cp.given_date >= ${q.givenFrom}::date`);
   if (q.givenTo) parts.push(sql`cp.given_date <= ${q.givenTo}::date`);
-  if (q.overdue) parts.push(sql`cp.state in ('PENDING', 'ON_CREDIT') and cp.due_date < current_date`);
+  if (q.overdue) parts.push(sql`cp.state in ('PENDING', 'ON_CREDIT') and cp.due_date < ${today}::date`);
   return sql.join(parts, sql` and `);
 }
 
 const listHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const page = pageRequest(ctx, ['id', 'desc']);
-  const w = listWhere(auth.companyId, (ctx.query ?? {}) as ListQuery);
+  const w = listWhere(auth.companyId, (ctx.query ?? {}) as ListQuery, todayInTurkey(ctx));
   const order = sql.raw([...page.sort.map(([f, dir]) => `${SORTS[f] ?? 'cp.id'} ${dir} nulls last`), 'cp.id desc'].join(', '));
   const [rows, count] = await Promise.all([
     sql<Row>`select cp.* from pharmacy_credit_products cp where ${w} order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),
@@ -294,7 +295,8 @@ const currentsHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const page = pageRequest(ctx, ['lastGivenDate', 'desc']);
   const q = (ctx.query ?? {}) as ListQuery & { openOnly?: boolean };
-  const w = listWhere(auth.companyId, { currentId: q.currentId, search: q.search, givenFrom: q.givenFrom, givenTo: q.givenTo });
+  const today = todayInTurkey(ctx);
+  const w = listWhere(auth.companyId, { currentId: q.currentId, search: q.search, givenFrom: q.givenFrom, givenTo: q.givenTo }, today);
   const having = q.openOnly === false ? sql`true` : sql`count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT')) > 0`;
   const order = sql.raw([...page.sort.map(([f, dir]) => `${CURRENT_SORTS[f] ?? 'last_given_date'} ${dir} nulls last`), 'current_id desc'].join(', '));
   // The list sorts by the current's name: the names of the currents it may show come first from
@@ -311,7 +313,7 @@ const currentsHandler: Handler = async (ctx) => {
            count(*) filter (where cp.state = 'CANCEL')::int as cancelled,
            count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT'))::int as open,
            coalesce(sum(cp.quantity) filter (where cp.state in ('PENDING', 'ON_CREDIT')), 0)::int as open_quantity,
-           count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT') and cp.due_date < current_date)::int as overdue,
+           count(*) filter (where cp.state in ('PENDING', 'ON_CREDIT') and cp.due_date < ${today}::date)::int as overdue,
            to_char(max(cp.given_date), 'YYYY-MM-DD') as last_given_date,
            to_char(min(cp.due_date) filter (where cp.state in ('PENDING', 'ON_CREDIT')), 'YYYY-MM-DD') as nearest_due_date
       from pharmacy_credit_products cp

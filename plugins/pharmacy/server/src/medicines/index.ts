@@ -108,16 +108,22 @@ export function toMedicine(r: Row, eurRate: Decimal | null): Medicine {
 }
 
 /**
- * The latest TCMB euro selling rate on or before today the accounting plugin holds (its directory
- * service; no fetch here: a rate is there when accounting asked for it), or null.
+ * The latest TCMB euro selling rate on or before `day` (today by the server's clock) the
+ * accounting plugin holds (its directory service; no fetch here: a rate is there when accounting
+ * asked for it), or null.
  */
-export async function latestEurRate(db: Db, dir: DirectoryService): Promise<Decimal | null> {
+export async function latestEurRate(db: Db, dir: DirectoryService, day: string): Promise<Decimal | null> {
   try {
-    const r = await dir.latestExchangeRate(db, 'EUR');
+    const r = await dir.latestExchangeRate(db, 'EUR', day);
     return r ? new Decimal(r.rate) : null;
   } catch {
     return null;
   }
+}
+
+/** Today in Türkiye by the server's clock (services.now): the day whose euro rate prices a medicine. */
+export function todayOf(ctx: { services: { now(): Date } }): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.services.now());
 }
 
 /** A medicine's row by its barcode (or one of its old barcodes), or null. */
@@ -130,9 +136,9 @@ async function medicineRow(db: Db, barcode: string): Promise<Row | null> {
 }
 
 /** A medicine by its barcode (or one of its old barcodes), or null. */
-export async function medicineByBarcode(db: Db, dir: DirectoryService, barcode: string): Promise<Medicine | null> {
+export async function medicineByBarcode(db: Db, dir: DirectoryService, barcode: string, day: string): Promise<Medicine | null> {
   const row = await medicineRow(db, barcode);
-  return row ? toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(db, dir) : null) : null;
+  return row ? toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(db, dir, day) : null) : null;
 }
 
 /** The company's products by barcode, active or passive: id and sale price (null when none is set). */
@@ -159,7 +165,7 @@ async function withPrices(db: Db, dir: DirectoryService, companyId: number, meds
  * `companyId` prices them with the company's products (without it, or with `priced: false`, they
  * carry no price).
  */
-export async function equivalents(db: Db, dir: DirectoryService, barcode: string, opts: { companyId?: number; includePassive?: boolean; priced?: boolean } = {}): Promise<Equivalent[]> {
+export async function equivalents(db: Db, dir: DirectoryService, barcode: string, opts: { day: string; companyId?: number; includePassive?: boolean; priced?: boolean }): Promise<Equivalent[]> {
   const row = await medicineRow(db, barcode);
   if (!row) return [];
   // Its group, code, form and strength first; the euro rate (for every reference price) is read once, below.
@@ -181,7 +187,7 @@ export async function equivalents(db: Db, dir: DirectoryService, barcode: string
   } else {
     return [];
   }
-  const rate = await latestEurRate(db, dir);
+  const rate = await latestEurRate(db, dir, opts.day);
   m = toMedicine(row, rate);
   const meds = rows.map((r) => toMedicine(r, rate));
   const unpriced = (x: Medicine): PricedMedicine => ({ ...x, price: null, priceSource: null, productId: null });
@@ -233,7 +239,7 @@ async function listMedicines(ctx: RequestContext): Promise<{ items: Medicine[]; 
     sql<Row>`select ${COLS} from pharmacy_medicines m where ${w} order by ${order} limit ${page.size} offset ${page.offset}`.execute(ctx.trx),
     sql<{ n: string }>`select count(*)::text as n from pharmacy_medicines m where ${w}`.execute(ctx.trx),
   ]);
-  const rate = rows.rows.some((r) => r.reference_price_eur !== null) ? await latestEurRate(ctx.trx, directoryOf(ctx.services)) : null;
+  const rate = rows.rows.some((r) => r.reference_price_eur !== null) ? await latestEurRate(ctx.trx, directoryOf(ctx.services), todayOf(ctx)) : null;
   return { items: rows.rows.map((r) => toMedicine(r, rate)), total: Number(count.rows[0]?.n ?? 0) };
 }
 
@@ -253,12 +259,12 @@ const equivalentsHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const barcode = String((ctx.params as { barcode: string }).barcode);
   if (!(await medicineRow(ctx.trx, barcode))) throw problems.notFound('İlaç');
-  return equivalents(ctx.trx, directoryOf(ctx.services), barcode, { companyId: auth.companyId, includePassive: Boolean((ctx.query as { includePassive?: boolean })?.includePassive) });
+  return equivalents(ctx.trx, directoryOf(ctx.services), barcode, { day: todayOf(ctx), companyId: auth.companyId, includePassive: Boolean((ctx.query as { includePassive?: boolean })?.includePassive) });
 };
 
 const oneHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
-  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), String((ctx.params as { barcode: string }).barcode));
+  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), String((ctx.params as { barcode: string }).barcode), todayOf(ctx));
   if (!m) throw problems.notFound('İlaç');
   const [priced] = await withPrices(ctx.trx, directoryOf(ctx.services), auth.companyId, [m]);
   return priced;
@@ -273,7 +279,7 @@ export const PRODUCTS_FROM_MEDICINES_LIMIT = 5000;
  * prescription colour, QR tracking, KDV 10%, the default warehouse, unit box); barcodes the
  * company already has are skipped. Runs under the company's tenant (a request or inTenant).
  */
-export async function createProducts(db: Db, dir: DirectoryService, companyId: number, login: string, rows: Row[], salePriceFromReference: boolean): Promise<{ created: { barcode: string; productId: number }[]; skipped: number }> {
+export async function createProducts(db: Db, dir: DirectoryService, companyId: number, login: string, rows: Row[], salePriceFromReference: boolean, day: string): Promise<{ created: { barcode: string; productId: number }[]; skipped: number }> {
   const existing = await productPrices(db, dir, companyId, rows.map((r) => r.barcode));
   const fresh = rows.filter((r) => !existing.has(r.barcode));
   let created: { barcode: string; productId: number }[] = [];
@@ -285,7 +291,7 @@ export async function createProducts(db: Db, dir: DirectoryService, companyId: n
       ?? units.find((u) => u.active && code(u) === 'C62') ?? units.find((u) => u.active))?.id ?? null;
     if (unitId === null) throw problems.conflict('Firmada tanımlı bir birim yok; önce bir birim (Kutu) ekleyin.', 'NO_UNIT');
     const warehouseId = (await dir.defaultWarehouse(db, companyId))?.id ?? null;
-    const rate = salePriceFromReference ? await latestEurRate(db, dir) : null;
+    const rate = salePriceFromReference ? await latestEurRate(db, dir, day) : null;
     const items: ProductBody[] = fresh.map((r) => {
       const m = toMedicine(r, rate);
       return {
@@ -314,7 +320,7 @@ const productsFromMedicinesHandler: Handler = async (ctx) => {
   }
   const known = new Set(found.rows.map((r) => r.barcode));
   const unknown = (body.barcodes ?? []).map((b) => b.trim()).filter((b) => !known.has(b));
-  const { created, skipped } = await createProducts(ctx.trx, directoryOf(ctx.services), companyId, auth.login, found.rows, Boolean(body.salePriceFromReference));
+  const { created, skipped } = await createProducts(ctx.trx, directoryOf(ctx.services), companyId, auth.login, found.rows, Boolean(body.salePriceFromReference), todayOf(ctx));
   ctx.audit({ action: 'pharmacy.products.fromMedicines', entity: 'product', detail: { created: created.length, skipped, unknown: unknown.length } });
   return { created: created.length, skipped, unknown, products: created };
 };
@@ -368,9 +374,9 @@ const vademecumMedicineHandler: Handler = async (ctx) => {
   const token = String((ctx.query as { token?: string })?.token ?? '');
   if (!verifyVademecumToken(ctx.services.secret, token)) throw problems.unauthorized('İlaç bilgi sayfasının süresi doldu; sayfayı yeniden açın.', 'VADEMECUM_TOKEN');
   const barcode = String((ctx.params as { barcode: string }).barcode);
-  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), barcode);
+  const m = await medicineByBarcode(ctx.trx, directoryOf(ctx.services), barcode, todayOf(ctx));
   if (!m) throw problems.notFound('İlaç');
-  const eq = await equivalents(ctx.trx, directoryOf(ctx.services), barcode, { includePassive: false, priced: false });
+  const eq = await equivalents(ctx.trx, directoryOf(ctx.services), barcode, { day: todayOf(ctx), includePassive: false, priced: false });
   // Prices are the company's business: the public page shows none of them.
   return { ...m, equivalents: eq.map((e) => ({ barcode: e.barcode, name: e.name, firm: e.firm, active: e.active, match: e.match })) };
 };

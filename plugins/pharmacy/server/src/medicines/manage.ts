@@ -4,7 +4,7 @@ import { directoryOf } from '@tezgah/accounting-server';
 import { inTenant, pageRequest, pageResult, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import type { JobDefinition } from '@tezgah/server';
 import type { PharmacyArea } from '../area';
-import { COLS, createProducts, latestEurRate, toMedicine, type MedicineRow } from './index';
+import { COLS, createProducts, latestEurRate, todayOf, toMedicine, type MedicineRow } from './index';
 import { applyPlan, KINDS, plan, readCells, type ChangeKind } from './titck';
 
 /**
@@ -80,7 +80,7 @@ async function one(ctx: RequestContext, barcode: string) {
   const r = await sql<MedicineRow>`select ${COLS} from pharmacy_medicines m where m.barcode = ${barcode}`.execute(ctx.trx);
   const row = r.rows[0];
   if (!row) throw problems.notFound('İlaç');
-  return toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(ctx.trx, directoryOf(ctx.services)) : null);
+  return toMedicine(row, row.reference_price_eur !== null ? await latestEurRate(ctx.trx, directoryOf(ctx.services), todayOf(ctx)) : null);
 }
 
 const barcodeOf = (ctx: RequestContext) => String((ctx.params as { barcode: string }).barcode);
@@ -129,7 +129,7 @@ const withdrawHandler: Handler = async (ctx) => {
   await one(ctx, barcode);
   const withdrawn = (ctx.body as { withdrawn?: boolean } | undefined)?.withdrawn !== false;
   if (withdrawn) {
-    await sql`update pharmacy_medicines set active = false, withdrawn_at = coalesce(withdrawn_at, current_date), updated_at = now(), updated_by = ${auth.login} where barcode = ${barcode}`.execute(ctx.trx);
+    await sql`update pharmacy_medicines set active = false, withdrawn_at = coalesce(withdrawn_at, ${todayOf(ctx)}::date), updated_at = now(), updated_by = ${auth.login} where barcode = ${barcode}`.execute(ctx.trx);
   } else {
     await sql`update pharmacy_medicines set active = true, withdrawn_at = null, updated_at = now(), updated_by = ${auth.login} where barcode = ${barcode}`.execute(ctx.trx);
   }
@@ -252,7 +252,7 @@ export async function runCreation(services: Services, companyId: number, login: 
         const rows = await sql<MedicineRow>`select ${COLS} from pharmacy_medicines m where m.active and m.barcode > ${after} order by m.barcode limit ${CHUNK}`.execute(trx);
         if (!rows.rows.length) return true;
         after = rows.rows[rows.rows.length - 1]!.barcode;
-        const r = await createProducts(trx, directoryOf(services), companyId, login, rows.rows, false);
+        const r = await createProducts(trx, directoryOf(services), companyId, login, rows.rows, false, todayOf({ services }));
         created += r.created.length;
         skipped += r.skipped;
         return rows.rows.length < CHUNK;

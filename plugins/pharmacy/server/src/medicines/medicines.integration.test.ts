@@ -92,8 +92,10 @@ describe.each(engines('one'))('medicines on %s', (engine) => {
     await sql`delete from exchange_rates where currency_code = 'EUR'`.execute(t.server.database.db);
     const none = (await get(`/medicines-with-price?search=${barcode}`, muhasebe)).items[0];
     expect(none).toMatchObject({ barcode, referencePriceEur: '493.95', referencePrice: null, price: null, priceSource: null, productId: null });
+    // Yesterday by the server's clock (services.now), which prices the medicine, not the database's.
+    const yesterday = new Date(t.server.services.now().getTime() - 86_400_000).toISOString().slice(0, 10);
     await sql`insert into exchange_rates (rate_date, currency_code, unit, forex_buying, forex_selling, bulletin_date, source)
-              values (current_date - 1, 'EUR', 1, 49.5, 50.0, current_date - 1, 'sandbox')`.execute(t.server.database.db);
+              values (${yesterday}::date, 'EUR', 1, 49.5, 50.0, ${yesterday}::date, 'sandbox')`.execute(t.server.database.db);
     const priced = (await get(`/medicines-with-price?search=${barcode}`, muhasebe)).items[0];
     expect(priced).toMatchObject({ referencePrice: '24697.50', price: '24697.50', priceSource: 'REFERENCE' });
     expect(before.barcode).toBe(barcode);

@@ -49,10 +49,14 @@ export function outboxView(r: NonNullable<OutboxRow>) {
   };
 }
 
-/** Writes a row (PENDING, due now) in the caller's transaction. */
-export async function enqueue(db: Db, companyId: number, r: { receteId: number; kind: 'SAVE' | 'DELETE'; islemNo: string; payload: SavePayload | DeletePayload; login: string | null }) {
+/**
+ * Writes a row (PENDING, due now) in the caller's transaction; `now` is the server's clock
+ * (services.now), the one the delivery loop compares with.
+ */
+export async function enqueue(db: Db, companyId: number, r: { receteId: number; kind: 'SAVE' | 'DELETE'; islemNo: string; payload: SavePayload | DeletePayload; login: string | null; now: Date }) {
   const row = await db.insertInto('pharmacy_medula_outbox').values({
     company_id: companyId, recete_id: r.receteId, kind: r.kind, islem_no: r.islemNo, payload: JSON.stringify(r.payload), created_by: r.login,
+    next_attempt_at: r.now, created_at: r.now,
   }).returningAll().executeTakeFirstOrThrow();
   return row;
 }

@@ -11,7 +11,7 @@ import {
   type KaydetIlac, type RaporDVO, type SavePayload,
 } from '../medula/index';
 import { RECETE_TURU } from '../medula/index';
-import { equivalents } from '../medicines/index';
+import { equivalents, todayOf } from '../medicines/index';
 import {
   fullView, getRecete, ilacLine, linesOf, mustWrite, nextReceteId, receteView, refreshTotal, storeErecete, writeLines,
   type Db, type NewLine, type ReceteRow,
@@ -279,7 +279,7 @@ const selectWarningCode: Handler = async (ctx) => {
 const getEsdeger: Handler = async (ctx) => {
   const a = actor(ctx);
   const { barcode } = q<{ barcode: string }>(ctx);
-  return equivalents(ctx.trx, a.dir, barcode, { companyId: a.companyId, priced: true });
+  return equivalents(ctx.trx, a.dir, barcode, { day: todayOf(ctx), companyId: a.companyId, priced: true });
 };
 
 // ------------------------------------------------------------------------------------- saving
@@ -309,7 +309,7 @@ const saveERecete: Handler = async (ctx) => {
     ilacListesi: lines.map((l): KaydetIlac => ({ barkod: l.barcode, adet: l.count, birimFiyat: new Decimal(l.unit_price).toFixed(2), raporNo: l.report_no, uyariKodu: l.warning_code })),
   };
   const tries = await a.db.selectFrom('pharmacy_medula_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', a.companyId).where('recete_id', '=', id).where('kind', '=', 'SAVE').executeTakeFirstOrThrow();
-  const row = await enqueue(a.db, a.companyId, { receteId: id, kind: 'SAVE', islemNo: `TZ${a.companyId}R${id}K${Number(tries.n) + 1}`, payload, login: a.login });
+  const row = await enqueue(a.db, a.companyId, { receteId: id, kind: 'SAVE', islemNo: `TZ${a.companyId}R${id}K${Number(tries.n) + 1}`, payload, login: a.login, now: ctx.services.now() });
   return withProgress(ctx, async (t) => {
     const { port, credentials } = await medulaOf(ctx.trx, ctx.services, a.companyId, t.step, { needCredentials: false });
     let queued = true;
@@ -532,7 +532,7 @@ async function cancelAtMedula(ctx: RequestContext, r: ReceteRow, then: 'CANCELLE
   let warning: string | null = null;
   if (r.medula_state === 'SAVED') {
     const tries = await a.db.selectFrom('pharmacy_medula_outbox').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', a.companyId).where('recete_id', '=', id).where('kind', '=', 'DELETE').executeTakeFirstOrThrow();
-    const row = await enqueue(a.db, a.companyId, { receteId: id, kind: 'DELETE', islemNo: `TZ${a.companyId}R${id}S${Number(tries.n) + 1}`, payload: { receteNo: r.recete_no, then }, login: a.login });
+    const row = await enqueue(a.db, a.companyId, { receteId: id, kind: 'DELETE', islemNo: `TZ${a.companyId}R${id}S${Number(tries.n) + 1}`, payload: { receteNo: r.recete_no, then }, login: a.login, now: ctx.services.now() });
     await withProgress(ctx, async (t) => {
       const { port, credentials } = await medulaOf(ctx.trx, ctx.services, a.companyId, t.step, { needCredentials: false });
       if (credentials) {

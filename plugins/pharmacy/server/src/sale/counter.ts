@@ -6,7 +6,7 @@ import { directoryOf, DOCUMENTS_SERVICE, type DirectoryService, type DocumentsSe
 import { IN_STOCK_STATES, type SalePaymentType } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
 import { scheduleDelivery, sellBoxes } from '../tracking/index';
-import { equivalents } from '../medicines/index';
+import { equivalents, todayOf } from '../medicines/index';
 import { completeCreditProductsOfBoxes } from '../emanet/index';
 import { loadShareRules } from '../settings/index';
 import { shareOf, type PatientStatus } from './share';
@@ -120,8 +120,8 @@ async function priceOf(d: Db, dir: DirectoryService, companyId: number, productI
  * box's own price. null without any priced equivalent (the institution pays the box's price).
  */
 export const EQUIVALENT_BAND = new Decimal('1.10');
-async function referencePrice(d: Db, dir: DirectoryService, companyId: number, barcode: string, productId: number, unit: Decimal): Promise<Decimal | null> {
-  const eq = await equivalents(d as unknown as Kysely<any>, dir, barcode, { companyId, priced: true }).catch(() => []);
+async function referencePrice(d: Db, dir: DirectoryService, companyId: number, barcode: string, productId: number, unit: Decimal, day: string): Promise<Decimal | null> {
+  const eq = await equivalents(d as unknown as Kysely<any>, dir, barcode, { day, companyId, priced: true }).catch(() => []);
   const own = await priceOf(d, dir, companyId, productId);
   const nets = eq.filter((e) => e.priceSource === 'PRODUCT' && e.price !== null && e.barcode !== barcode).map((e) => new Decimal(e.price!));
   if (nets.length === 0) return null;
@@ -134,7 +134,7 @@ async function referencePrice(d: Db, dir: DirectoryService, companyId: number, b
  * Recomputes the lines' prices (scanned quantities × the product's price with KDV), their
  * reference prices and price differences, and the prescription's amounts by its share mode.
  */
-export async function recompute(d: Db, dir: DirectoryService, companyId: number, id: number, opts: { mode?: 'SALARY' | 'MANUAL'; patientStatus?: PatientStatus; examinationCopay?: string | null; manualAmount?: string | null } = {}) {
+export async function recompute(d: Db, dir: DirectoryService, companyId: number, id: number, day: string, opts: { mode?: 'SALARY' | 'MANUAL'; patientStatus?: PatientStatus; examinationCopay?: string | null; manualAmount?: string | null } = {}) {
   const r = await receteRow(d, companyId, id);
   const lines = await d.selectFrom('pharmacy_recete_medicines').selectAll().where('company_id', '=', companyId).where('recete_id', '=', id).orderBy('line_no').execute();
   const scans = await d.selectFrom('pharmacy_recete_scans').select(['recete_medicine_id', 'product_id']).where('company_id', '=', companyId).where('recete_id', '=', id).execute();
@@ -143,7 +143,7 @@ export async function recompute(d: Db, dir: DirectoryService, companyId: number,
     const dispensed = scans.filter((s) => s.recete_medicine_id !== null && Number(s.recete_medicine_id) === Number(l.id)).length;
     const productId = l.product_id ?? scans.find((s) => Number(s.recete_medicine_id) === Number(l.id))?.product_id ?? null;
     const unit = productId === null ? new Decimal(l.unit_price) : (await priceOf(d, dir, companyId, Number(productId))).gross;
-    const reference = productId === null ? null : await referencePrice(d, dir, companyId, l.barcode, Number(productId), unit);
+    const reference = productId === null ? null : await referencePrice(d, dir, companyId, l.barcode, Number(productId), unit, day);
     const diff = reference === null ? new Decimal(0) : unit.minus(reference).times(dispensed);
     await d.updateTable('pharmacy_recete_medicines').set({
       unit_price: unit.toFixed(2), total_price: unit.times(dispensed).toFixed(2), reference_price: reference?.toFixed(2) ?? null, price_difference: diff.toFixed(2),
@@ -237,7 +237,7 @@ const scanBox: Handler = async (ctx) => {
     company_id: auth.companyId, recete_id: id, recete_medicine_id: lineId, product_id: Number(product.id), barcode,
     gtin: parsed?.gtin ?? null, sn: parsed?.sn ?? null, bn: parsed?.bn ?? null, xd: parsed?.xd ?? null, scanned_by: auth.login,
   }).execute();
-  await recompute(d, directoryOf(ctx.services), auth.companyId, id);
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id, todayOf(ctx));
   return counterView(d, auth.companyId, id);
 };
 
@@ -249,7 +249,7 @@ const removeScan: Handler = async (ctx) => {
   pending(await receteRow(d, auth.companyId, id, true));
   const gone = await d.deleteFrom('pharmacy_recete_scans').where('company_id', '=', auth.companyId).where('recete_id', '=', id).where('id', '=', scanId).returning('id').executeTakeFirst();
   if (!gone) throw problems.notFound('Okutulan kutu');
-  await recompute(d, directoryOf(ctx.services), auth.companyId, id);
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id, todayOf(ctx));
   return counterView(d, auth.companyId, id);
 };
 
@@ -273,7 +273,7 @@ const computeShareHandler: Handler = async (ctx) => {
     if (!x.isFinite() || x.isNegative() || x.decimalPlaces() > 2 || x.gte(1e9)) throw problems.invalidField(field, 'Tutar sıfır ya da pozitif, en fazla iki ondalıklı olmalı.', 'AMOUNT');
     return x.toFixed(2);
   };
-  await recompute(d, directoryOf(ctx.services), auth.companyId, id, { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
+  await recompute(d, directoryOf(ctx.services), auth.companyId, id, todayOf(ctx), { mode: b.mode, patientStatus: b.patientStatus, examinationCopay: amount('examinationCopay', b.examinationCopay), manualAmount: amount('manualAmount', b.manualAmount) });
   return counterView(d, auth.companyId, id);
 };
 
@@ -297,7 +297,7 @@ const invoiceRecete: Handler = async (ctx) => {
   const scans = await d.selectFrom('pharmacy_recete_scans').selectAll().where('company_id', '=', auth.companyId).where('recete_id', '=', r.id).orderBy('id').execute();
   if (scans.length === 0) throw problems.conflict('Satış için en az bir kutu okutun.', 'NO_BOXES');
   // Medula's own amounts (a saved prescription) stand; otherwise the counter's rule computes them now.
-  if (r.share_source !== 'MEDULA') await recompute(d, directoryOf(ctx.services), auth.companyId, r.id);
+  if (r.share_source !== 'MEDULA') await recompute(d, directoryOf(ctx.services), auth.companyId, r.id, todayOf(ctx));
   const now = await receteRow(d, auth.companyId, r.id);
   const patientPays = new Decimal(now.patient_payable);
   const institution = new Decimal(now.institution_payable);
@@ -338,7 +338,7 @@ const invoiceRecete: Handler = async (ctx) => {
       receteId: Number(now.id), invoiceId: inv.invoiceId,
       document: { dd: date, dn: inv.invoiceNo ?? String(inv.invoiceId), dr: now.recete_no, cp: null, eid: now.erecete_no, rkn: now.tracking_no },
       boxes,
-    }, auth.login);
+    }, auth.login, ctx.services.now());
     scheduleDelivery(ctx, auth.companyId);
     // A box given on deposit earlier is paid for now: its emanet record is completed by this prescription.
     await completeCreditProductsOfBoxes(d, auth.companyId, { boxes, receteId: Number(now.id), receteNo: now.recete_no });

@@ -18,9 +18,9 @@ const cancelling: InvoiceCancellingContribution = {
     if (invoice.invoiceType !== 'SALE') return;
     const d = db as Kysely<any>;
     const linked = await d.selectFrom('pharmacy_recetes').select(['id']).where('company_id', '=', companyId).where('invoice_id', '=', invoice.invoiceId).execute();
-    await cancelSale(d, companyId, { invoiceId: invoice.invoiceId, itsCancel: invoice.itsCancel }, invoice.login);
+    await cancelSale(d, companyId, { invoiceId: invoice.invoiceId, itsCancel: invoice.itsCancel }, invoice.login, invoice.at);
     if (linked.length > 0) {
-      await d.updateTable('pharmacy_recetes').set({ payment_status: 'CANCEL', updated_at: new Date() }).where('company_id', '=', companyId).where('invoice_id', '=', invoice.invoiceId).execute();
+      await d.updateTable('pharmacy_recetes').set({ payment_status: 'CANCEL', updated_at: invoice.at }).where('company_id', '=', companyId).where('invoice_id', '=', invoice.invoiceId).execute();
     }
   },
 };

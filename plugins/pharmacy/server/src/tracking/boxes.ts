@@ -70,10 +70,12 @@ export async function companyGln(db: AnyDb, companyId: number): Promise<string |
 export async function enqueue(db: AnyDb, companyId: number, o: {
   system: 'ITS' | 'UTS'; kind: 'ITS_SALE' | 'ITS_SALE_CANCEL' | 'ITS_ACCEPT' | 'UTS_HANDOVER'; payload: Record<string, unknown>; boxIds: number[];
   invoiceId?: number | null; receteId?: number | null; ref?: string | null; login: string | null;
+  /** The server's clock (services.now): the notification is due at once, by the clock the delivery loop reads. */
+  now: Date;
 }): Promise<number> {
   const r = await D(db).insertInto('pharmacy_tracking_outbox').values({
     company_id: companyId, system: o.system, kind: o.kind, payload: JSON.stringify(o.payload), box_ids: JSON.stringify(o.boxIds),
-    invoice_id: o.invoiceId ?? null, recete_id: o.receteId ?? null, ref: o.ref ?? null, created_by: o.login, next_attempt_at: sql`now()` as never, created_at: sql`now()` as never,
+    invoice_id: o.invoiceId ?? null, recete_id: o.receteId ?? null, ref: o.ref ?? null, created_by: o.login, next_attempt_at: o.now, created_at: o.now,
   }).returning('id').executeTakeFirstOrThrow();
   return Number(r.id);
 }
@@ -116,7 +118,7 @@ function notInStock(b: BoxRow): Problem {
  * kutu"); a box already SOLD or RETURNED is refused with 409 BOX_NOT_IN_STOCK naming it. One İTS
  * pharmacysale notification for the whole sale is queued in the same transaction.
  */
-export async function sellBoxes(db: AnyDb, companyId: number, input: SellInput, login: string | null): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
+export async function sellBoxes(db: AnyDb, companyId: number, input: SellInput, login: string | null, now: Date): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
   checkInput(input.boxes);
   if (!input.boxes.length) return { boxes: [], outboxId: null };
   const ref = input.invoiceId ? `invoice:${input.invoiceId}` : input.receteId ? `recete:${input.receteId}` : null;
@@ -132,7 +134,7 @@ export async function sellBoxes(db: AnyDb, companyId: number, input: SellInput, 
   }
   const fr = await companyGln(db, companyId);
   const payload = salePayload({ fr, to: input.to ?? null, document: input.document, productList: out.map(asProduct) });
-  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_SALE', payload, boxIds: out.map((b) => b.id), invoiceId: input.invoiceId, receteId: input.receteId, ref, login });
+  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_SALE', payload, boxIds: out.map((b) => b.id), invoiceId: input.invoiceId, receteId: input.receteId, ref, login, now });
   return { boxes: out, outboxId };
 }
 
@@ -141,7 +143,7 @@ export async function sellBoxes(db: AnyDb, companyId: number, input: SellInput, 
  * the İTS pharmacysalecancel (seeds 001 §7 payload, the document of the sale's notification) is
  * queued. A second call finds nothing sold and changes nothing.
  */
-export async function cancelSale(db: AnyDb, companyId: number, input: { invoiceId: number; itsCancel: boolean }, login: string | null): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
+export async function cancelSale(db: AnyDb, companyId: number, input: { invoiceId: number; itsCancel: boolean }, login: string | null, now: Date): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
   const sold = await D(db).selectFrom('pharmacy_boxes').selectAll().where('company_id', '=', companyId).where('invoice_id', '=', input.invoiceId)
     .where('state', '=', 'SOLD').orderBy('id').forUpdate().execute() as BoxRow[];
   if (!sold.length) return { boxes: [], outboxId: null };
@@ -155,7 +157,7 @@ export async function cancelSale(db: AnyDb, companyId: number, input: { invoiceI
   const fr = await companyGln(db, companyId);
   const payload = cancelPayload({ fr, to: salePayloadOf.to ?? null, document: salePayloadOf.document ?? {}, productList: moved.map(asProduct) });
   const outboxId = await enqueue(db, companyId, {
-    system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: moved.map((b) => b.id), invoiceId: input.invoiceId, receteId: sale?.recete_id ?? moved[0]?.recete_id ?? null, ref, login,
+    system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: moved.map((b) => b.id), invoiceId: input.invoiceId, receteId: sale?.recete_id ?? moved[0]?.recete_id ?? null, ref, login, now,
   });
   return { boxes: moved, outboxId };
 }
@@ -164,7 +166,7 @@ export async function cancelSale(db: AnyDb, companyId: number, input: { invoiceI
  * Cancels the sale of named boxes (POST /its/sale-cancel): those SOLD → SALE_CANCELLED, and the
  * İTS cancel of the whole list as the caller gave it is queued.
  */
-export async function cancelBoxes(db: AnyDb, companyId: number, input: { invoiceId?: number | null; to?: string | null; document: ItsDocument; productList: BoxInput[] }, login: string | null): Promise<{ boxes: BoxRow[]; outboxId: number }> {
+export async function cancelBoxes(db: AnyDb, companyId: number, input: { invoiceId?: number | null; to?: string | null; document: ItsDocument; productList: BoxInput[] }, login: string | null, now: Date): Promise<{ boxes: BoxRow[]; outboxId: number }> {
   checkInput(input.productList, 'productList');
   const ref = input.invoiceId ? `invoice:${input.invoiceId}` : null;
   const ids: number[] = [];
@@ -177,7 +179,7 @@ export async function cancelBoxes(db: AnyDb, companyId: number, input: { invoice
   }
   const fr = await companyGln(db, companyId);
   const payload = cancelPayload({ fr, to: input.to ?? null, document: input.document, productList: input.productList.map(asProduct) });
-  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: ids, invoiceId: input.invoiceId, ref, login });
+  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: ids, invoiceId: input.invoiceId, ref, login, now });
   return { boxes: moved, outboxId };
 }
 
@@ -192,6 +194,7 @@ export async function receiveBoxes(
   db: AnyDb, companyId: number,
   input: { codes: string[]; productIdByGtin?: Record<string, number>; ref?: string | null; productsByBarcode?: (barcodes: string[]) => Promise<Map<string, number>> },
   login: string | null,
+  now: Date,
 ): Promise<{ boxes: BoxRow[]; unchanged: BoxRow[]; outboxId: number | null }> {
   const parsed: (DataMatrixResult & { i: number })[] = [];
   input.codes.forEach((code, i) => {
@@ -222,7 +225,7 @@ export async function receiveBoxes(
     }
   }
   if (!received.length) return { boxes: received, unchanged, outboxId: null };
-  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_ACCEPT', payload: { productList: received.map(asProduct) }, boxIds: received.map((b) => b.id), ref, login });
+  const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_ACCEPT', payload: { productList: received.map(asProduct) }, boxIds: received.map((b) => b.id), ref, login, now });
   return { boxes: received, unchanged, outboxId };
 }
 

@@ -75,7 +75,7 @@ async function sale(ctx: RequestContext, b: SaleBody) {
   }
   let id: number | null = null;
   if (fresh.length) {
-    const r = await sellBoxes(anyDb(a.db), a.companyId, { invoiceId: b.invoiceId ?? null, receteId: b.receteId ?? null, to: b.to ?? null, document: b.document ?? {}, boxes: fresh }, a.login);
+    const r = await sellBoxes(anyDb(a.db), a.companyId, { invoiceId: b.invoiceId ?? null, receteId: b.receteId ?? null, to: b.to ?? null, document: b.document ?? {}, boxes: fresh }, a.login, ctx.services.now());
     id = r.outboxId;
     scheduleDelivery(ctx, a.companyId);
     ctx.audit({ action: 'pharmacy.its.sale', entity: 'pharmacy_tracking_outbox', entityId: id, detail: { invoiceId: b.invoiceId ?? null, boxes: fresh.length } });
@@ -111,7 +111,7 @@ async function saleCancel(ctx: RequestContext, b: CancelBody) {
   const r = await cancelBoxes(anyDb(a.db), a.companyId, {
     invoiceId: b.invoiceId ?? null, to: b.to ?? null, document: b.document ?? {},
     productList: b.productList.map((p) => ({ gtin: p.gtin, sn: p.sn, bn: p.bn ?? null, xd: p.xd ?? null })),
-  }, a.login);
+  }, a.login, ctx.services.now());
   scheduleDelivery(ctx, a.companyId);
   ctx.audit({ action: 'pharmacy.its.saleCancel', entity: 'pharmacy_tracking_outbox', entityId: r.outboxId, detail: { invoiceId: b.invoiceId ?? null, boxes: b.productList.length } });
   return { message: TRACKING_TEXTS.ITS_CANCEL_QUEUED, outbox: outboxView(await outboxRow(a, r.outboxId)) };
@@ -351,7 +351,7 @@ const receivePharmacyBoxes: Handler = async (ctx) => {
   const r = await receiveBoxes(anyDb(a.db), a.companyId, {
     codes: b.codes, productIdByGtin: b.productIdByGtin, ref: b.ref ?? null,
     productsByBarcode: async (barcodes) => new Map([...await directoryOf(ctx.services).productsByBarcodes(a.db, a.companyId, barcodes)].map(([barcode, p]) => [barcode, p.id])),
-  }, a.login);
+  }, a.login, ctx.services.now());
   if (r.outboxId !== null) scheduleDelivery(ctx, a.companyId);
   ctx.audit({ action: 'pharmacy.boxes.received', entity: 'pharmacy_boxes', detail: { received: r.boxes.length, unchanged: r.unchanged.length } });
   return {
@@ -409,7 +409,7 @@ const utsRequest: Handler = async (ctx) => {
     if (typeof values.UNO !== 'string' || (!values.SNO && !values.LNO)) {
       throw problems.invalidField('values', 'Tüketiciye verme bildirimi için ürün numarası (UNO) ile seri (SNO) ya da parti (LNO) numarası gerekir.', 'UTS_VALUES');
     }
-    const id = await enqueue(anyDb(a.db), a.companyId, { system: 'UTS', kind: 'UTS_HANDOVER', payload: values, boxIds: [], ref: typeof values.BNO === 'string' ? values.BNO : null, login: a.login });
+    const id = await enqueue(anyDb(a.db), a.companyId, { system: 'UTS', kind: 'UTS_HANDOVER', payload: values, boxIds: [], ref: typeof values.BNO === 'string' ? values.BNO : null, login: a.login, now: ctx.services.now() });
     scheduleDelivery(ctx, a.companyId);
     ctx.audit({ action: 'pharmacy.uts.handover', entity: 'pharmacy_tracking_outbox', entityId: id, detail: { UNO: values.UNO } });
     return { ...base, message: TRACKING_TEXTS.UTS_SALE_NOTIFIED, SNC: null, MSJ: [], outbox: outboxView(await outboxRow(a, id)) };
