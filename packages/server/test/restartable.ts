@@ -73,3 +73,16 @@ export async function eventually<T>(check: () => Promise<T | null | undefined | 
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/**
+ * Checks `check` again and again for `ms` and fails as soon as it answers falsy: for an absence
+ * that no later event can show (prefer waiting for one with `eventually`, see docs/testing.md).
+ */
+export async function holds(check: () => Promise<boolean> | boolean, ms: number, what = 'condition'): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    if (!(await check())) throw new Error(`${what} stopped holding`);
+    if (Date.now() > until) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

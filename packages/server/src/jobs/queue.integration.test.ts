@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../../test/harness';
-import { eventually, restartableDatabase } from '../../test/restartable';
+import { eventually, holds, restartableDatabase } from '../../test/restartable';
 import { createJobQueue, keyedId, type JobDefinition } from './queue';
 import type { ServerPlugin } from '../kernel/types';
 
@@ -34,14 +34,19 @@ describe.each(engines('both'))('the job queue on %s', (engine) => {
       // The same key again adds nothing.
       const again = await first.services.jobs.send('test.probe', { n: 43 }, { key: 'once' });
       expect(await first.services.jobs.send('test.probe', { n: 44 }, { key: 'once' })).toBeNull();
-      await new Promise((r) => setTimeout(r, 1200));
+      // A server without workers leaves nothing to wait for; a worker would have taken the jobs within
+      // a poll (0.5 s): watch for more than two polls that nothing runs and the job stays queued.
+      await holds(async () => runs.length === 0 && (await first.services.jobs.state('test.probe', id!))?.state === 'created', 1200, 'no run on the first server');
       expect(runs).toEqual([]);
       await first.close();
       const second = await db.start({ plugins: [probe('second')] });
       try {
         await eventually(async () => runs.length >= 2, 20_000, 'the jobs to run');
-        await new Promise((r) => setTimeout(r, 1500));
-        expect(runs.map((r) => r.id).sort()).toEqual([id, again].sort());
+        // The server's one worker takes a job at a time, oldest first: once a job sent now has run,
+        // any second run of the first two would have come before it.
+        const later = await second.services.jobs.send('test.probe', { n: 45 });
+        await eventually(async () => runs.some((r) => r.id === later), 20_000, 'a later job of the queue');
+        expect(runs.map((r) => r.id).sort()).toEqual([id, again, later].sort());
         expect(runs.every((r) => r.server === 'second')).toBe(true);
         expect(runs.find((r) => r.id === id)!.data).toEqual({ n: 42 });
         expect((await second.services.jobs.state('test.probe', id!))?.state).toBe('completed');
@@ -59,6 +64,7 @@ describe.each(engines('both'))('the job queue on %s', (engine) => {
       retryLimit: 0,
       async handler(job) {
         seen.set(job.id, [...(seen.get(job.id) ?? []), worker]);
+        // The job takes a moment, so the two workers' polls overlap while it runs.
         await new Promise((r) => setTimeout(r, 20));
       },
     }]]);
@@ -70,8 +76,18 @@ describe.each(engines('both'))('the job queue on %s', (engine) => {
       const ids: string[] = [];
       for (let i = 0; i < 20; i++) ids.push((await (i % 2 ? a : b).send('test.twice', { i }))!);
       await eventually(async () => seen.size === 20, 30_000, 'twenty jobs');
-      await new Promise((r) => setTimeout(r, 1500));
-      expect([...seen.keys()].sort()).toEqual([...ids].sort());
+      // Completed, the twenty can no longer be fetched; a second run could only come from a fetch
+      // already made, and each worker finishes what it fetched before it fetches again. So once each
+      // worker has run a job sent after the twenty, every run of the twenty is in `seen`.
+      await eventually(async () => (await Promise.all(ids.map((id) => a.state('test.twice', id)))).every((s) => s?.state === 'completed'), 30_000, 'the twenty completed');
+      const later: string[] = [];
+      await eventually(async () => {
+        const workers = new Set(later.flatMap((id) => seen.get(id) ?? []));
+        if (workers.has('a') && workers.has('b')) return true;
+        if (later.every((id) => seen.has(id))) later.push((await a.send('test.twice', { later: later.length }))!);
+        return false;
+      }, 30_000, 'a later job on each worker');
+      expect([...seen.keys()].sort()).toEqual([...ids, ...later].sort());
       expect([...seen.values()].every((workers) => workers.length === 1)).toBe(true);
     } finally {
       await a.stop();

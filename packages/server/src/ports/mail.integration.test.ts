@@ -3,6 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { http } from '../../test/http';
+import { eventually } from '../../test/restartable';
 
 /** With SMTP configured, mail leaves through a real SMTP conversation (nodemailer) after the commit. */
 describe('mail over SMTP', () => {
@@ -33,14 +34,18 @@ describe('mail over SMTP', () => {
     const api = http(t.url);
     const r = await api.call('POST', '/api/account/reset-password/init', { body: { login: 'eczaci', email: 'eczaci@demo.tezgah.local' } });
     expect(r.status).toBe(200);
-    for (let i = 0; i < 100 && received.length === 0; i++) await new Promise((res) => setTimeout(res, 50));
+    await expect.poll(() => received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(['eczaci@demo.tezgah.local']);
     // Bodies travel quoted-printable: undo soft line breaks and the encoded '='.
     const body = received[0]!.data.replace(/=\r\n/g, '').replace(/=3D/g, '=');
     expect(body).toMatch(/reset\/finish\?key=[0-9a-f]{40}/);
     expect(received[0]!.data).toMatch(/^From: Tezgah <no-reply@tezgah\.test>/m);
-    const row = await t.server.database.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'eczaci@demo.tezgah.local').executeTakeFirstOrThrow();
+    // The outbox marks it sent once the SMTP server has answered, a moment after the mail arrived.
+    const row = await eventually(async () => {
+      const r = await t.server.database.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'eczaci@demo.tezgah.local').executeTakeFirstOrThrow();
+      return r.sent_at || r.error ? r : null;
+    }, 20_000, 'the outbox row to be settled');
     expect(row.sent_at).toBeInstanceOf(Date);
     expect(row.error).toBeNull();
   });

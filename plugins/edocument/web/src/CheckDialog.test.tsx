@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContributionProps } from '@tezgah/core';
 import { renderWorkbench } from '../../../../packages/workbench/test/render';
 import { json, problem } from '../../../../packages/workbench/test/fake-server';
 import plugin from './index';
 import { CheckDialog } from './CheckDialog';
-import { actionsOf, cleanOptions, editNeedsConfirm, groupProblems, lateEArchiveCancel, stepOf, typesFor, withProfile } from './steps';
+import { actionsOf, cleanOptions, editNeedsConfirm, groupProblems, lateEArchiveCancel, POLL_MS, stepOf, typesFor, withProfile } from './steps';
 import { API, doc, harness, server } from './testing';
 import type { EDocument } from './api';
 
@@ -121,18 +121,27 @@ describe('the check dialog', () => {
     expect(frame.getAttribute('srcdoc')).toContain('e-Fatura DMT2026000000007');
     expect(within(dialog).getByText('2. Önizleme')).toHaveAttribute('aria-current', 'step');
 
-    // Step 2: send; SENDING is asked again every 2 s until SUCCESS.
-    await user.click(within(dialog).getByRole('button', { name: 'GİB\'e gönder' }));
-    await within(dialog).findByText('Entegratörün yanıtı bekleniyor; durum 2 saniyede bir yenilenir.');
-    expect(within(dialog).getByText('Gönderiliyor')).toBeInTheDocument();
-    expect(within(dialog).getByText('3. Durum')).toHaveAttribute('aria-current', 'step');
-    await within(dialog).findByText('Fatura alıcıya ulaştı.', undefined, { timeout: 10_000 });
-    expect(within(dialog).getByText('Başarılı')).toBeInTheDocument();
-    expect(polls).toBe(2);
-    expect(onChange.mock.calls.at(-1)![0].status).toBe('SUCCESS');
-    // SUCCESS is not asked again.
-    await new Promise((r) => setTimeout(r, 2300));
-    expect(polls).toBe(2);
+    // Step 2: send; SENDING is asked again every 2 s until SUCCESS. The dialog's timers run on a
+    // fake clock the test moves (which also moves with real time, for the waits of the page).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await user.click(within(dialog).getByRole('button', { name: 'GİB\'e gönder' }));
+      await within(dialog).findByText('Entegratörün yanıtı bekleniyor; durum 2 saniyede bir yenilenir.');
+      expect(within(dialog).getByText('Gönderiliyor')).toBeInTheDocument();
+      expect(within(dialog).getByText('3. Durum')).toHaveAttribute('aria-current', 'step');
+      await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+      await waitFor(() => expect(polls).toBeGreaterThanOrEqual(1));
+      await act(() => vi.advanceTimersByTimeAsync(POLL_MS));
+      await within(dialog).findByText('Fatura alıcıya ulaştı.', undefined, { timeout: 10_000 });
+      expect(within(dialog).getByText('Başarılı')).toBeInTheDocument();
+      expect(polls).toBe(2);
+      expect(onChange.mock.calls.at(-1)![0].status).toBe('SUCCESS');
+      // SUCCESS is not asked again: the clock passes three more polls' times.
+      await act(() => vi.advanceTimersByTimeAsync(3 * POLL_MS));
+      expect(polls).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 30_000);
 
   it('cancels a late e-Arşiv invoice only after the law\'s warning and "Emin misiniz?", with confirmLate', async () => {

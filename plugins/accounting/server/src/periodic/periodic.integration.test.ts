@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { eventually, restartableDatabase } from '../../../../../packages/server/test/restartable';
+import { keyedId, type JobQueue } from '../../../../../packages/server/src/jobs/queue';
 import { RUN_JOB, SWEEP_JOB, runLine } from './periodic';
 
 const P = `${ONMUHASEBE}/periodic-processes`;
 const LINES = `${ONMUHASEBE}/periodic-process-lines`;
+/** Waits until each job (of RUN_JOB, or of the queue named beside it) has completed. */
+const ranAll = (jobs: JobQueue, ids: (string | null)[], names: string[] = ids.map(() => RUN_JOB)) => eventually(async () => {
+  const states = await Promise.all(ids.map((id, i) => (id ? jobs.state(names[i]!, id) : null)));
+  return states.every((s) => s?.state === 'completed');
+}, 30_000, 'the jobs to run');
 
 describe.each(engines('one'))('periodic processes on %s', (engine) => {
   let t: TestServer;
@@ -75,10 +81,11 @@ describe.each(engines('one'))('periodic processes on %s', (engine) => {
     const r = await api.call('PUT', P, { token: owner, body: { processType: 'PERIODIC', invoiceId: source.id, startDate: '2026-11-04', period: { type: 'DAYS', day: 1, count: 1 } } });
     const line = r.body.lines[0];
     // Two more deliveries of the same line (other keys, so the queue keeps them all).
-    await t.server.services.jobs.send(RUN_JOB, { companyId, lineId: line.id }, { key: 'extra-1' });
-    await t.server.services.jobs.send(RUN_JOB, { companyId, lineId: line.id }, { key: 'extra-2' });
+    const extra1 = await t.server.services.jobs.send(RUN_JOB, { companyId, lineId: line.id }, { key: 'extra-1' });
+    const extra2 = await t.server.services.jobs.send(RUN_JOB, { companyId, lineId: line.id }, { key: 'extra-2' });
     const done = await settled(r.body.id);
-    await new Promise((res) => setTimeout(res, 1500));
+    // All three deliveries have run (the first is keyed by the line's first attempt).
+    await ranAll(t.server.services.jobs, [keyedId(RUN_JOB, `${companyId}:${line.id}:0`), extra1, extra2]);
     expect(done.lines[0].status).toBe('SUCCESS');
     const written = await t.server.database.db.selectFrom('invoices' as never).select(['id'] as never[])
       .where('company_id' as never, '=', companyId as never).where('explanation' as never, '=', 'Test 2026-11-03' as never).execute();
@@ -218,10 +225,11 @@ describe.each(engines('one'))('the demo recurring invoice on %s', (engine) => {
         expect(first1.lines[0]).toMatchObject({ periodNumber: 1, runDate: '2026-12-01', status: 'SUCCESS' });
         expect(first1.lines.slice(1).every((l: any) => l.status === 'PENDING')).toBe(true);
         // Another sweep and another delivery change nothing.
-        await second.services.jobs.send(SWEEP_JOB, {}, { key: 'again' });
+        const sweptAgain = await second.services.jobs.send(SWEEP_JOB, {}, { key: 'again' });
         const companyId = (await api.call('GET', '/api/account', { token: owner })).body.companyId;
-        await second.services.jobs.send(RUN_JOB, { companyId, lineId: first1.lines[0].id }, { key: 'again' });
-        await new Promise((r) => setTimeout(r, 3000));
+        const runAgain = await second.services.jobs.send(RUN_JOB, { companyId, lineId: first1.lines[0].id }, { key: 'again' });
+        // Both have run (the sweep queues no line: the first is done, the others' days have not come).
+        await ranAll(second.services.jobs, [sweptAgain, runAgain], [SWEEP_JOB, RUN_JOB]);
         const invoices = (await api.call('GET', `${ONMUHASEBE}/invoices?size=100`, { token: owner })).body.filter((i: any) => i.explanation === 'Aylık teknik destek');
         expect(invoices.length).toBe(1);
         expect(invoices[0]).toMatchObject({ id: first1.lines[0].invoiceId, date: '2026-12-01', status: 'POSTED' });

@@ -34,8 +34,15 @@ describe('streamZip', () => {
       }
     }
     const out = streamZip(batches(), { highWater: 64 * 1024 });
-    await new Promise((r) => setTimeout(r, 300));
-    // Nobody reads: only the first batch (and perhaps the one asked while it drained) came in.
+    // Nobody reads. Once the first batch is all in the output, the writer stands before the next one.
+    const held = () => out.readableLength + (out as unknown as { writableLength: number }).writableLength;
+    await expect.poll(held, { timeout: 20_000, interval: 5 }).toBeGreaterThanOrEqual(200_000);
+    // Its waiting shows in nothing but time: watch it (it looks every 2 ms) for a while.
+    for (const until = Date.now() + 300; Date.now() < until;) {
+      expect(asked).toBeLessThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Only the first batch (and perhaps the one asked while it drained) came in.
     expect(asked).toBeLessThanOrEqual(2);
     let bytes = 0;
     let maxAheadBatches = 0;
@@ -54,17 +61,23 @@ describe('streamZip', () => {
 
   it('stops reading batches when the reader goes away, and reports a failing batch by destroying the stream', async () => {
     let asked = 0;
+    let closed = false;
     async function* endless(): AsyncGenerator<ZipEntry[]> {
-      for (;;) {
-        asked++;
-        yield [{ name: `x${asked}.txt`, data: Buffer.alloc(100_000, 1) }];
+      try {
+        for (;;) {
+          asked++;
+          yield [{ name: `x${asked}.txt`, data: Buffer.alloc(100_000, 1) }];
+        }
+      } finally {
+        closed = true;
       }
     }
     const out = streamZip(endless(), { highWater: 16 * 1024 });
-    out.once('data', () => out.destroy());
-    await new Promise((r) => setTimeout(r, 300));
-    const seen = asked;
-    await new Promise((r) => setTimeout(r, 200));
+    let seen = -1;
+    out.once('data', () => { seen = asked; out.destroy(); });
+    // The writer gives the batches back (closes the generator) when it sees the reader gone:
+    // after that no batch can be read.
+    await expect.poll(() => closed, { timeout: 20_000, interval: 5 }).toBe(true);
     expect(asked).toBe(seen);
     expect(asked).toBeLessThan(5);
 

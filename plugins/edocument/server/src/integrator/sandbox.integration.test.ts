@@ -99,11 +99,13 @@ describe.each(engines('one'))('integrator sandbox on %s', (engine) => {
     expect(gb.map((u) => u.alias)).toContain('urn:mail:defaultgb@izibiz.com.tr');
     expect(gb.map((u) => u.alias)).not.toContain('urn:mail:defaultpk@izibiz.com.tr');
 
-    // izibiz's dates have whole seconds: let a second pass after the other registrations.
-    await new Promise((r) => setTimeout(r, 1100));
-    const since = new Date();
-    await registerSandboxUser(db(), { identifier: '2468135797', title: 'DENEME TIBBİ MALZEME LTD. ŞTİ.', aliases: [{ unit: 'PK', documentType: 'INVOICE', alias: 'urn:mail:yenipk@denemetibbi.example' }] });
-    await deleteSandboxAlias(db(), '5555555553', 'urn:mail:defaultpk@ornekhastane.example');
+    // izibiz's dates have whole seconds: on the test's clock, ask for the changes since a second
+    // after the other registrations, and make them a second later still.
+    shift = 1_000;
+    const since = now();
+    shift = 2_000;
+    await registerSandboxUser(db(), { identifier: '2468135797', title: 'DENEME TIBBİ MALZEME LTD. ŞTİ.', aliases: [{ unit: 'PK', documentType: 'INVOICE', alias: 'urn:mail:yenipk@denemetibbi.example' }] }, now());
+    await deleteSandboxAlias(db(), '5555555553', 'urn:mail:defaultpk@ornekhastane.example', now());
     const changes = await a.gibUserList('INVOICE', 'PK', since);
     expect(changes.map((u) => [u.alias, u.deleted]).sort()).toEqual([['urn:mail:defaultpk@ornekhastane.example', true], ['urn:mail:yenipk@denemetibbi.example', false]]);
     expect(await a.checkUser('5555555553', 'INVOICE')).toHaveLength(1);

@@ -6,6 +6,7 @@ import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { nextNumber } from './index';
 import { startSettingsServer } from './testing';
 
+/** Staggers the racing transactions and holds a row lock a moment (the race is the test); no wait for a result. */
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(engines('both'))('gapless numbering on %s', (engine) => {

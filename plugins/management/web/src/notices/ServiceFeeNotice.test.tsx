@@ -8,9 +8,9 @@ import { showsServiceFee, type CompanyPaymentResult } from './ServiceFeeNotice';
 const plugins = [management];
 const PATH = '/services/onmuhasebe/api/crm/company-payment-result-from-crm';
 
-function server(result: CompanyPaymentResult, companyId = 3) {
+function server(result: CompanyPaymentResult, companyId = 3, announcementId: number | null = null) {
   const s = fakeServer();
-  s.setAccount(account({ companyId, company: { id: companyId, name: 'Demo Eczanesi', sectorId: 1, sectorKey: 'ECZ', companyProfile: { erpType: 'MEDULA', itsUsername: null, announcementId: null } } }));
+  s.setAccount(account({ companyId, announcementId, company: { id: companyId, name: 'Demo Eczanesi', sectorId: 1, sectorKey: 'ECZ', companyProfile: { erpType: 'MEDULA', itsUsername: null, announcementId: null } } }));
   s.on(`GET ${PATH}`, () => json(result));
   return s;
 }
@@ -42,10 +42,16 @@ describe('the yearly service-fee notice', () => {
 
   it('is never asked for company id 1', async () => {
     sessionStorage.clear();
-    const s = server({ status: 'PENDING', paymentUrl: 'https://crm.example/pay/abc', img: null }, 1);
+    // With an unseen announcement: its dialog, the notice's neighbour in the shell's notices,
+    // asks for it in the same commit in which the notice would ask, and shows after an answer.
+    const s = server({ status: 'PENDING', paymentUrl: 'https://crm.example/pay/abc', img: null }, 1, 41);
+    s.on('GET /services/onmuhasebe/api/announcements/{id}', () => json({
+      id: 41, title: 'Bakım duyurusu', body: 'Cumartesi bakım var.', startDate: '2026-11-01', endDate: '2026-11-30', target: 'ALL', companyIds: [], sectorId: null,
+      userId: 3, authorName: 'Yasemin Yönetici', createdDate: null, lastModifiedDate: null, active: true,
+    }));
     await renderWorkbench({ plugins, path: '/device-management', server: s, signedIn: true });
     await waitFor(() => expect(s.requests.some((r) => r.path === '/api/account')).toBe(true));
-    await new Promise((r) => setTimeout(r, 50));
+    await screen.findByRole('dialog', { name: 'Bakım duyurusu' });
     expect(s.requests.some((r) => r.path.startsWith(PATH))).toBe(false);
     expect(screen.queryByRole('button', { name: 'Ödeme sayfasına git' })).not.toBeInTheDocument();
   });

@@ -180,7 +180,7 @@ describe.each(engines('both'))('medicine management on %s', (engine) => {
     expect(await products()).toBe(had + s.created);
     expect(s.created).toBeGreaterThan(1000);
     // While a run is under way (a fresh RUNNING) a second start is refused; an hour-old one counts as dead.
-    await sql`update pharmacy_medicine_creation set status = 'RUNNING', started_at = now() where company_id = ${cid}`.execute(db());
+    await sql`update pharmacy_medicine_creation set status = 'RUNNING', started_at = ${t.server.services.now()} where company_id = ${cid}`.execute(db());
     const busy = await api.call('POST', `${API}/medicine-creation-statuses/${cid}`, { token: yonetici });
     expect([busy.status, busy.body.code]).toEqual([409, 'ALREADY_RUNNING']);
     await sql`update pharmacy_medicine_creation set status = 'DONE' where company_id = ${cid}`.execute(db());

@@ -18,7 +18,7 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
   const call = (method: string, path: string, body?: unknown) => api.call(method, `${A}${path}`, { token, ...(body !== undefined ? { body } : {}) });
   const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> => {
     let v = await fn();
-    for (let i = 0; i < 200 && !ok(v); i++) { await new Promise((r) => setTimeout(r, 50)); v = await fn(); }
+    for (const end = Date.now() + 30_000; Date.now() < end && !ok(v);) { await new Promise((r) => setTimeout(r, 50)); v = await fn(); }
     if (!ok(v)) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v)}`);
     return v;
   };
@@ -194,7 +194,9 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
       const before = (await itsSales()).length;
       const sold = await call('POST', '/recetes/invoice', { receteId: id, paymentType: 'CASH' });
       expect(sold.status, JSON.stringify(sold.body)).toBe(200);
-      await new Promise((r) => setTimeout(r, 300));
+      // The sale's İTS notification was tried (and failed, İTS being down) before İTS is looked at.
+      await waitFor(async () => (await call('GET', `/its/outbox?invoiceId=${sold.body.invoiceId}&size=50`)).body as any[],
+        (l) => l.some((o) => o.kind === 'ITS_SALE' && o.attempts >= 1 && o.lastError), 'the İTS sale tried');
       expect((await itsSales()).length).toBe(before);
       const waiting = await call('GET', '/its/outbox?size=50');
       expect((waiting.body as any[]).some((o) => o.state === 'WAITING')).toBe(true);

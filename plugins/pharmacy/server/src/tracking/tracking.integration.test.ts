@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { inTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
+import { eventually } from '../../../../../packages/server/test/restartable';
 import { boxStock, cancelSale, depositBoxes, releaseDeposit, sellBoxes } from './boxes';
 import { deliverDue } from './outbox';
 
@@ -24,6 +25,8 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
   let muh: string;
   let cid: number;
   let seq = 0;
+  /** The sandbox's 504s: the answers of calls it was told to hang (storeThenTimeout), sent once hangMs has passed. */
+  let hungAnswers = 0;
   const sn = () => `T${engine === 'pglite' ? 'P' : 'G'}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
   const sandbox = async (system: 'its' | 'uts', method: string, path: string, body?: unknown) => {
@@ -60,7 +63,15 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
   const inCompany = <T>(fn: (db: Kysely<any>) => Promise<T>) => inTenant(t.server.services.db, cid, (trx) => fn(trx as unknown as Kysely<any>));
 
   beforeAll(async () => {
-    t = await startTestServer({ engine, env: { TEZGAH_PHARMACY_TIMEOUT_MS: '600', TEZGAH_PHARMACY_RETRY_SECONDS: '0.1' } });
+    t = await startTestServer({
+      engine,
+      env: { TEZGAH_PHARMACY_TIMEOUT_MS: '600', TEZGAH_PHARMACY_RETRY_SECONDS: '0.1' },
+      // Sent also when the caller has gone (then no response hook hears of it).
+      extend: (app) => app.addHook('onSend', async (req, reply, payload) => {
+        if (req.url.startsWith('/sandbox/pharmacy/its/') && reply.statusCode === 504) hungAnswers++;
+        return payload;
+      }),
+    });
     api = http(t.url);
     ecz = await api.signIn('eczaci');
     muh = await api.signIn('muhasebe');
@@ -163,6 +174,7 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
 
   it('İTS stores the sale but its answer is lost: the retry hears "already sold" by us and counts it delivered: still one notification', async () => {
     const s = sn();
+    const hungBefore = hungAnswers;
     await sandbox('its', 'PUT', '/control', { storeThenTimeout: 1, hangMs: 1500 });
     const r = await api.call('POST', `${API}/its/sale`, { token: ecz, body: { invoiceId: 900003, document: { dn: 'ECZ2026000000003' }, productList: [{ gtin: GTIN_B, sn: s }] } });
     expect(r.status).toBe(200);
@@ -172,7 +184,8 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     expect(done.productList[0]).toMatchObject({ uc: '10204', gln1: GLN });
     expect(await notifications(GTIN_B, s, 'SALE')).toHaveLength(1);
     expect((await box(GTIN_B, s)).itsUc).toBe('10204');
-    await new Promise((res) => setTimeout(res, 1200));
+    // The sandbox has answered the call it let time out (504, once hangMs has passed): nothing of this test is left running.
+    await eventually(async () => hungAnswers > hungBefore, 20_000, 'the hung call\'s answer');
     dropSandboxErrors();
   });
 
@@ -216,12 +229,12 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     const s2 = sn();
     const productId = 424242;
     const document = { dd: '2026-11-24', dn: 'ECZ2026000000006', dr: '2ABC6', eid: '3KLM7P6', rkn: '100006' };
-    const sale = await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900006, receteId: 700006, document, boxes: [{ gtin: GTIN_A, sn: s1, productId }, { gtin: GTIN_B, sn: s2, productId }] }, 'eczaci'));
+    const sale = await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900006, receteId: 700006, document, boxes: [{ gtin: GTIN_A, sn: s1, productId }, { gtin: GTIN_B, sn: s2, productId }] }, 'eczaci', new Date()));
     expect(sale.boxes.map((b) => b.state)).toEqual(['SOLD', 'SOLD']);
     expect(await inCompany((db) => boxStock(db, cid, productId))).toBe(0);
     await deliverDue(t.server.services, { companyId: cid });
     expect(await notifications(GTIN_A, s1, 'SALE')).toHaveLength(1);
-    const c = await inCompany((db) => cancelSale(db, cid, { invoiceId: 900006, itsCancel: true }, 'eczaci'));
+    const c = await inCompany((db) => cancelSale(db, cid, { invoiceId: 900006, itsCancel: true }, 'eczaci', new Date()));
     expect(c.boxes.map((b) => b.state)).toEqual(['SALE_CANCELLED', 'SALE_CANCELLED']);
     expect(await inCompany((db) => boxStock(db, cid, productId))).toBe(2);
     const o = await outbox(c.outboxId!);
@@ -231,7 +244,7 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     expect((await until(c.outboxId!, (x) => x.state !== 'WAITING')).state).toBe('SENT');
     expect(await notifications(GTIN_A, s1, 'CANCEL')).toHaveLength(1);
     expect(await notifications(GTIN_B, s2, 'CANCEL')).toHaveLength(1);
-    expect(await inCompany((db) => cancelSale(db, cid, { invoiceId: 900006, itsCancel: true }, 'eczaci'))).toEqual({ boxes: [], outboxId: null });
+    expect(await inCompany((db) => cancelSale(db, cid, { invoiceId: 900006, itsCancel: true }, 'eczaci', new Date()))).toEqual({ boxes: [], outboxId: null });
     // Emanet: given on deposit (still in stock), taken back to the state it had.
     const dep = await inCompany((db) => depositBoxes(db, cid, { creditProductId: 55, boxes: [{ gtin: GTIN_A, sn: s1 }] }, 'eczaci'));
     expect(dep[0]!.state).toBe('DEPOSITED');
@@ -239,8 +252,8 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     const back = await inCompany((db) => releaseDeposit(db, cid, { creditProductId: 55 }, 'eczaci'));
     expect(back.map((b) => b.state)).toEqual(['SALE_CANCELLED']);
     // Selling a sold box is refused, naming it.
-    await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900007, document: {}, boxes: [{ gtin: GTIN_A, sn: s1 }] }, 'eczaci'));
-    await expect(inCompany((db) => sellBoxes(db, cid, { invoiceId: 900008, document: {}, boxes: [{ gtin: GTIN_A, sn: s1 }] }, 'eczaci'))).rejects.toMatchObject({ status: 409, code: 'BOX_NOT_IN_STOCK' });
+    await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900007, document: {}, boxes: [{ gtin: GTIN_A, sn: s1 }] }, 'eczaci', new Date()));
+    await expect(inCompany((db) => sellBoxes(db, cid, { invoiceId: 900008, document: {}, boxes: [{ gtin: GTIN_A, sn: s1 }] }, 'eczaci', new Date()))).rejects.toMatchObject({ status: 409, code: 'BOX_NOT_IN_STOCK' });
   });
 
   it('cancelling the sales invoice with "ITS iptali" returns its boxes to stock and sends the İTS cancel (the invoice event)', async () => {
@@ -261,12 +274,12 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     const inv = await api.call('POST', `${API}/invoices`, { token: ecz, body: { invoiceType: 'SALE', currentId: current.body.id, date: '2026-11-24', products: [{ productId: p.body.id, quantity: 1, unitPrice: 50 }] } });
     expect(inv.status, JSON.stringify(inv.body)).toBe(201);
     const s = sn();
-    const sold = await inCompany((db) => sellBoxes(db, cid, { invoiceId: inv.body.id, document: { dn: 'INV' }, boxes: [{ gtin: GTIN_A, sn: s, productId: p.body.id }] }, 'eczaci'));
+    const sold = await inCompany((db) => sellBoxes(db, cid, { invoiceId: inv.body.id, document: { dn: 'INV' }, boxes: [{ gtin: GTIN_A, sn: s, productId: p.body.id }] }, 'eczaci', new Date()));
     await deliverDue(t.server.services, { companyId: cid });
     expect(await notifications(GTIN_A, s, 'SALE')).toHaveLength(1);
     const cancelled = await api.call('POST', `${API}/invoices/cancel/${inv.body.id}/true/NONE`, { token: ecz });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBeLessThan(300);
-    const end = Date.now() + 15_000;
+    const end = Date.now() + 20_000;
     while (Date.now() < end && (await box(GTIN_A, s)).state !== 'SALE_CANCELLED') await new Promise((r) => setTimeout(r, 100));
     expect((await box(GTIN_A, s)).state).toBe('SALE_CANCELLED');
     const cancels = (await api.call('GET', `${API}/its/outbox?kind=ITS_SALE_CANCEL&invoiceId=${inv.body.id}`, { token: ecz })).body;
@@ -327,14 +340,15 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
   it('a cancel never overtakes the sale it cancels while İTS is down', async () => {
     const s = sn();
     await sandbox('its', 'PUT', '/control', { down: true });
-    await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900010, document: { dn: 'X10' }, boxes: [{ gtin: GTIN_A, sn: s }] }, 'eczaci'));
+    const sale = await inCompany((db) => sellBoxes(db, cid, { invoiceId: 900010, document: { dn: 'X10' }, boxes: [{ gtin: GTIN_A, sn: s }] }, 'eczaci', new Date()));
     await deliverDue(t.server.services, { companyId: cid });
-    const c = await inCompany((db) => cancelSale(db, cid, { invoiceId: 900010, itsCancel: true }, 'eczaci'));
+    const c = await inCompany((db) => cancelSale(db, cid, { invoiceId: 900010, itsCancel: true }, 'eczaci', new Date()));
     await sandbox('its', 'PUT', '/control', { down: false });
     // The cancel is due but its sale waits (backoff): the cancel is not tried.
     await deliverDue(t.server.services, { companyId: cid, ids: [c.outboxId!] });
     expect((await outbox(c.outboxId!)).attempts).toBe(0);
-    await new Promise((r) => setTimeout(r, 300));
+    // Once the sale's backoff has run out, a delivery sends the sale, then its cancel.
+    await until(sale.outboxId!, (o) => o.state !== 'WAITING' || Date.parse(o.nextAttemptAt) <= t.server.services.now().getTime());
     await deliverDue(t.server.services, { companyId: cid });
     expect((await until(c.outboxId!, (x) => x.state !== 'WAITING')).state).toBe('SENT');
     const all = await notifications(GTIN_A, s);

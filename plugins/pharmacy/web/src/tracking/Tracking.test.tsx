@@ -58,7 +58,8 @@ describe('the drug-tracking dialog', () => {
     await userEvent.setup().type(within(dialog).getByLabelText(/Karekod/), `${typed(BOX_A)}{Enter}`);
     const table = await within(dialog).findByRole('table', { name: 'Kutular' });
     await waitFor(() => expect(table).toHaveTextContent('Satıldı'));
-    await new Promise((r) => setTimeout(r, 50));
+    // The query has ended (the İTS failure was handled first, before our box was asked for).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Sorgula' })).toBeEnabled());
     expect(toasts.shown).toEqual([]);
     expect(s.requests.some((r) => r.path === `${API}/pharmacy-boxes?gtin=08699630697180&sn=EGF2KP6NK0JY&page=0&size=1`)).toBe(true);
     // The session stays: no 401 handling signed the person out.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
+import { eventually } from '../../../../../packages/server/test/restartable';
 import { callbackHash, sandboxMerchant } from './paytr';
 
 const API = ONMUHASEBE;
@@ -79,12 +80,10 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
     expect(after).toMatchObject({ status: 'PAID', paidAmount: 150.25, paymentType: 'card', postError: null });
     expect(after.entryId).toBeGreaterThan(0);
     // The second delivery comes after retryMs: wait until the simulator saw it acknowledged too.
-    let sim: any;
-    for (let i = 0; i < 60; i++) {
-      sim = await (await fetch(`${t.url}/sandbox/pos/pay/control/links/${l.providerId}`)).json();
-      if (sim.payments[0].attempts.length >= 2) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const sim: any = await eventually(async () => {
+      const x: any = await (await fetch(`${t.url}/sandbox/pos/pay/control/links/${l.providerId}`)).json();
+      return x.payments[0].attempts.length >= 2 ? x : null;
+    }, 20_000, 'the second delivery acknowledged');
     expect(sim.payments[0].attempts.map((a: any) => [a.status, a.body])).toEqual([[200, 'OK'], [200, 'OK']]);
     const posted = await entries(l.id);
     expect(posted).toHaveLength(1);

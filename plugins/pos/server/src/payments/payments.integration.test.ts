@@ -4,6 +4,7 @@ import { setTenant } from '@tezgah/server';
 import { POS_PAYMENT_STATUSES, POS_USER_TARGETS, canTransition } from '@tezgah/pos-common';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
+import { eventually } from '../../../../../packages/server/test/restartable';
 import { pollOpenPayments } from './service';
 
 const API = ONMUHASEBE;
@@ -22,6 +23,8 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
   let customer: { id: number; name: string };
   let productId: number;
   let seq = 0;
+  /** The baskets whose result (BASKET_COMPLETED) the server has answered, once per answer. */
+  const completedAnswered: string[] = [];
 
   const inCompany = <T>(fn: (trx: any) => Promise<T>) => t.server.database.db.transaction().execute(async (trx) => { await setTenant(trx as any, cid); return fn(trx); });
   const entries = (kind: string, id: number) => inCompany(async (trx) => (await sql<{ id: number; reverses_id: number | null }>`
@@ -49,7 +52,14 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    t = await startTestServer({ engine, env: { TEZGAH_POS_TIMEOUT_MS: '1500', TEZGAH_POS_POLL_AFTER_SECONDS: '0', TEZGAH_POS_UNKNOWN_AFTER_SECONDS: '1' } });
+    t = await startTestServer({
+      engine,
+      env: { TEZGAH_POS_TIMEOUT_MS: '1500', TEZGAH_POS_POLL_AFTER_SECONDS: '0', TEZGAH_POS_UNKNOWN_AFTER_SECONDS: '1' },
+      extend: (app) => app.addHook('onResponse', async (req) => {
+        const b = req.body as { event?: unknown; data?: { basketID?: unknown } } | undefined;
+        if (b?.event === 'BASKET_COMPLETED' && typeof b.data?.basketID === 'string') completedAnswered.push(b.data.basketID);
+      }),
+    });
     api = http(t.url);
     owner = await api.signIn('muhasebe');
     other = await api.signIn('eczaci');
@@ -99,11 +109,10 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     await control({});
     const inv = await api.call('POST', `${API}/invoices`, { token: owner, body: { invoiceType: 'SALE', currentId: customer.id, date: '2026-11-20', products: [{ productId, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'CREDIT_CARD', amount: 120, bankAccountId: posAccount.id, method: 'pos.device' }] } });
     expect(inv.status, JSON.stringify(inv.body)).toBe(201);
-    let listed: any[] = [];
-    for (let i = 0; i < 100 && !listed.length; i++) {
-      listed = (await api.call('GET', `${API}/pos-payments?invoiceId=${inv.body.id}`, { token: owner })).body;
-      if (!listed.length) await sleep(50);
-    }
+    const listed: any[] = await eventually(async () => {
+      const l = (await api.call('GET', `${API}/pos-payments?invoiceId=${inv.body.id}`, { token: owner })).body;
+      return l.length ? l : null;
+    }, 20_000, 'the invoice\'s POS payment');
     expect(listed).toHaveLength(1);
     expect(listed[0]).toMatchObject({ kind: 'INVOICE', total: '120.00', terminalSerialNo: 'AV0000000001', currentId: customer.id });
     const done = await until(listed[0].id, (p) => p.status === 'SUCCESS');
@@ -139,7 +148,8 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     expect(r.body).toMatchObject({ status: 'PENDING', kind: 'NON_PRESCRIPTION', total: '25.00', actions: ['giveUp'] });
     const done = await until(r.body.id, (p) => p.status === 'SUCCESS' && p.entryId);
     const basket = await basketOf(done.documentNo);
-    await sleep(200);
+    // The terminal's second report has been answered too.
+    await eventually(async () => completedAnswered.filter((id) => id === basket.basketID).length >= 2, 20_000, 'the duplicate report answered');
     expect((await sandbox('GET', `/control/baskets/${basket.basketID}`)).body.callbacks).toBe(2);
     await sandbox('POST', `/control/baskets/${basket.basketID}/callback`);
     expect(await entries('POS_PAYMENT', r.body.id)).toHaveLength(1);
@@ -155,7 +165,8 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     const p = await openAccount('40.00');
     await until(p.id, (x) => x.status === 'ON_TERMINAL');
     const basket = await basketOf(p.documentNo);
-    for (let i = 0; i < 50 && (await sandbox('GET', `/control/baskets/${basket.basketID}`)).body.basketStatus !== 'COMPLETED'; i++) await sleep(50);
+    // The terminal has finished with the basket (and, told to time out, reported nothing).
+    await eventually(async () => (await sandbox('GET', `/control/baskets/${basket.basketID}`)).body.basketStatus === 'COMPLETED', 20_000, 'the terminal to complete the basket');
     expect((await get(p.id)).status).toBe('ON_TERMINAL');
     await pollOpenPayments(t.server.services);
     const done = await get(p.id);
@@ -171,8 +182,8 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     await control({ loseConnection: true });
     const p = await openAccount('15.00');
     await until(p.id, (x) => x.status === 'ON_TERMINAL');
-    await sleep(1100);
-    await pollOpenPayments(t.server.services);
+    // The poll two seconds later by the server's clock: silent past TEZGAH_POS_UNKNOWN_AFTER_SECONDS (1).
+    await pollOpenPayments({ ...t.server.services, now: () => new Date(t.server.services.now().getTime() + 2_000) });
     expect((await get(p.id))).toMatchObject({ status: 'UNKNOWN', actions: ['giveUp'] });
     const basket = await basketOf(p.documentNo);
     await sandbox('POST', `/control/baskets/${basket.basketID}/complete`, { outcome: 'SUCCESS' });

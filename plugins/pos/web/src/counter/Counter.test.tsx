@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { defineWebPlugin } from '@tezgah/core';
 import { Slot } from '@tezgah/workbench/ui';
 import { renderWorkbench } from '../../../../../packages/workbench/test/render';
@@ -45,8 +45,10 @@ describe('the counter\'s POS slot (pharmacy.sale.payment)', () => {
   it('stays away from a user without the POS modules', async () => {
     const { server } = paymentsServer([], ['29_1']);
     await renderWorkbench({ plugins: [plugin, counter({ receteId: '1', amount: '27.50' })], path: '/pharmacy-sale', server, signedIn: true });
-    await screen.findByRole('region', { name: 'Tahsilat' });
-    await new Promise((r) => setTimeout(r, 100));
+    const region = await screen.findByRole('region', { name: 'Tahsilat' });
+    // The slot's fill has loaded and rendered (its 'Yükleniyor...' is gone): it has decided.
+    await waitFor(() => expect(within(region).queryByText('Yükleniyor...')).toBeNull());
+    await act(async () => {}); // and its effects have run (a request they made would be recorded)
     expect(screen.queryByRole('status', { name: 'POS cihazı' })).toBeNull();
     expect(server.requests.some((r) => r.path.includes('pos-devices'))).toBe(false);
   });
