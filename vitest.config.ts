@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 // The suite's clock: every process of the run starts on 25 November 2026 (docs/testing.md).
 import './scripts/test-clock.mjs';
+import LongestFirst from './scripts/test-sequencer.mjs';
 
 // One run covers every package; each package is its own project so its environment can differ
 // (the workbench will run in jsdom, the server tests share a migrated database snapshot).
@@ -9,6 +10,8 @@ export default defineConfig({
   test: {
     // Every core works: vitest's default leaves one idle (cores - 1), a whole half of the 2-core CI machine.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The longest files first, across projects (scripts/test-sequencer.mjs).
+    sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'plugins/*/common/src/**/*.test.ts'] } },
       { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },

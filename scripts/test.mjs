@@ -31,7 +31,9 @@ const run = (args, label, env = process.env) => {
 
 let extra = process.argv.slice(2);
 const checks = !extra.includes('--no-checks');
-extra = extra.filter((a) => a !== '--no-checks');
+// Keeps this run's file times in scripts/test-durations.json, the order a fresh clone runs in.
+const record = extra.includes('--record-durations');
+extra = extra.filter((a) => a !== '--no-checks' && a !== '--record-durations');
 
 try {
   ensureWorkbench(pnpm);
@@ -78,6 +80,13 @@ if (existsSync(timings)) {
   const table = timingTable(JSON.parse(readFileSync(timings, 'utf8')), { total: Date.now() - began, prepare: prepared - began, loadAtStart });
   writeFileSync(join(outDir, 'timings.md'), table);
   console.log(`\n${table}`);
+  if (record) {
+    const files = JSON.parse(readFileSync(timings, 'utf8')).files
+      .map((f) => ({ file: f.file, wall: Math.round(f.wall / 100) * 100 }))
+      .sort((a, b) => a.file.localeCompare(b.file));
+    writeFileSync(join(ROOT, 'scripts', 'test-durations.json'), `${JSON.stringify({ files }, null, 1)}\n`);
+    say('file times kept in scripts/test-durations.json');
+  }
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
