@@ -41,7 +41,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: ['packages/server/test/global-setup.ts'],
+          globalSetup: ['packages/server/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
         },

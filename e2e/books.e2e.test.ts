@@ -281,7 +281,7 @@ describe('the books in a browser: safe, collection, cheque endorsement, period l
     await form.getByRole('button', { name: 'Kaydet' }).click();
     const refusal = '2026-10-15 tarihi kilitli bir yevmiye döneminde (10. dönem); önce kilidi açın.';
     await form.getByText(refusal).waitFor();
-    expect(await date.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => date.getAttribute('aria-invalid')).toBe('true');
     // The message is the date box's description.
     const describedBy = await date.getAttribute('aria-describedby');
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(refusal);

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
@@ -188,7 +187,10 @@ describe('despatches in a browser: an outgoing despatch moves stock, carries an 
     const file = await downloaded;
     // The server's name for it, in small letters as its invoices' PDFs are.
     expect(file.suggestedFilename()).toBe(`irsaliye-${despatch.waybillNo.toLowerCase()}.pdf`);
-    const bytes = readFileSync((await file.path())!);
+    // Read through Playwright: the run's browser is another process's (connected to), where path() is not available.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.length).toBeGreaterThan(500);
     await notice(`irsaliye-${despatch.waybillNo.toLowerCase()}.pdf indirildi.`);
@@ -238,8 +240,8 @@ describe('despatches in a browser: an outgoing despatch moves stock, carries an 
     const page2 = page.getByRole('region', { name: `Giden irsaliye ${despatch.waybillNo}` });
     await page2.getByRole('link', { name: invoice.documentNo }).waitFor();
     await expect.poll(async () => (await page2.getByRole('table', { name: 'İrsaliye bilgileri' }).textContent()) ?? '').toContain('Faturalandı');
-    expect(await page2.getByRole('button', { name: 'Düzenle', exact: true }).isDisabled()).toBe(true);
-    expect(await page2.getByRole('button', { name: 'İptal et', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page2.getByRole('button', { name: 'Düzenle', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page2.getByRole('button', { name: 'İptal et', exact: true }).isDisabled()).toBe(true);
     await page2.getByText('Bu irsaliyeden fatura kesildi; değiştirilemez ve iptal edilemez.').waitFor();
   });
 
@@ -259,7 +261,7 @@ describe('despatches in a browser: an outgoing despatch moves stock, carries an 
     await notice('İrsaliye iptal edildi.');
     const details = region.getByRole('table', { name: 'İrsaliye bilgileri' });
     await expect.poll(async () => (await details.textContent()) ?? '', { timeout: 15_000 }).toContain('İptal');
-    expect(await region.getByRole('button', { name: 'İptal et', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => region.getByRole('button', { name: 'İptal et', exact: true }).isDisabled()).toBe(true);
     await shot(page, '55-despatch-cancelled');
     expect(await stockOf(before.zimba.id)).toBe(was);
 

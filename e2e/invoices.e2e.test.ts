@@ -220,7 +220,7 @@ describe('invoices in a browser: a sale with discounts and a partial payment, an
     await region.getByText('Kesildi', { exact: true }).waitFor();
     await region.getByText('Kısmi', { exact: true }).waitFor();
     const lines = region.getByRole('table', { name: 'Satırlar' });
-    expect(await lines.getByRole('row').count()).toBe(4);
+    await expect.poll(() => lines.getByRole('row').count()).toBe(4);
     await shot(page, '41-invoice-page');
   });
 
@@ -271,7 +271,7 @@ describe('invoices in a browser: a sale with discounts and a partial payment, an
     const lines = region.getByRole('table', { name: 'Ödeme satırları' });
     await expect.poll(async () => (await bodyRows(lines)).map((c) => c.slice(0, 4)), { timeout: 15_000 })
       .toEqual([[todayShown(), `1. vade · ${todayShown()}`, `${shown(remaining)} TL`, 'muhasebe']]);
-    expect(await region.getByRole('button', { name: 'Tahsilat al', exact: true }).count()).toBe(0);
+    await expect.poll(() => region.getByRole('button', { name: 'Tahsilat al', exact: true }).count()).toBe(0);
     await shot(page, '44-invoice-collected');
   });
 
@@ -319,8 +319,8 @@ describe('invoices in a browser: a sale with discounts and a partial payment, an
     await notice('Fatura iptal edildi.');
     await dialog.waitFor({ state: 'detached' });
     await region.getByText('İptal', { exact: true }).first().waitFor();
-    expect(await region.getByRole('button', { name: 'İptal et', exact: true }).count()).toBe(0);
-    expect(await region.getByRole('button', { name: 'Düzenle', exact: true }).count()).toBe(0);
+    await expect.poll(() => region.getByRole('button', { name: 'İptal et', exact: true }).count()).toBe(0);
+    await expect.poll(() => region.getByRole('button', { name: 'Düzenle', exact: true }).count()).toBe(0);
     await shot(page, '42-invoice-cancelled');
   });
 

@@ -113,7 +113,7 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       const confirm = page.getByRole('dialog', { name: 'Emin misiniz?' });
       // Blueprint draws the box over the input: a person clicks the label.
       await confirm.getByText('ITS iptali de beraberinde yapılsın mı?').click();
-      expect(await confirm.getByRole('checkbox', { name: 'ITS iptali de beraberinde yapılsın mı?' }).isChecked()).toBe(true);
+      await expect.poll(() => confirm.getByRole('checkbox', { name: 'ITS iptali de beraberinde yapılsın mı?' }).isChecked()).toBe(true);
       await confirm.getByRole('button', { name: 'Evet' }).click();
       await confirm.waitFor({ state: 'detached' });
       await expect.poll(() => boxStates()).toEqual(['SALE_CANCELLED', 'SALE_CANCELLED']);
@@ -141,8 +141,13 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       expect(secondPath).not.toBe(invoicePath);
       expect(await boxStates()).toEqual(['SOLD', 'SOLD']);
       await shot(page, 'issue12-sold-while-down-1024');
-      // Nothing reached İTS; the notification waits.
-      await new Promise((r) => setTimeout(r, 500));
+      // Nothing reached İTS; the notification waits. The worker, kicked by the sale's commit, has had
+      // its go: it tried once, found İTS down and put the notification back to wait (its next try
+      // is a backoff away), before İTS comes back.
+      await expect.poll(async () => {
+        const r = await api.call('GET', `${API}/its/outbox?size=20&state=WAITING`, { token });
+        return (r.body as { kind: string; attempts: number; lastError: string | null }[]).map((o) => [o.kind, o.attempts > 0, !!o.lastError]);
+      }, { timeout: 15_000 }).toEqual([['ITS_SALE', true, true]]);
       await sandbox('its', 'PUT', '/control', { down: false });
       expect(await itsCount('SALE')).toEqual([1, 1]);
       const waiting = await api.call('GET', `${API}/its/outbox?size=20&state=WAITING`, { token });
@@ -157,7 +162,10 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       await outbox.waitFor();
       await outbox.getByRole('button', { name: /^Yeniden dene: / }).first().click();
       await expect.poll(() => itsCount('SALE'), { timeout: 20_000 }).toEqual([2, 2]);
-      await new Promise((r) => setTimeout(r, 1000));
+      // Once: every notification is SENT (a delivery claims its row while it runs, and a SENT one
+      // is never sent again), and İTS still holds two sales per box.
+      const allSent = async () => ((await api.call('GET', `${API}/its/outbox?size=20`, { token })).body as { state: string }[]).every((o) => o.state === 'SENT');
+      await expect.poll(allSent, { timeout: 20_000 }).toBe(true);
       expect(await itsCount('SALE')).toEqual([2, 2]);
       expect(await itsCount('CANCEL')).toEqual([1, 1]);
       const rows = await api.call('GET', `${API}/its/outbox?size=20`, { token });

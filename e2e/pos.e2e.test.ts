@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE as API } from '../packages/server/test/http';
-import { newPage, shot } from './browser';
-import { signInAs, startWorkbench } from './workbench';
+import { newPage, quiet, shot } from './browser';
+import { startWorkbench, type Sessions } from './workbench';
 
 /**
  * The done-when of issue 13 in chromium against the real server and its terminal simulator
@@ -17,10 +17,11 @@ import { signInAs, startWorkbench } from './workbench';
 describe('POS payments in a browser', () => {
   let t: TestServer;
   let browser: Browser;
+  let sessions: Sessions;
   let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ t, browser, close } = await startWorkbench());
+    ({ t, browser, sessions, close } = await startWorkbench());
   });
   afterAll(async () => {
     await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true }) }).catch(() => undefined);
@@ -32,6 +33,25 @@ describe('POS payments in a browser', () => {
     [...document.querySelectorAll('table[aria-label="POS ödemeleri"] tr[data-payment]')].map((r) => [Number(r.getAttribute('data-payment')), r.querySelector('[data-status]')?.getAttribute('data-status') ?? '']),
   ) as Record<number, string>);
 
+  /**
+   * Waits, in the page, until the newest payment after `after` (or the payment `id`) shows a status
+   * other than `was`, and answers it: each change the list draws is seen as it is drawn, without
+   * asking the page again and again from here. Null when none came within `timeout`.
+   */
+  const nextStatus = async (page: Page, which: { after: number } | { id: number }, was: string | undefined, timeout: number) => {
+    if (timeout <= 0) return null;
+    const handle = await page.waitForFunction(({ which, was }) => {
+      const rows = [...document.querySelectorAll('table[aria-label="POS ödemeleri"] tr[data-payment]')]
+        .map((r) => ({ id: Number(r.getAttribute('data-payment')), s: r.querySelector('[data-status]')?.getAttribute('data-status') ?? '' }));
+      const ids = rows.map((r) => r.id).filter((x) => ('id' in which ? x === which.id : x > which.after));
+      if (!ids.length) return false;
+      const id = Math.max(...ids);
+      const s = rows.find((r) => r.id === id)!.s;
+      return s && s !== was ? { id, s } : false;
+    }, { which, was }, { timeout, polling: 50 }).catch(() => null);
+    return handle ? (await handle.jsonValue()) as { id: number; s: string } : null;
+  };
+
   const suggest = async (page: Page, box: Locator, typed: string, option: RegExp) => {
     await box.fill(typed);
     await page.getByRole('option', { name: option }).first().click();
@@ -40,7 +60,8 @@ describe('POS payments in a browser', () => {
   it('shows a sale\'s POS payment arrive PENDING, ON_TERMINAL, then SUCCESS without reloading, and the invoice paid', async () => {
     const { context, page } = await newPage(browser, { width: 1024, height: 768 });
     try {
-      await signInAs(page, t.url, 'eczaci');
+      // The pharmacist's walk through the login form; the second test starts from the session kept here.
+      await sessions.signIn(page, 'eczaci');
 
       // A sandbox terminal settling into the demo's POS bank account, added on /pos-devices.
       await page.goto(`${t.url}/pos-devices`);
@@ -65,6 +86,8 @@ describe('POS payments in a browser', () => {
       // The watching tab: /pos-payment, marked so that a reload would show.
       await page.goto(`${t.url}/pos-payment`);
       await page.getByRole('region', { name: 'Son ödemeler' }).waitFor();
+      // The list as loaded (its call answered and drawn), not the empty table before its rows come.
+      expect(await quiet(page), 'the payments still loading').toBe(true);
       await page.evaluate(() => { (window as unknown as { posMarker: number }).posMarker = 13; });
       const before = Object.keys(await statuses(page)).map(Number);
       const lastBefore = before.length ? Math.max(...before) : 0;
@@ -91,15 +114,12 @@ describe('POS payments in a browser', () => {
       const watched = (async () => {
         const deadline = Date.now() + 90_000;
         while (Date.now() < deadline) {
-          const now = await statuses(page);
-          id = Math.max(0, ...Object.keys(now).map(Number).filter((x) => x > lastBefore));
-          const s = id ? now[id] : undefined;
-          if (s && seen.at(-1) !== s) {
-            seen.push(s);
-            if (s === 'ON_TERMINAL') await shot(page, 'pos-payment-on-terminal-1024');
-          }
-          if (s === 'SUCCESS') break;
-          await page.waitForTimeout(150);
+          const next = await nextStatus(page, { after: lastBefore }, seen.at(-1), deadline - Date.now());
+          if (!next) break;
+          id = next.id;
+          seen.push(next.s);
+          if (next.s === 'ON_TERMINAL') await shot(page, 'pos-payment-on-terminal-1024');
+          if (next.s === 'SUCCESS') break;
         }
       })();
       watched.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
@@ -132,13 +152,12 @@ describe('POS payments in a browser', () => {
       await row.getByRole('button', { name: `İptali cihaza gönder: ${id}` }).click();
       const ask = page.getByRole('alertdialog');
       await ask.getByRole('button', { name: 'Evet' }).click();
-      const cancelSeen: string[] = [];
+      const cancelSeen: string[] = [(await statuses(page))[id]!].filter(Boolean);
       const cancelDeadline = Date.now() + 60_000;
-      while (Date.now() < cancelDeadline) {
-        const s = (await statuses(page))[id];
-        if (s && cancelSeen.at(-1) !== s) cancelSeen.push(s);
-        if (s === 'SALE_CANCEL_SUCCESS') break;
-        await page.waitForTimeout(150);
+      while (cancelSeen.at(-1) !== 'SALE_CANCEL_SUCCESS') {
+        const next = await nextStatus(page, { id }, cancelSeen.at(-1), cancelDeadline - Date.now());
+        if (!next) break;
+        cancelSeen.push(next.s);
       }
       // (The row may still say SUCCESS until the next poll.) The cancel states come in their order.
       const walk = ['SALE_CANCEL_PENDING', 'SALE_CANCEL_ON_TERMINAL', 'SALE_CANCELLED', 'SALE_CANCEL_SUCCESS'];
@@ -168,9 +187,8 @@ describe('POS payments in a browser', () => {
     const online = await api.call('POST', `${API}/bank-accounts`, { token, body: { name: 'Online Tahsilat Hesabı', bankId: banks.body[0].id, accountType: 'ONLINE_PAYMENT', currencyId: 1 } });
     expect(online.status).toBe(201);
 
-    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    const { context, page } = await sessions.newPage('eczaci', { width: 1024, height: 768 });
     try {
-      await signInAs(page, t.url, 'eczaci');
       await page.goto(`${t.url}/virtual-payments`);
       const form = page.getByRole('region', { name: 'Ödeme linki oluştur' });
       await form.getByLabel('Cari ara').fill('Ayşe');
@@ -192,14 +210,16 @@ describe('POS payments in a browser', () => {
       const customer = await context.newPage();
       await customer.goto(url);
       await customer.getByRole('button', { name: 'Öde' }).click();
-      await customer.waitForLoadState();
+      // The page answers once the payment's first callback reached the server (waiting for the
+      // load state here could be answered by the form's page, before the post had even left).
+      await customer.locator('#result').getByText('Ödemeniz alındı.', { exact: false }).waitFor();
       await customer.close();
 
       await expect.poll(async () => {
         await page.reload();
         await list.waitFor();
         return list.getByRole('row').nth(1).textContent();
-      }, { timeout: 20_000, intervals: [500, 1000] }).toContain('Ödendi');
+      }, { timeout: 20_000, interval: 500 }).toContain('Ödendi');
       await page.setViewportSize({ width: 375, height: 812 });
       await shot(page, 'pos-links-375');
       expect((page as Page & { errors: string[] }).errors).toEqual([]);

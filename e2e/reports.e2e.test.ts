@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
-import { newPage, shot } from './browser';
+import { newPage, quiet, shot } from './browser';
 import { signInAs, startWorkbench } from './workbench';
 
 /**
@@ -23,21 +23,28 @@ const REPORTS: { route: string; title: string }[] = [
   { route: '/business-reports', title: 'İşletme Raporları' },
 ];
 
+// One server for both companies: the tests only read, and each company sees only its own books.
+let t: TestServer;
+let browser: Browser;
+let closeWorkbench: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  ({ t, browser, close: closeWorkbench } = await startWorkbench());
+});
+afterAll(async () => {
+  await closeWorkbench?.();
+});
+
 describe.each(['muhasebe', 'eczaci'])('the reports in a browser as %s', (login) => {
-  let t: TestServer;
-  let browser: Browser;
-  let closeWorkbench: (() => Promise<void>) | undefined;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    ({ t, browser, close: closeWorkbench } = await startWorkbench());
     ({ context, page } = await newPage(browser));
     await signInAs(page, t.url, login);
   });
   afterAll(async () => {
     await context?.close();
-    await closeWorkbench?.();
   });
 
   it('opens every report the person may see, each with its heading and no page error', async () => {
@@ -47,12 +54,13 @@ describe.each(['muhasebe', 'eczaci'])('the reports in a browser as %s', (login) 
       await page.getByRole('navigation', { name: 'Ana menü' }).waitFor();
       const region = page.getByRole('region', { name: r.title });
       const forbidden = page.getByText('Yetki Hatası').first();
-      await Promise.race([region.waitFor(), forbidden.waitFor()]);
+      // One wait for whichever comes (two raced waits leave the loser polling for its whole timeout).
+      await region.or(forbidden).first().waitFor();
       if (!(await region.isVisible())) continue;
       opened++;
       await region.getByRole('heading', { name: r.title }).waitFor();
-      // Loaded: a table, a summary or the report's own "nothing here" answer.
-      await page.waitForLoadState('networkidle');
+      // Loaded: a table, a summary or the report's own "nothing here" answer; no call left in flight.
+      expect(await quiet(page), `${r.route}: calls still running`).toBe(true);
       await shot(page, `reports-${login}-${r.route.slice(1)}`);
     }
     expect(opened, `${login} opened no report`).toBeGreaterThan(0);
@@ -66,7 +74,7 @@ describe.each(['muhasebe', 'eczaci'])('the reports in a browser as %s', (login) 
     const chartOrEmpty = async (widget: typeof sales, empty: RegExp) => {
       const chart = widget.locator('svg[data-chart]');
       const none = widget.getByText(empty);
-      await Promise.race([chart.waitFor(), none.waitFor()]);
+      await chart.or(none).first().waitFor();
       return (await chart.count()) > 0;
     };
     const drawn = await chartOrEmpty(sales, /henüz satış faturası yok/);
@@ -76,9 +84,10 @@ describe.each(['muhasebe', 'eczaci'])('the reports in a browser as %s', (login) 
       await expect.poll(() => sales.locator('rect[data-bar]').count()).toBe(12);
       expect(Number(await sales.locator('rect[data-bar]').nth(10).getAttribute('height'))).toBeGreaterThan(0);
     }
+    // Every widget the person may see is on the page once the dashboard's calls are answered.
+    expect(await quiet(page), 'the dashboard\'s calls still running').toBe(true);
     const aging = page.getByLabel('Alacak Yaşlandırma', { exact: true });
     if (await aging.count()) await chartOrEmpty(aging, /açık alacak yok|Açık alacak yok/);
-    await page.waitForLoadState('networkidle');
     await shot(page, `dashboard-${login}`);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { newContext, shot } from './browser';
-import { signInAs, startWorkbench } from './workbench';
+import { newContext, overlaysSettled, quiet, shot } from './browser';
+import { signInAs, startWorkbench, type Sessions } from './workbench';
 
 /**
  * Small screens (seeds 000 §2 "Layout behaviour": below 768 px the menu is a drawer, below
@@ -62,10 +62,11 @@ async function inViewport(page: Page, selector: string): Promise<boolean> {
 describe('the workbench at 375 and 1024 px', () => {
   let t: TestServer;
   let browser: Browser;
+  let sessions: Sessions;
   let closeWorkbench: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ t, browser, close: closeWorkbench } = await startWorkbench());
+    ({ t, browser, sessions, close: closeWorkbench } = await startWorkbench());
   });
   afterAll(async () => {
     await closeWorkbench?.();
@@ -76,14 +77,20 @@ describe('the workbench at 375 and 1024 px', () => {
     const page = await context.newPage();
     return { context, page };
   }
+  /** A page at this size signed in as the user: the user's kept session, or the first time through the login form. */
+  const openAs = (size: (typeof SIZES)[number], login: string) =>
+    sessions.newPage(login, { width: size.width, height: size.height }, { locale: 'en-US' });
 
   const signIn = (page: Page, login: string, password?: string) => signInAs(page, t.url, login, password);
 
   async function visit(page: Page, path: string) {
     await page.goto(`${t.url}${path}`);
     await page.getByRole('region', { name: 'Sayfa başlığı' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // Loaded: no call in flight (networkidle's condition, without its 500 ms of silence), no spinner
+    // left, and nothing started by what the answers drew.
+    expect(await quiet(page), `${path}: calls still running`).toBe(true);
     await page.locator('.tz-page .bp6-spinner').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+    await quiet(page);
   }
 
   async function expectFits(page: Page, what: string) {
@@ -109,6 +116,7 @@ describe('the workbench at 375 and 1024 px', () => {
 
     it(`every screen of a company owner fits at ${size.name} px, with the user menu and sign-out in reach`, async () => {
       const { context, page } = await open(size);
+      // Through the login form at this size; not a kept session, since this one signs out at the end.
       await signIn(page, 'muhasebe');
       for (const path of OWNER_SCREENS) {
         await visit(page, path);
@@ -120,6 +128,8 @@ describe('the workbench at 375 and 1024 px', () => {
       await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
       const signOut = page.getByRole('menuitem', { name: 'Çıkış' });
       await signOut.waitFor();
+      // Measured at its full size: the menu's popover has finished growing in.
+      await overlaysSettled(page);
       expect(await inViewport(page, '[role="menu"][aria-label="Kullanıcı menüsü"]')).toBe(true);
       expect(await signOut.evaluate((el) => el.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
       await shot(page, `responsive-${size.name}-user-menu`);
@@ -129,12 +139,12 @@ describe('the workbench at 375 and 1024 px', () => {
     });
 
     it(`the product dialog and the product's warehouse table fit at ${size.name} px`, async () => {
-      const { context, page } = await open(size);
-      await signIn(page, 'muhasebe');
+      const { context, page } = await openAs(size, 'muhasebe');
       await visit(page, '/product?new=1');
       const dialog = page.getByRole('dialog').first();
       await dialog.waitFor();
-      await page.waitForTimeout(400);
+      // The dialog has grown to its size (its opening transition has ended).
+      await overlaysSettled(page);
       await shot(page, `responsive-${size.name}-product-dialog`);
       expect.soft(await inViewport(page, '.bp6-dialog'), 'the product dialog is inside the viewport').toBe(true);
       await expectFits(page, 'product dialog');
@@ -148,13 +158,11 @@ describe('the workbench at 375 and 1024 px', () => {
       await visit(detail, `/product/${stocked.id}`);
       const table = detail.getByRole('table', { name: 'Depolar' });
       await table.waitFor();
-      await detail.waitForTimeout(300);
-      await shot(detail, `responsive-${size.name}-product-detail`);
-      await expectFits(detail, 'product detail');
       // No empty columns: every column header the grid shows (inside its box) has a name.
       const grid = detail.getByTestId('paged-table-grid').first();
       // The grid takes its measured width one resize observation after it renders: wait for it
-      // (a fixed pause failed once on a busy machine), failing only if empty columns stay.
+      // (a fixed pause failed once on a busy machine), failing only if empty columns stay. The
+      // picture and the fit are taken of the grid at its width.
       const emptyColumns = () => grid.evaluate((g) => {
         const box = g.getBoundingClientRect();
         return Array.from(g.querySelectorAll('.bp6-table-column-headers .bp6-table-header'))
@@ -162,14 +170,15 @@ describe('the workbench at 375 and 1024 px', () => {
           .filter((h) => (h.textContent ?? '').trim() === '').length;
       });
       await expect.poll(emptyColumns, { message: 'empty columns in the warehouse grid', timeout: 15_000 }).toBe(0);
+      await shot(detail, `responsive-${size.name}-product-detail`);
+      await expectFits(detail, 'product detail');
       await context.close();
     });
   }
 
   it('management screens fit at 375 and 1024 px', async () => {
     for (const size of SIZES) {
-      const { context, page } = await open(size);
-      await signIn(page, 'yonetici');
+      const { context, page } = await openAs(size, 'yonetici');
       for (const path of MANAGEMENT_SCREENS) {
         await visit(page, path);
         await shot(page, `responsive-${size.name}${path.replace(/\//g, '-')}`);
@@ -181,13 +190,13 @@ describe('the workbench at 375 and 1024 px', () => {
   });
 
   it('the mobile drawer at 375 px shows its entries inside the screen, and they work', async () => {
-    const { context, page } = await open(SIZES[0]);
-    await signIn(page, 'muhasebe');
+    const { context, page } = await openAs(SIZES[0], 'muhasebe');
     await visit(page, '/summary');
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
     const drawer = page.locator('.tz-mobile-menu');
     await drawer.waitFor();
-    await page.waitForTimeout(400);
+    // The drawer has slid all the way in (its opening transition has ended).
+    await overlaysSettled(page);
     expect(await inViewport(page, '.tz-mobile-menu')).toBe(true);
     await expectFits(page, 'drawer');
     // Every top-level entry is visible, inside the drawer and the screen.
@@ -208,6 +217,8 @@ describe('the workbench at 375 and 1024 px', () => {
     await drawer.getByText('Stok', { exact: true }).click();
     const products = drawer.getByText('Ürünler', { exact: true });
     await products.waitFor();
+    // The group has finished opening (Blueprint's Collapse rests at height auto once its transition is over).
+    await expect.poll(() => products.evaluate((el) => (el.closest('.bp6-collapse') as HTMLElement | null)?.style.height ?? 'auto')).toBe('auto');
     expect(await products.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth; })).toBe(true);
     await products.click();
     await page.waitForURL('**/product');

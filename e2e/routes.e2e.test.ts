@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
-import { newPage, shot } from './browser';
-import { signInAs, startWorkbench } from './workbench';
+import { newPage, quiet, shot } from './browser';
+import { startWorkbench, type Sessions } from './workbench';
 
 /**
  * Every route the two seeds list (000 §2 and 001 §2), opened in chromium as the demo user who may
@@ -30,18 +30,24 @@ const ROUTES: Record<'eczaci' | 'muhasebe' | 'yonetici', string[]> = {
 /** The public auth routes; the prefix ones (a key in the path) answer with their error screen. */
 const PUBLIC = ['/auth/login', '/auth/forgot-password', '/auth/register', '/auth/404', '/auth/500', '/auth/activate/nokey'];
 
+/**
+ * Loaded: no 'Yükleniyor...' left, and no call in flight (networkidle's condition, without its
+ * 500 ms of silence), before and after the screen's own part has come in.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await quiet(page);
   await expect.poll(() => page.getByText('Yükleniyor...').count(), { timeout: 15_000 }).toBe(0);
+  await quiet(page);
 }
 
 describe('every route of the seeds in a browser', () => {
   let t: TestServer;
   let browser: Browser;
+  let sessions: Sessions;
   let close: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    ({ t, browser, close } = await startWorkbench());
+    ({ t, browser, sessions, close } = await startWorkbench());
   });
   afterAll(async () => {
     await close?.();
@@ -56,7 +62,8 @@ describe('every route of the seeds in a browser', () => {
         if (r.url().includes('/api/') && r.status() >= 500) bad.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
       });
       try {
-        await signInAs(page, t.url, login);
+        // Each user's one walk through the login form; the last test starts from the session kept here.
+        await sessions.signIn(page, login);
         for (const route of routes) {
           bad.length = 0;
           const errors = (page as Page & { errors: string[] }).errors;
@@ -91,11 +98,16 @@ describe('every route of the seeds in a browser', () => {
         expect(((await page.locator('body').textContent()) ?? '').trim().length, route).toBeGreaterThan(20);
         await shot(page, `route-public${route.replaceAll('/', '-')}`);
       }
-      await signInAs(page, t.url, 'eczaci');
-      await page.goto(`${t.url}/`);
-      await page.waitForURL((u) => u.pathname === '/pharmacy-sale');
     } finally {
       await context.close();
+    }
+    // The pharmacist, signed in (the session kept from the first test, or a walk through the form).
+    const signedIn = await sessions.newPage('eczaci');
+    try {
+      await signedIn.page.goto(`${t.url}/`);
+      await signedIn.page.waitForURL((u) => u.pathname === '/pharmacy-sale');
+    } finally {
+      await signedIn.context.close();
     }
   }, 120_000);
 });

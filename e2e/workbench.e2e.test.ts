@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
 import { ARTIFACTS, newPage, shot } from './browser';
-import { signInAs, startWorkbench } from './workbench';
+import { signInAs, startWorkbench, type Sessions } from './workbench';
 
 /**
  * The workbench as a person uses it: Debian's chromium against the real server serving the built
@@ -12,11 +12,12 @@ import { signInAs, startWorkbench } from './workbench';
 describe('the workbench in a browser', () => {
   let t: TestServer;
   let browser: Browser;
+  let sessions: Sessions;
   let closeWorkbench: (() => Promise<void>) | undefined;
   const shots: string[] = [];
 
   beforeAll(async () => {
-    ({ t, browser, close: closeWorkbench } = await startWorkbench());
+    ({ t, browser, sessions, close: closeWorkbench } = await startWorkbench());
   });
   afterAll(async () => {
     await closeWorkbench?.();
@@ -31,9 +32,10 @@ describe('the workbench in a browser', () => {
     await page.goto(`${t.url}/user-settings`);
     await page.waitForURL('**/auth/login');
     shots.push(await shot(page, '01-login'));
-    await signIn(page, 'eczaci');
+    // Through the login form; the session is kept for eczaci's later pages that keep it.
+    await sessions.signIn(page, 'eczaci');
     // Sent away from /user-settings, eczaci comes back to it: the owner may see it.
-    expect(new URL(page.url()).pathname).toBe('/user-settings');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/user-settings');
     await expect.poll(() => menu(page).getByText('Ana Sayfa').count()).toBeGreaterThan(0);
     // The example plugin (examples/hello-plugin) is not part of the product build (TEZGAH_EXAMPLES unset).
     expect(await menu(page).getByText('Merhaba').count()).toBe(0);
@@ -80,12 +82,14 @@ describe('the workbench in a browser', () => {
   });
 
   it('keeps at most three favourites', async () => {
-    const { context, page } = await newPage(browser);
-    await signIn(page, 'eczaci');
+    const { context, page } = await sessions.newPage('eczaci');
+    const favourites = () => page.evaluate(() => JSON.parse(localStorage.getItem('tezgah.settings') ?? '{}').favourites ?? []);
     for (const path of ['/summary', '/product', '/user-settings']) {
       await page.goto(`${t.url}${path}`);
       await page.getByRole('button', { name: 'Favoriler' }).click();
       await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
+      // Kept before the next page is opened.
+      await expect.poll(favourites).toContain(path);
     }
     await page.goto(`${t.url}/company-settings`);
     await page.getByRole('button', { name: 'Favoriler' }).click();
@@ -105,13 +109,14 @@ describe('the workbench in a browser', () => {
     expect((await api.call('PUT', `${ONMUHASEBE}/companies-user`, { token: admin, body: { companyId: 3, login: 'eczaci', roleIds: [staff] } })).status).toBe(200);
 
     const { context, page } = await newPage(browser);
+    // Its own sign-in: switching company ends the session it starts from.
     await signIn(page, 'eczaci');
     await page.goto(`${t.url}/user-settings`);
     await page.getByRole('button', { name: 'Şirket değiştir: Demo Eczanesi' }).click();
     await page.getByText('Demo Ticaret A.Ş.').click();
     await page.waitForURL('**/summary');
     await page.getByRole('button', { name: 'Şirket değiştir: Demo Ticaret A.Ş.' }).waitFor();
-    expect((await context.cookies()).find((c) => c.name === 'company-id')?.value).toBe('3');
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'company-id')?.value).toBe('3');
     shots.push(await shot(page, '07-company-switched'));
     await context.close();
   });
@@ -194,6 +199,7 @@ describe('the workbench in a browser', () => {
 
   it('signs out back to the sign-in page, and the old session is gone', async () => {
     const { context, page } = await newPage(browser);
+    // Its own sign-in: it ends the session.
     await signIn(page, 'muhasebe');
     await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
     await page.getByRole('menuitem', { name: 'Çıkış' }).click();
