@@ -102,6 +102,7 @@ async function passwordChecked<U extends { id: number; login: string; password_h
       await db.insertInto('audit_events').values({
         action: failure.action, user_id: user?.id ?? null, user_login: user?.login ?? name.slice(0, 100), ip: ctx.ip,
         company_id: failure.companyId, actor_id: null, actor_login: null, entity: 'user', entity_id: user ? String(user.id) : null, detail: null,
+        at: ctx.services.now(),
       }).execute();
     });
     throw problems.loginFailed();

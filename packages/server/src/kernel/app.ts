@@ -324,7 +324,7 @@ async function runHandler(
     let eventIds: number[] = [];
     if (audits.length || events.length) {
       await tenantTransaction(services.db, auth.companyId, async (trx) => {
-        if (audits.length) await writeAudits(trx, audits, auth, request);
+        if (audits.length) await writeAudits(trx, audits, auth, request, services.now());
         if (events.length) eventIds = await writeEvents(trx, services, events);
       });
     }
@@ -383,7 +383,8 @@ function contextOf(
   };
 }
 
-async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, request: FastifyRequest) {
+/** The request's audit entries, stamped with the server's clock (services.now), which reports of them compare with. */
+async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, request: FastifyRequest, at: Date) {
   await trx.insertInto('audit_events').values(audits.map((e) => {
     const user = e.user !== undefined ? e.user : auth ? { id: auth.userId, login: auth.login } : null;
     const actor = e.actor !== undefined ? e.actor : auth?.actor ?? null;
@@ -398,6 +399,7 @@ async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, re
       entity_id: e.entityId == null ? null : String(e.entityId),
       ip: request.ip,
       detail: e.detail ? JSON.stringify(e.detail) : null,
+      at,
     };
   })).execute();
 }
@@ -454,7 +456,7 @@ async function runInTransaction(
         const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
         audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
       }
-      if (audits.length) await writeAudits(trx, audits, auth, request);
+      if (audits.length) await writeAudits(trx, audits, auth, request, services.now());
       if (events.length) eventIds = await writeEvents(trx, services, events);
       if (services.reads && writes) {
         const v = await sql<{ version: number }>`select version from auth_version`.execute(trx);
