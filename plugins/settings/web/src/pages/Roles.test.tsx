@@ -15,6 +15,11 @@ function server(codes = ['20_1', '20_2', '20_3', '20_4']) {
 }
 
 const list = () => screen.findByRole('table', { name: 'Roller' });
+// The matrix's checkboxes are found by their aria-label: a role query computes the accessible
+// name and visibility of each of its ~200 cells on every call. A click re-renders the whole
+// matrix, about a second in jsdom on a busy machine, so the tests that click through it get a
+// minute (MATRIX).
+const MATRIX = 60_000;
 
 describe('/roles', () => {
   it('lists the roles with the paging footer', async () => {
@@ -39,16 +44,16 @@ describe('/roles', () => {
     const { toasts } = await renderWorkbench({ plugins: [settings], path: '/roles?new=1', server: s, signedIn: true });
     const dialog = await screen.findByRole('dialog', { name: 'Rol Ekle' });
     const matrix = within(dialog).getByRole('table', { name: 'Modül yetkileri' });
-    const box = (name: string) => within(matrix).getByRole('checkbox', { name });
+    const box = (name: string) => within(matrix).getByLabelText(name);
     const u = userEvent.setup();
 
     // Rows are the modules in Turkish; a checkbox only where the module offers the action.
     expect(within(matrix).getByRole('rowheader', { name: /Kasa/ })).toBeInTheDocument();
-    expect(within(matrix).queryByRole('checkbox', { name: 'Ön Muhasebe: Silme' })).not.toBeInTheDocument();
-    expect(within(matrix).queryByRole('checkbox', { name: 'Alış-Satış Raporu: Ekleme' })).not.toBeInTheDocument();
+    expect(within(matrix).queryByLabelText('Ön Muhasebe: Silme')).not.toBeInTheDocument();
+    expect(within(matrix).queryByLabelText('Alış-Satış Raporu: Ekleme')).not.toBeInTheDocument();
     expect(box('Alış-Satış Raporu: Dışa Aktarma')).toBeInTheDocument();
     // Management modules are for management users only.
-    expect(within(matrix).queryByRole('checkbox', { name: 'Yönetim: tümü' })).not.toBeInTheDocument();
+    expect(within(matrix).queryByLabelText('Yönetim: tümü')).not.toBeInTheDocument();
 
     await u.click(box('Kasa: Görüntüleme'));
     await u.click(box('Müşteri: tümü'));
@@ -73,7 +78,7 @@ describe('/roles', () => {
     expect(posted!.authorities).not.toContain('3_4');
     expect(posted!.authorities).not.toContain('13_44');
     expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Başarıyla eklendi.');
-  });
+  }, MATRIX);
 
   it('edits a role: its codes ticked, the name required, PUT with the id', async () => {
     const s = server();
@@ -88,11 +93,11 @@ describe('/roles', () => {
     await u.click(within(within(table).getByRole('row', { name: /Kasiyer/ })).getByRole('button', { name: 'Düzenle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rolü Düzenle' });
     const matrix = within(dialog).getByRole('table', { name: 'Modül yetkileri' });
-    expect(within(matrix).getByRole('checkbox', { name: 'Satış: Ekleme' })).toBeChecked();
-    expect(within(matrix).getByRole('checkbox', { name: 'Satış: Silme' })).not.toBeChecked();
+    expect(within(matrix).getByLabelText('Satış: Ekleme')).toBeChecked();
+    expect(within(matrix).getByLabelText('Satış: Silme')).not.toBeChecked();
     expect(within(dialog).getByText('3 yetki seçili')).toBeInTheDocument();
 
-    await u.click(within(matrix).getByRole('checkbox', { name: 'Satış: Ekleme' }));
+    await u.click(within(matrix).getByLabelText('Satış: Ekleme'));
     await u.clear(within(dialog).getByRole('textbox', { name: 'Rol adı' }));
     await u.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     expect(within(dialog).getByRole('textbox', { name: 'Rol adı' })).toHaveAccessibleDescription('Bu alan zorunludur');
@@ -101,7 +106,7 @@ describe('/roles', () => {
     await u.type(within(dialog).getByRole('textbox', { name: 'Rol adı' }), 'Kasa Sorumlusu');
     await u.click(within(dialog).getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(put).toEqual({ id: 3, name: 'Kasa Sorumlusu', authorities: ['2_1', '11_1'] }));
-  });
+  }, MATRIX);
 
   it('shows fixed roles read-only, with a note, and without delete', async () => {
     const s = server();
@@ -114,8 +119,8 @@ describe('/roles', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rolü Görüntüle' });
     expect(dialog).toHaveTextContent('Bu rol sistem tarafından tanımlıdır');
     expect(within(dialog).getByRole('textbox', { name: 'Rol adı' })).toHaveAttribute('readonly');
-    expect(within(dialog).getByRole('checkbox', { name: 'Kullanıcı: Ekleme' })).toBeChecked();
-    expect(within(dialog).getByRole('checkbox', { name: 'Kullanıcı: Ekleme' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Kullanıcı: Ekleme')).toBeChecked();
+    expect(within(dialog).getByLabelText('Kullanıcı: Ekleme')).toBeDisabled();
     expect(within(dialog).queryByRole('button', { name: 'Kaydet' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Tümünü seç' })).not.toBeInTheDocument();
   });
@@ -145,7 +150,7 @@ describe('/roles', () => {
     s.on('GET /services/onmuhasebe/api/roles', () => json([], { total: 0 }));
     await renderWorkbench({ plugins: [settings], path: '/roles?new=1', server: s, signedIn: true });
     const dialog = await screen.findByRole('dialog', { name: 'Rol Ekle' });
-    expect(within(dialog).getByRole('checkbox', { name: 'Yönetim: tümü' })).toBeInTheDocument();
-    expect(within(dialog).getByRole('checkbox', { name: 'Süper Yönetici: Görüntüleme' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Yönetim: tümü')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Süper Yönetici: Görüntüleme')).toBeInTheDocument();
   });
 });
