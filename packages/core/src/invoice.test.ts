@@ -192,11 +192,30 @@ describe('computeInvoice: golden examples (worked by hand)', () => {
         { quantity: '0.01', unitPrice: '0' },
       ],
     });
-    expect(r.lines.map((l) => [l.taxBase, l.tax, l.total])).toEqual([['0.00', '0.00', '0.00'], ['10.00', '24.00', '34.00'], ['0.00', '0.00', '0.00']]);
+    // Line 2: ÖTV-IV 220 % of 10 = 22.00; KDV 20 % of 10 + 22 = 6.40 (KDV Kanunu 24/c).
+    expect(r.lines.map((l) => [l.taxBase, l.tax, l.total])).toEqual([['0.00', '0.00', '0.00'], ['10.00', '28.40', '38.40'], ['0.00', '0.00', '0.00']]);
     expect(r.lines[2]!.taxes).toEqual([]);
     expect(JSON.stringify(r)).not.toContain('-0');
     // Sorted by type (code-unit order), then percentage.
     expect(r.taxes.map((t) => `${t.taxType} ${t.percentage}`)).toEqual(['KDV 20', 'ÖTV-IV 220']);
+  });
+
+  it('ÖTV, ÖİV and ETV enter the KDV base, the konaklama vergisi and the damga vergisi do not (KDV Kanunu 24/c)', () => {
+    // 2.25 × 58.52 = 131.67; ÖTV-I 6.7 % = 8.82189 → 8.82; KDV base 131.67 + 8.82 = 140.49,
+    // KDV 10 % = 14.049 → 14.05 (without the ÖTV it would be 13.17); total 131.67 + 8.82 + 14.05 = 154.54.
+    const fuel = computeInvoice({ lines: [{ quantity: '2.25', unitPrice: '58.52', taxes: [kdv(10), { taxType: 'ÖTV-I', percentage: '6.7' }] }] });
+    expect(fuel.lines[0]!.taxes.map((t) => [t.taxType, t.base, t.amount])).toEqual([['KDV', '140.49', '14.05'], ['ÖTV-I', '131.67', '8.82']]);
+    expect(fuel).toMatchObject({ taxBase: '131.67', totalTax: '22.87', totalAmount: '154.54' });
+    expect(fuel.taxes.map((t) => [t.taxType, t.base, t.amount])).toEqual([['KDV', '140.49', '14.05'], ['ÖTV-I', '131.67', '8.82']]);
+    // 1 × 100 with ÖİV 10 %, ETV 5 %, konaklama 2 %, damga 1 %: KDV 20 % on 100 + 10 + 5 = 115 → 23.00.
+    const mixed = computeInvoice({
+      lines: [{ quantity: 1, unitPrice: 100, taxes: [kdv(20), { taxType: 'ÖİV', percentage: 10 }, { taxType: 'ETV', percentage: 5 }, { taxType: 'KONAKLAMA', percentage: 2 }, { taxType: 'DAMGA', percentage: 1 }] }],
+    });
+    expect(mixed.lines[0]!.taxes.find((t) => t.taxType === 'KDV')).toMatchObject({ base: '115.00', amount: '23.00' });
+    expect(mixed.lines[0]).toMatchObject({ taxBase: '100.00', tax: '41.00', total: '141.00' });
+    // Withholding is on the KDV so computed: 9/10 of 14.05 = 12.645 → 12.65.
+    const withheld = computeInvoice({ lines: [{ quantity: '2.25', unitPrice: '58.52', taxes: [kdv(10), { taxType: 'ÖTV-I', percentage: '6.7' }], withholding: { code: '602', numerator: 9, denominator: 10 } }] });
+    expect(withheld.lines[0]!.withholding).toMatchObject({ base: '14.05', amount: '12.65' });
   });
 
   it('payments: FREE counts as paid, OPEN_ACCOUNT does not; the whole payable may be paid', () => {

@@ -16,9 +16,12 @@
  *   spread over the lines in proportion to each line's net after line discounts, by the
  *   largest-remainder method in whole kuruş (exact integer arithmetic; ties go to the earlier
  *   line), so the shares add up to the document discount exactly and no share exceeds its line.
- * - tax base of a line = net − its document-discount share; every tax on the line is
+ * - tax base of a line = net − its document-discount share; every tax other than KDV is
  *   round2(base × percentage / 100) (taxes on the discounted line; at most one tax of a type).
- *   Every tax of a line has the same base: the KDV base does not include the line's ÖTV.
+ *   KDV's own base is the line's base plus the line's taxes that enter it ({@link inKdvBase}:
+ *   ÖTV of every list, ÖİV, ETV — KDV Kanunu 24/c, "vergi, resim, harç … gibi unsurlar", less
+ *   the konaklama vergisi 7194 sayılı Kanun took out of it), each already rounded, so
+ *   KDV = round2((base + ÖTV) × percentage / 100) as the KDV-1 return and GİB compute it.
  *   Percentages: 0..100 (two decimals; an ÖTV type up to 999.99, as the tax settings allow);
  *   discount percentages 0..100 with four decimals at most.
  * - VAT withholding (KDV tevkifatı): a GİB code of {@link WITHHOLDING_CODES} and its ratio, only on
@@ -549,6 +552,16 @@ export function spreadLargestRemainder(total: bigint, weights: readonly bigint[]
 }
 
 /** Computes an invoice (see the module comment for the rules); throws InvoiceInputError on bad input. */
+/**
+ * Whether a line's tax of this type enters the line's KDV base (KDV Kanunu 24/c): every ÖTV list,
+ * the özel iletişim vergisi and the elektrik ve havagazı tüketim vergisi do; the konaklama
+ * vergisi does not (7194 sayılı Kanun), nor do damga vergisi (on the paper, not the delivery),
+ * BSMV and KKDF (on transactions KDV does not reach).
+ */
+export function inKdvBase(taxType: string): boolean {
+  return taxType.startsWith('ÖTV') || taxType === 'ÖİV' || taxType === 'ETV';
+}
+
 export function computeInvoice(input: InvoiceInput): InvoiceTotals {
   if (input === null || typeof input !== 'object' || !Array.isArray(input.lines) || input.lines.length === 0) {
     return fail('lines', 'NO_LINES', 'Faturada en az bir satır olmalıdır.');
@@ -574,7 +587,12 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
   work.forEach((l, i) => {
     const share = shares[i]!;
     const base = l.net.minus(share);
-    const taxes = l.taxes.map((t) => ({ ...t, amount: round2(base.times(t.percentage).dividedBy(HUNDRED)) }));
+    // The taxes that enter the KDV base first, then KDV on the base they make (KDV Kanunu 24/c).
+    const others = l.taxes.filter((t) => t.taxType !== KDV).map((t) => ({ ...t, base, amount: round2(base.times(t.percentage).dividedBy(HUNDRED)) }));
+    const kdvBase = base.plus(sum(others.filter((t) => inKdvBase(t.taxType)).map((t) => t.amount)));
+    const taxes = l.taxes.map((t) =>
+      t.taxType === KDV ? { ...t, base: kdvBase, amount: round2(kdvBase.times(t.percentage).dividedBy(HUNDRED)) } : others.find((o) => o.taxType === t.taxType)!,
+    );
     const tax = sum(taxes.map((t) => t.amount));
     let withholding: LineWithholdingResult | null = null;
     let withheld = ZERO;
@@ -589,7 +607,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
     for (const t of taxes) {
       const key = `${t.taxType}\u0000${t.percentage.toFixed()}\u0000${t.exceptionCode ?? ''}`;
       const g = taxGroups.get(key) ?? { taxType: t.taxType, percentage: plain(t.percentage), exceptionCode: t.exceptionCode, base: '', amount: '', b: ZERO, a: ZERO, p: t.percentage };
-      taxGroups.set(key, { ...g, b: g.b.plus(base), a: g.a.plus(t.amount) });
+      taxGroups.set(key, { ...g, b: g.b.plus(t.base), a: g.a.plus(t.amount) });
     }
     figures.push({ base, tax, withheld });
     lines.push({
@@ -601,7 +619,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
       net: money(l.net),
       documentDiscount: money(share),
       taxBase: money(base),
-      taxes: taxes.map((t) => ({ taxId: t.taxId, taxType: t.taxType, percentage: plain(t.percentage), exceptionCode: t.exceptionCode, base: money(base), amount: money(t.amount) })),
+      taxes: taxes.map((t) => ({ taxId: t.taxId, taxType: t.taxType, percentage: plain(t.percentage), exceptionCode: t.exceptionCode, base: money(t.base), amount: money(t.amount) })),
       tax: money(tax),
       withholding,
       withheld: money(withheld),

@@ -115,6 +115,26 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     expect(view.body).toMatchObject({ id: r.body.id, entryId: entry!.id, status: 'POSTED' });
   });
 
+  it('puts the ÖTV in the KDV base (KDV Kanunu 24/c): the stored line, the summary and 391 carry the same KDV', async () => {
+    const taxes = (await api.call('GET', `${ONMUHASEBE}/taxes?size=200`, { token: owner })).body as { id: number; taxType: string; percentage: number; active: boolean; exceptionCode: string | null }[];
+    const kdv10 = taxes.find((x) => x.taxType === 'KDV' && x.percentage === 10 && x.active && !x.exceptionCode)!;
+    const otv = await api.call('POST', `${ONMUHASEBE}/taxes`, { token: owner, body: { taxType: 'ÖTV-I', percentage: 6.7 } });
+    expect(otv.status, JSON.stringify(otv.body)).toBe(201);
+    const p = await product({ defaultTaxRate: 10 });
+    expect((await addStock(p.id, 10)).status).toBe(201);
+    // 2.25 × 58.52 = 131.67; ÖTV 6.7 % = 8.82; KDV 10 % of 131.67 + 8.82 = 140.49 → 14.05; total 154.54.
+    const r = await sale({ products: [{ productId: p.id, quantity: '2.25', unitPrice: '58.52', taxes: [{ taxId: kdv10.id }, { taxId: otv.body.id }] }], totalAmount: '154.54' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ taxBase: 131.67, totalTax: 22.87, totalAmount: 154.54 });
+    expect(r.body.products[0].taxes.map((x: any) => [x.taxType, x.base, x.amount])).toEqual([['KDV', 140.49, 14.05], ['ÖTV-I', 131.67, 8.82]]);
+    expect(r.body.taxSummary).toEqual([{ taxType: 'KDV', percentage: 10, base: 140.49, amount: 14.05 }, { taxType: 'ÖTV-I', percentage: 6.7, base: 131.67, amount: 8.82 }]);
+    // Dr the customer 154.54; Cr 600 131.67, Cr 360 8.82, Cr 391 14.05.
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([
+      ['120.x', '154.54', '0.00'], ['600', '0.00', '131.67'], ['360', '0.00', '8.82'], ['391', '0.00', '14.05'],
+    ]);
+  });
+
   it('numbers sales gaplessly per series and year; a refused sale takes no number', async () => {
     const p = await product();
     await addStock(p.id, 1);
