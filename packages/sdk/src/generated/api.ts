@@ -997,7 +997,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a posted invoice: every posting (stock, journal entry, payments) is reversed, dated today unless its own period is still open, and `accounting.invoice.cancelled` is emitted after the commit with itsCancel and eInvoiceType for the plugins that act on them. */
+        /** Cancel a posted invoice: every posting (stock, journal entry, payments) is reversed, dated today unless its own period is still open, and `accounting.invoice.cancelled` is emitted after the commit with itsCancel and eInvoiceType for the plugins that act on them. The invoice's e-document decides, in the same transaction and whatever eInvoiceType says: an unsent one is discarded, a sent e-Arşiv is cancelled at the integrator (409 EARCHIVE_CANCEL_LATE past GİB's 7 days, 409 EDOC_IN_FLIGHT while its sending is undecided), and a sent e-Fatura that the buyer has not rejected cannot leave the books (409 EINVOICE_CANCEL_BY_RETURN: issue a return invoice). */
         post: operations["cancelInvoice"];
         delete?: never;
         options?: never;
@@ -13368,7 +13368,7 @@ export interface operations {
                 id: components["parameters"]["IdPath"];
                 /** @description Also cancel the drug-tracking (ITS) notification (the pharmacy plugin acts on it). */
                 itsCancel: boolean;
-                /** @description The e-document the invoice went out as (NONE, EFATURA, EARSIV); the e-document plugin acts on it. */
+                /** @description The e-document the person believes the invoice went out as (NONE, EFATURA, EARSIV), kept on the invoice; the document's own state decides what happens to it. */
                 eInvoiceType: "NONE" | "EFATURA" | "EARSIV";
             };
             cookie?: never;

@@ -119,6 +119,13 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     // The invoice no longer changes once its e-Fatura went out.
     const edit = await api.call('PUT', `${API}/invoices`, { token: seller, body: { id: inv.id, invoiceType: 'SALE', currentId: buyerCurrent.id, date: '2026-11-20', products: [{ productId: p.id, quantity: 4, unitPrice: 100 }] } });
     expect([edit.status, codeOf(edit)]).toEqual([409, 'INVOICE_LOCKED']);
+    // Nor does it leave the books, whatever the cancel call's path claims: a return answers it.
+    for (const claimed of ['NONE', 'EFATURA', 'EARSIV']) {
+      const c = await api.call('POST', `${API}/invoices/cancel/${inv.id}/false/${claimed}`, { token: seller });
+      expect([c.status, codeOf(c)], JSON.stringify(c.body)).toEqual([409, 'EINVOICE_CANCEL_BY_RETURN']);
+    }
+    expect((await api.call('GET', `${API}/invoices/${inv.id}`, { token: seller })).body).toMatchObject({ status: 'POSTED' });
+    expect((await doc(sent.body.id)).status).toBe('SUCCESS');
     // Both timeouts happened (the sandbox counted them down), and still one document arrived.
     expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutBeforeStore: 0 });
     const held = await sandbox('GET', `/documents?uuid=${checked.body.uuid}`);
@@ -165,6 +172,39 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const gone = await until(sent.body.id, (d) => d.status === 'CANCEL');
     expect(gone.statusReason).toMatch(/iptal/i);
+  }, 60_000);
+
+  it('cancelling a sale in the books cancels its sent e-Arşiv at the integrator, within GİB\'s 7 days only, and discards an unsent one', async () => {
+    const p = await product();
+    const sendEarchive = async (date: string, prefix: string | null = null) => {
+      const inv = await sale(person.id, [{ productId: p.id, quantity: 1, unitPrice: 40 }], { date });
+      const sent = await api.call('POST', `${API}/e-archive/send/${inv.id}`, { token: seller, body: { email: 'ahmet@example.com', prefix } });
+      expect(sent.body.status, JSON.stringify(sent.body)).toBe('SENDING');
+      expect((await until(sent.body.id, (d) => d.status !== 'SENDING')).status).toBe('SUCCESS');
+      return { inv, docId: sent.body.id as number };
+    };
+    // Dated today on the server's clock: the books' cancel takes the e-Arşiv with it.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date());
+    const fresh = await sendEarchive(today);
+    const c = await api.call('POST', `${API}/invoices/cancel/${fresh.inv.id}/false/NONE`, { token: seller });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    expect(c.body.status).toBe('CANCELLED');
+    expect((await until(fresh.docId, (d) => d.status === 'CANCEL')).statusReason).toMatch(/iptal/i);
+    // Dated 10 days ago (in a series of its own: numbers follow dates): past GİB's 7 days the
+    // books refuse and nothing changes.
+    const series = await api.call('POST', `${API}/e-invoice-prefixes`, { token: seller, body: { prefix: 'GEC', kind: 'EARCHIVE' } });
+    expect(series.status, JSON.stringify(series.body)).toBe(201);
+    const old = await sendEarchive(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbul' }).format(new Date(Date.now() - 10 * 86_400_000)), 'GEC');
+    const late = await api.call('POST', `${API}/invoices/cancel/${old.inv.id}/false/EARSIV`, { token: seller });
+    expect([late.status, codeOf(late)]).toEqual([409, 'EARCHIVE_CANCEL_LATE']);
+    expect((await api.call('GET', `${API}/invoices/${old.inv.id}`, { token: seller })).body.status).toBe('POSTED');
+    expect((await doc(old.docId)).status).toBe('SUCCESS');
+    // Checked but never sent: the document is discarded with the invoice.
+    const unsent = await sale(person.id, [{ productId: p.id, quantity: 1, unitPrice: 30 }]);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${unsent.id}`, { token: seller, body: { action: 'CHECK', options: { email: 'ahmet@example.com' } } });
+    expect(checked.body.status).toBe('CONTROL');
+    expect((await api.call('POST', `${API}/invoices/cancel/${unsent.id}/false/EARSIV`, { token: seller })).status).toBe(200);
+    expect((await doc(checked.body.id)).status).toBe('CANCEL');
   }, 60_000);
 
   it('shows what to fix before sending and refuses to approve a document with problems', async () => {

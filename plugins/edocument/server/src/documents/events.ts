@@ -1,4 +1,6 @@
-import { inTenant, type JobDefinition, type ServerEvent, type ServerEventListener, type Services } from '@tezgah/server';
+import { sql } from 'kysely';
+import { inTenant, problems, type JobDefinition, type ServerEvent, type ServerEventListener, type Services } from '@tezgah/server';
+import { EARCHIVE_CANCEL_DAYS, EARCHIVE_CANCEL_WARNING } from '@tezgah/edocument-common';
 import { loadSettings } from '../settings/index';
 import { renderHtml } from '../ubl/index';
 import { docOfSource, getDoc, kick, parseJson, send, workDue, type Actor, type Db } from './flow';
@@ -35,13 +37,15 @@ const onCancelled: ServerEventListener = async (e: ServerEvent, services) => {
       return;
     }
     if (row.category === 'EARCHIVE' && row.status === 'SUCCESS') {
+      // Queued by invoiceCancelling in the cancelling transaction (a cancellation from before it
+      // is queued here); the worker is woken now that it is committed.
       const pending = await db.selectFrom('edoc_outbox').select('id').where('company_id', '=', companyId).where('document_id', '=', row.id).where('action', '=', 'CANCEL').executeTakeFirst();
       if (!pending) {
         await db.insertInto('edoc_outbox').values({ company_id: companyId, document_id: row.id, action: 'CANCEL', payload: JSON.stringify({ note: 'Fatura muhasebede iptal edildi.', event: e.id }), next_attempt_at: now, created_at: now }).execute();
         await db.updateTable('edoc_documents').set({ status_reason: 'Fatura muhasebede iptal edildi; e-Arşiv iptali entegratöre iletiliyor.', updated_at: now })
           .where('company_id', '=', companyId).where('id', '=', row.id).execute();
-        kickId = row.id;
       }
+      kickId = row.id;
       return;
     }
     const text = row.category === 'EINVOICE'
@@ -142,6 +146,53 @@ export const documentJobs: Record<string, JobDefinition> = {
         }
       }
     },
+  },
+};
+
+/**
+ * `accounting.invoice.cancelling`: whether a sale may leave the books is the e-document's call,
+ * made in the cancelling transaction from the document's own state (never from what the cancel
+ * call's path claims). An unsent document is discarded with the invoice; a sent e-Arşiv is
+ * cancelled at the integrator through the outbox, within GİB's 7 days; a sent e-Fatura stays
+ * valid at GİB until its buyer rejects it, so the books keep it (VUK 509 sayılı Genel Tebliğ: a
+ * delivered e-Fatura is corrected by a return invoice, IADE) and the cancellation is refused;
+ * a document whose sending is still undecided (SENDING, UNKNOWN) refuses it until it is known.
+ */
+export const invoiceCancelling = {
+  id: 'edocument.cancel',
+  async cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: 'SALE' | 'BUYING'; at: Date }): Promise<void> {
+    if (invoice.invoiceType !== 'SALE') return;
+    const d = db as Db;
+    await sql`select pg_advisory_xact_lock(hashtext(${`edoc:${companyId}:invoice_id:${invoice.invoiceId}`}))`.execute(d);
+    const row = await docOfSource(d, companyId, { invoiceId: invoice.invoiceId });
+    if (!row || row.status === 'CANCEL' || row.status === 'FAILURE') return;
+    const now = invoice.at;
+    const reason = 'Fatura muhasebede iptal edildi.';
+    if (row.status === 'CONTROL' || row.status === 'PREVIEW') {
+      await d.updateTable('edoc_documents').set({ status: 'CANCEL', status_reason: reason, updated_at: now, history: note(row.history, 'CANCEL', now, reason) })
+        .where('company_id', '=', companyId).where('id', '=', row.id).execute();
+      return;
+    }
+    const kind = row.category === 'EARCHIVE' ? 'e-Arşiv faturası' : 'e-Faturası';
+    if (row.status !== 'SUCCESS') {
+      throw problems.conflict(`Bu faturanın ${kind} ${row.document_no ?? ''} gönderiliyor; sonucu belli olmadan fatura iptal edilemez.`.replace('  ', ' '), 'EDOC_IN_FLIGHT');
+    }
+    if (row.category === 'EINVOICE') {
+      if (row.answer === 'RED') return; // The buyer rejected it: it was never accepted, the books may drop it.
+      throw problems.conflict(
+        `Bu faturanın e-Faturası ${row.document_no ?? ''} alıcıya ulaştı ve GİB'de geçerli; muhasebeden iptal edilemez. Alıcıya bir iade faturası (IADE) düzenleyin ya da alıcı faturayı reddetsin.`.replace('  ', ' '),
+        'EINVOICE_CANCEL_BY_RETURN',
+      );
+    }
+    const days = Math.floor((now.getTime() - Date.parse(`${row.issue_date}T00:00:00Z`)) / 86_400_000);
+    if (days > EARCHIVE_CANCEL_DAYS) throw problems.conflict(EARCHIVE_CANCEL_WARNING.tr, 'EARCHIVE_CANCEL_LATE');
+    const pending = await d.selectFrom('edoc_outbox').select('id').where('company_id', '=', companyId).where('document_id', '=', row.id)
+      .where('action', '=', 'CANCEL').where('status', '=', 'PENDING').executeTakeFirst();
+    if (!pending) {
+      await d.insertInto('edoc_outbox').values({ company_id: companyId, document_id: row.id, action: 'CANCEL', payload: JSON.stringify({ note: reason }), next_attempt_at: now, created_at: now }).execute();
+    }
+    await d.updateTable('edoc_documents').set({ status_reason: `${reason} e-Arşiv iptali entegratöre iletiliyor.`, updated_at: now })
+      .where('company_id', '=', companyId).where('id', '=', row.id).execute();
   },
 };
 
