@@ -329,6 +329,14 @@ describe('helpers', () => {
     expect(defaultTaxFor({ defaultTaxRate: '1' }, taxes)?.id).toBe(5);
     expect(defaultTaxFor({ defaultTaxRate: 10 }, taxes)).toBeNull();
     expect(defaultTaxFor({ defaultTaxRate: null }, taxes)).toBeNull();
+    // Several 0 % KDV taxes, one per exemption code: the plain one, whatever the order.
+    const zero = [
+      { id: 6, taxType: 'KDV', percentage: 0, active: true, exceptionCode: '301' },
+      { id: 9, taxType: 'KDV', percentage: 0, active: true, exceptionCode: null },
+      { id: 7, taxType: 'KDV', percentage: 0, active: true, exceptionCode: '351' },
+    ];
+    expect(defaultTaxFor({ defaultTaxRate: 0 }, zero)?.id).toBe(9);
+    expect(defaultTaxFor({ defaultTaxRate: 0 }, zero.filter((t) => t.id !== 9))?.id).toBe(6);
   });
 
   it('priceListDiscount: a percentage line discount', () => {

@@ -745,11 +745,13 @@ export interface TaxChoice {
   taxType: string;
   percentage: DecimalInput;
   active: boolean;
+  /** A 0 % KDV may come once per exemption code; the plain one (none) is the default. */
+  exceptionCode?: string | null;
 }
 
 /**
  * The tax a product's line starts with: the active KDV whose percentage equals the product's
- * default tax rate (the lowest id if several), else null.
+ * default tax rate (if several, one without an exemption code, then the lowest id), else null.
  */
 export function defaultTaxFor<T extends TaxChoice>(product: { defaultTaxRate: DecimalInput | null | undefined }, taxes: readonly T[]): T | null {
   const rate = decimalOrNull(product.defaultTaxRate);
@@ -758,7 +760,10 @@ export function defaultTaxFor<T extends TaxChoice>(product: { defaultTaxRate: De
   for (const t of taxes) {
     if (!t.active || t.taxType !== KDV) continue;
     const p = decimalOrNull(t.percentage);
-    if (p !== null && p.eq(rate) && (found === null || t.id < found.id)) found = t;
+    if (p === null || !p.eq(rate)) continue;
+    // The one without an exemption code first, then the oldest.
+    const better = found === null || (!!found.exceptionCode === !!t.exceptionCode ? t.id < found.id : !t.exceptionCode);
+    if (better) found = t;
   }
   return found;
 }

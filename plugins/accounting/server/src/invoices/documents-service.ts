@@ -341,7 +341,9 @@ export const documentsService: DocumentsService = {
     const products: { productId: number; quantity: string; unitPrice: string; taxes: { taxId: number }[]; description: string; discounts: { type: 'AMOUNT'; amount: string }[] }[] = [];
     for (const l of input.lines) {
       const percent = new Decimal(l.taxPercent ?? 0).toDecimalPlaces(2).toString();
-      let tax = (await sql<{ id: number }>`select id from taxes where company_id = ${companyId} and tax_type = 'KDV' and percentage = ${percent}::numeric order by id limit 1`.execute(db)).rows[0]?.id;
+      // At 0 % there may be one KDV per exemption code: the plain one first.
+      let tax = (await sql<{ id: number }>`select id from taxes where company_id = ${companyId} and tax_type = 'KDV' and percentage = ${percent}::numeric
+        order by exception_code is not null, id limit 1`.execute(db)).rows[0]?.id;
       if (tax === undefined) {
         tax = (await sql<{ id: number }>`insert into taxes (company_id, name, tax_type, percentage) values (${companyId}, ${`KDV %${percent.replace('.', ',')}`}, 'KDV', ${percent}::numeric) returning id`.execute(db)).rows[0]!.id;
       }

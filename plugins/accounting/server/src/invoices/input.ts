@@ -58,6 +58,14 @@ export interface Resolved {
 }
 
 const SERVICES = new Set(['SERVICE_GIVEN', 'SERVICE_TAKEN']);
+/**
+ * Exports: a sale line whose KDV is exempt as an export of goods (301) or of services (302), KDV
+ * Kanunu 11/1-a, is revenue of 601 Yurt Dışı Satışlar, not 600 (Tekdüzen Hesap Planı, MSUGT).
+ * An export-registered sale (701-704, 11/1-c) is a domestic sale and stays on 600.
+ */
+const EXPORT_EXEMPTIONS = new Set(['301', '302']);
+const EXPORT_SALES_ACCOUNT = '601';
+
 /** The default accounts of a line (Tekdüzen): a sale 600, goods bought 153, a service bought 770. */
 const defaultAccount = (type: InvoiceType, service: boolean) => (type === 'SALE' ? '600' : service ? '770' : '153');
 
@@ -146,7 +154,9 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
       if (w === null) throw bad(`${at}.stocks`, 'Şirketin deposu yok; önce bir depo ekleyin.', 'WAREHOUSE_REQUIRED');
       stocks = [{ warehouseId: w, quantity: q.toFixed(2) }];
     }
-    const accountCode = l.accountCode ?? mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service);
+    const exported = b.invoiceType === 'SALE' && lineTaxes.some((t) => t.taxType === 'KDV' && EXPORT_EXEMPTIONS.has(t.exceptionCode ?? ''));
+    const accountCode = l.accountCode
+      ?? (exported ? EXPORT_SALES_ACCOUNT : mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service));
     return {
       productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: q.toFixed(2), unitPrice: String(l.unitPrice),
       discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks, despatchLineId: l.despatchLineId ?? null,

@@ -135,6 +135,25 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     ]);
   });
 
+  it('books an export line (0 % KDV, exemption 301, KDV Kanunu 11/1-a) on 601 Yurt Dışı Satışlar; the plain 0 % KDV stays beside it and stays the default', async () => {
+    const taxes = (await api.call('GET', `${ONMUHASEBE}/taxes?size=200`, { token: owner })).body as { id: number; taxType: string; percentage: number; exceptionCode: string | null }[];
+    const plainZero = taxes.find((x) => x.taxType === 'KDV' && x.percentage === 0 && !x.exceptionCode);
+    expect(plainZero).toBeDefined();
+    const exportTax = await api.call('POST', `${ONMUHASEBE}/taxes`, { token: owner, body: { taxType: 'KDV', percentage: 0, exceptionCode: '301', name: 'KDV %0 ihracat' } });
+    expect(exportTax.status, JSON.stringify(exportTax.body)).toBe(201);
+    const again = await api.call('POST', `${ONMUHASEBE}/taxes`, { token: owner, body: { taxType: 'KDV', percentage: 0, exceptionCode: '301' } });
+    expect([again.status, codeOf(again)]).toEqual([409, 'TAX_PERCENTAGE_EXISTS']);
+    const p = await product({ defaultTaxRate: 0 });
+    expect((await api.call('GET', `${ONMUHASEBE}/products/${p.id}`, { token: owner })).body.defaultTaxId).toBe(plainZero!.id);
+    expect((await addStock(p.id, 5)).status).toBe(201);
+    // 2 × 150 = 300 exported, no KDV: Dr the customer 300 / Cr 601 300. A domestic 0 % line stays on 600.
+    const r = await sale({ products: [{ productId: p.id, quantity: 2, unitPrice: 150, taxes: [{ taxId: exportTax.body.id }] }, { productId: p.id, quantity: 1, unitPrice: 10 }], totalAmount: 310 });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.products.map((l: any) => [l.accountCode, l.taxes.map((x: any) => x.exceptionCode)])).toEqual([['601', ['301']], ['600', [null]]]);
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['120.x', '310.00', '0.00'], ['601', '0.00', '300.00'], ['600', '0.00', '10.00']]);
+  });
+
   it('numbers sales gaplessly per series and year; a refused sale takes no number', async () => {
     const p = await product();
     await addStock(p.id, 1);

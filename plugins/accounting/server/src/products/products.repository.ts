@@ -151,8 +151,9 @@ export async function references(db: Db, companyId: number, want: { units: numbe
     want.currencies.length ? db.selectFrom('currencies').select('id').where('id', 'in', uniq(want.currencies)).execute() : [],
     want.tags.length ? db.selectFrom('tags').select('id').where('company_id', '=', companyId).where('id', 'in', uniq(want.tags)).execute() : [],
     want.rates.length
+      // At a rate with several KDV taxes (0 %: one per exemption code), the plain one, then the oldest.
       ? db.selectFrom('taxes').select(['id', 'percentage']).where('company_id', '=', companyId).where('tax_type', '=', 'KDV')
-        .where('percentage', 'in', uniq(want.rates).map(String)).orderBy('id').execute()
+        .where('percentage', 'in', uniq(want.rates).map(String)).orderBy(sql`exception_code is not null`).orderBy('id').execute()
       : [],
   ]);
   const vatByRate = new Map<number, number>();

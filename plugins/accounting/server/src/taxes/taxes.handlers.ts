@@ -75,7 +75,7 @@ const createTax: Handler = async (ctx) => {
   const repo = taxRepository(ctx.trx, requireAuth(ctx).companyId);
   const b = ctx.body as TaxBody;
   const values = await checkedValues(ctx.trx, b);
-  if (await repo.samePercentage(values.tax_type, values.percentage)) throw samePercentage();
+  if (await repo.samePercentage(values.tax_type, values.percentage, values.exception_code)) throw samePercentage();
   const t = await guarded(ctx.trx, () => repo.insert(values), (e) => (e.code === UNIQUE_VIOLATION ? samePercentage() : undefined));
   ctx.audit({ action: 'accounting.tax.created', entity: 'tax', entityId: t.id, detail: { taxType: t.tax_type, percentage: values.percentage } });
   ctx.setStatus(201);
@@ -91,7 +91,7 @@ const updateTax: Handler = async (ctx) => {
     && next.abbreviation === before.abbreviation && next.exception_code === before.exception_code
     && next.currency_id === before.currency_id && next.active === before.active;
   if (unchanged) throw problems.badRequest(NO_CHANGES, [{ field: 'percentage', message: NO_CHANGES, code: 'NO_CHANGES' }]);
-  if (await repo.samePercentage(next.tax_type, next.percentage, b.id)) throw samePercentage();
+  if (await repo.samePercentage(next.tax_type, next.percentage, next.exception_code, b.id)) throw samePercentage();
   const t = await guarded(ctx.trx, () => repo.update(b.id, next), (e) => (e.code === UNIQUE_VIOLATION ? samePercentage() : undefined));
   ctx.audit({ action: 'accounting.tax.updated', entity: 'tax', entityId: t.id });
   return view(t);

@@ -82,6 +82,17 @@ describe.each(engines('one'))('taxes on %s', (engine) => {
     expect(exempt.body).toMatchObject({ name: 'KDV %0', exceptionCode: '301' });
   });
 
+  it('keeps one 0 % KDV per exemption code, never two of one code', async () => {
+    const services = await api.call('POST', TAXES, { token: owner, body: { taxType: 'KDV', percentage: 0, exceptionCode: '302' } });
+    expect(services.status, JSON.stringify(services.body)).toBe(201);
+    const other = await api.call('POST', TAXES, { token: owner, body: { taxType: 'KDV', percentage: 0, exceptionCode: '350' } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const twice = await api.call('POST', TAXES, { token: owner, body: { taxType: 'KDV', percentage: 0, exceptionCode: '302' } });
+    expect([twice.status, twice.body.fieldErrors?.[0]?.code]).toEqual([409, 'TAX_PERCENTAGE_EXISTS']);
+    const moved = await api.call('PUT', TAXES, { token: owner, body: { id: other.body.id, taxType: 'KDV', percentage: 0, exceptionCode: '302' } });
+    expect([moved.status, moved.body.fieldErrors?.[0]?.code]).toEqual([409, 'TAX_PERCENTAGE_EXISTS']);
+  });
+
   it("answers an update that changes nothing with 'Herhangi bir değişiklik yapmadınız!', and renames by type and percentage", async () => {
     const c = await api.call('POST', TAXES, { token: owner, body: { taxType: 'ÖİV', percentage: 7.5 } });
     expect(c.status).toBe(201);

@@ -54,9 +54,10 @@ export function taxRepository(trx: Trx, companyId: number) {
       return (await db.selectFrom('taxes').select(COLUMNS).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst()) as TaxRow | undefined;
     },
 
-    /** Another tax of the same type and percentage, if any. */
-    async samePercentage(taxType: string, percentage: number, exceptId?: number): Promise<boolean> {
-      let q = db.selectFrom('taxes').select('id').where('company_id', '=', companyId).where('tax_type', '=', taxType).where('percentage', '=', String(percentage));
+    /** Another tax of the same type, percentage and exemption code (or none), if any. */
+    async samePercentage(taxType: string, percentage: number, exceptionCode: string | null, exceptId?: number): Promise<boolean> {
+      let q = db.selectFrom('taxes').select('id').where('company_id', '=', companyId).where('tax_type', '=', taxType).where('percentage', '=', String(percentage))
+        .where((w) => (exceptionCode ? w('exception_code', '=', exceptionCode) : w('exception_code', 'is', null)));
       if (exceptId) q = q.where('id', '<>', exceptId);
       return Boolean(await q.executeTakeFirst());
     },
