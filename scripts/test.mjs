@@ -9,7 +9,7 @@
 // the contract and type checks (a quick loop; the full run and CI always do them).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { loadavg } from 'node:os';
 import { ensure, ROOT } from './ensure.mjs';
 import { ensureWorkbench } from './build-workbench.mjs';
@@ -61,6 +61,16 @@ rmSync(timings, { force: true });
 const clock = `--import=${new URL('./test-clock.mjs', import.meta.url).href}`;
 const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${clock}`.trim() };
 delete env.TEZGAH_TEST_CLOCK;
+if (extra.includes('--changed')) {
+  const files = touchedTests(extra, env);
+  if (files.length === 0) {
+    say('no test is touched by the change');
+    console.log('tests: 0 passed, 0 failed');
+    process.exit(0);
+  }
+  say(`${files.length} test files touched by the change:\n  ${files.join('\n  ')}`);
+  extra = [...extra.filter((a, i) => a !== '--changed' && extra[i - 1] !== '--changed'), ...files];
+}
 const status = run(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--reporter=./scripts/test-timings.mjs', ...extra], 'vitest', env);
 
 let passed = 0, failed = 0, skipped = 0;
@@ -90,6 +100,35 @@ if (existsSync(timings)) {
 }
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+
+/**
+ * The test files a change touches: those vitest finds through static imports (`vitest list
+ * --changed`), and the tests beside each changed file. The second half matters on the server: a
+ * test reaches a plugin's handlers through the server, which loads plugins at run time, so no
+ * import leads from `taxes.integration.test.ts` to `taxes.repository.ts`. A changed test file is
+ * its own test. `--changed REF` compares with REF (a commit) instead of the last commit.
+ */
+function touchedTests(args, env) {
+  const at = args.indexOf('--changed');
+  const ref = args[at + 1] && !args[at + 1].startsWith('-') ? args[at + 1] : null;
+  const git = (a) => (spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' }).stdout ?? '').split('\n').filter(Boolean);
+  const changed = [...new Set([...git(['diff', '--name-only', ref ?? 'HEAD']), ...git(['ls-files', '--others', '--exclude-standard'])])]
+    .filter((f) => existsSync(join(ROOT, f)));
+  const isTest = (f) => /\.(test|e2e\.test|integration\.test)\.tsx?$/.test(f);
+  const out = new Set(changed.filter(isTest));
+  const listed = spawnSync(pnpm, ['exec', 'vitest', 'list', '--filesOnly', '--json', '--changed', ...(ref ? [ref] : [])], { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  try {
+    for (const t of JSON.parse(listed.stdout.slice(listed.stdout.indexOf('[')))) out.add(relative(ROOT, t.file));
+  } catch {
+    // Without vitest's list the tests beside the change still run.
+  }
+  for (const f of changed) {
+    if (isTest(f) || !/\.(ts|tsx|mjs|sql|yaml)$/.test(f)) continue;
+    const dir = dirname(f);
+    for (const near of git(['ls-files', '--', `${dir}/*.test.ts`, `${dir}/*.test.tsx`])) if (dirname(near) === dir) out.add(near);
+  }
+  return [...out].filter((f) => existsSync(join(ROOT, f))).sort();
+}
 
 /** Where the run's time went, as markdown (also kept in .tezgah-test/timings.md). */
 function timingTable(t, run) {
