@@ -154,6 +154,21 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['120.x', '310.00', '0.00'], ['601', '0.00', '300.00'], ['600', '0.00', '10.00']]);
   });
 
+  it('a free (bedelsiz) delivery books the KDV the company bears on 689, the rest on 611 (KDV Kanunu 3/b)', async () => {
+    const p = await product();
+    expect((await addStock(p.id, 10)).status).toBe(201);
+    // Wholly free: 2 × 50 = 100, KDV 20 % = 20, payable 120, all FREE → Dr 611 100, Dr 689 20 / Cr the customer 120.
+    const whole = await sale({ products: [{ productId: p.id, quantity: 2, unitPrice: 50 }], payments: [{ paymentType: 'FREE', amount: 120 }], totalAmount: 120 });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(201);
+    const [free] = await entriesOf('INVOICE_PAYMENT', whole.body.payments[0].id);
+    expect(free!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['611', '100.00', '0.00'], ['689', '20.00', '0.00'], ['120.x', '0.00', '120.00']]);
+    // A third free: 1 × 100 + KDV 20 = 120, 40 FREE → its KDV share 20 × 40 / 120 = 6.67 on 689, 33.33 on 611.
+    const part = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'FREE', amount: 40 }], totalAmount: 120 });
+    expect(part.status, JSON.stringify(part.body)).toBe(201);
+    const [share] = await entriesOf('INVOICE_PAYMENT', part.body.payments[0].id);
+    expect(share!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['611', '33.33', '0.00'], ['689', '6.67', '0.00'], ['120.x', '0.00', '40.00']]);
+  });
+
   it('numbers sales gaplessly per series and year; a refused sale takes no number', async () => {
     const p = await product();
     await addStock(p.id, 1);

@@ -28,8 +28,13 @@ import { createDues, releaseDues } from './dues';
  *              seller's 391 holds only the part it collects; on a purchase the buyer owes it (360).
  *   payments   each inline payment but OPEN_ACCOUNT its own entry (INVOICE_PAYMENT:<payment id>),
  *              on its date: a sale's CASH/PORTAL_CASH Dr safe, CREDIT_CARD Dr bank account, FREE
- *              Dr 611 Satış İskontoları — Cr current; a purchase's the other way round (FREE Cr
- *              649 Diğer Olağan Gelir ve Kârlar). A safe never goes below zero.
+ *              Dr 611 Satış İskontoları and Dr 689 Diğer Olağandışı Gider ve Zararlar — Cr current;
+ *              a purchase's the other way round (FREE Cr 649 Diğer Olağan Gelir ve Kârlar). A safe
+ *              never goes below zero. A free (bedelsiz) delivery is still a delivery that bears
+ *              KDV (KDV Kanunu 3/b); the buyer pays none of it, so the company bears the KDV: the
+ *              FREE payment's share of the invoice's KDV (its KDV × this payment / the payable) is
+ *              a non-deductible expense (kanunen kabul edilmeyen gider) on 689, kept apart from
+ *              the discount on 611 so the year-end tax return can add it back.
  *   dues       what remains open is owed in dues (dues.ts): one, or one per instalment.
  *
  * Unposting (an edit of a posted invoice, a cancellation) reverses every live entry of the invoice
@@ -154,14 +159,33 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   const kind = PAYMENT_LABELS[p.payment_type] ?? p.payment_type;
   const explanation = `${text}: ${kind}`;
   const fcPart = fc ? { currencyId: inv.currency_id, amountFc: amount, rate } : {};
-  const moneyLine: PostingLine = { account, [sale ? 'debit' : 'credit']: lira, explanation, ...(money ? fcPart : {}) };
   const currentLine: PostingLine = { account: current.accountCode, [sale ? 'credit' : 'debit']: lira, explanation, ...fcPart };
+  const moneyLines: PostingLine[] = [];
+  if (sale && !money) {
+    // Bedelsiz: the share of the KDV the company bears goes to 689 (see the table above).
+    const borne = round2(new Decimal(await kdvCollected(db, companyId, inv.id)).times(amount).dividedBy(inv.payable).times(rate));
+    const kdv = Decimal.min(borne, lira);
+    if (lira.minus(kdv).gt(0)) moneyLines.push({ account: '611', debit: lira.minus(kdv), explanation });
+    if (kdv.gt(0)) moneyLines.push({ account: '689', debit: kdv, explanation: `${explanation} (bedelsiz teslimin KDV'si)` });
+  } else {
+    moneyLines.push({ account, [sale ? 'debit' : 'credit']: lira, explanation, ...(money ? fcPart : {}) });
+  }
   const posted = await post(db, companyId, {
     date: p.payment_date, explanation, source: { kind: 'INVOICE_PAYMENT', id: p.id }, createdBy: by,
-    lines: sale ? [moneyLine, currentLine] : [currentLine, moneyLine],
+    lines: sale ? [...moneyLines, currentLine] : [currentLine, ...moneyLines],
   });
   if (money && money.kind === 'SAFE' && !sale) await assertCashLeft(db, companyId, money);
   return posted.id;
+}
+
+/** The KDV a sale's buyer owes (its lines' KDV less what the buyer withholds), in the invoice's currency. */
+async function kdvCollected(db: LedgerDb, companyId: number, invoiceId: number): Promise<string> {
+  const r = await sql<{ kdv: string }>`
+    select (coalesce((select sum(t.amount) from invoice_line_taxes t join invoice_lines l on l.company_id = t.company_id and l.id = t.line_id
+                       where t.company_id = ${companyId} and l.invoice_id = ${invoiceId} and t.tax_type = ${KDV}), 0)
+            - i.withheld)::text as kdv
+      from invoices i where i.company_id = ${companyId} and i.id = ${invoiceId}`.execute(db);
+  return r.rows[0]?.kdv ?? '0';
 }
 
 export const PAYMENT_LABELS: Record<string, string> = {
