@@ -207,6 +207,34 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect((await doc(checked.body.id)).status).toBe('CANCEL');
   }, 60_000);
 
+  it('a buyer who registers with GİB between the check and the send gets an e-Fatura numbered from an e-Fatura series, not the e-Arşiv one', async () => {
+    const p = await product();
+    const offices = (await api.call('GET', `${API}/tax-offices?size=1`, { token: seller })).body;
+    const cities = (await api.call('GET', `${API}/cities?size=100&search=Ankara`, { token: seller })).body;
+    const ankara = cities.find((c: any) => c.name === 'Ankara') ?? cities[0];
+    const district = (await api.call('GET', `${API}/city-subdivisions?size=1&cityId=${ankara.id}`, { token: seller })).body[0];
+    const made = await api.call('POST', `${API}/currents`, {
+      token: seller, body: {
+        currentAccountType: 'CUSTOMER', name: 'Zeynep', lastName: 'Kaya', taxNumber: '23456789138', taxOfficeId: offices[0]?.id, cityId: ankara.id, citySubdivisionId: district.id,
+        address: 'Ulus', email: 'zeynep@example.com', currencyId: 1, accountGroupCode: '120',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const inv = await sale(made.body.id, [{ productId: p.id, quantity: 1, unitPrice: 25 }]);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK' } });
+    expect(checked.body).toMatchObject({ status: 'CONTROL', type: 'EARCHIVE', profile: 'EARSIVFATURA' });
+    const earchivePrefix = checked.body.prefix as string;
+    const registered = await sandbox('POST', '/users', { identifier: '23456789138', title: 'Zeynep Kaya' });
+    expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
+    const sent = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body).toMatchObject({ status: 'SENDING', type: 'EINVOICE', profile: 'TEMELFATURA' });
+    const series = (await api.call('GET', `${API}/e-invoice-prefixes?size=100`, { token: seller })).body as { prefix: string; kind: string }[];
+    expect(series.filter((x) => x.kind === 'EINVOICE').map((x) => x.prefix)).toContain(sent.body.documentNo.slice(0, 3));
+    expect(sent.body.documentNo.slice(0, 3)).not.toBe(earchivePrefix);
+    expect((await until(sent.body.id, (d) => d.status !== 'SENDING')).status).toBe('SUCCESS');
+  }, 60_000);
+
   it('shows what to fix before sending and refuses to approve a document with problems', async () => {
     const p = await product();
     const office = (await api.call('GET', `${API}/tax-offices?size=1`, { token: seller })).body[0];

@@ -186,7 +186,23 @@ async function prepare(a: Actor, family: Family, source: InvoiceSource | Despatc
   if (isDespatch && !registered) out.push({ source: 'RULE', field: 'receiverTag', message: 'Alıcı e-İrsaliye kayıtlı kullanıcısı değil: e-İrsaliye gönderilemez.' });
   const inv = isDespatch ? null : (source as InvoiceSource);
   const kind = category === 'EDESPATCH' ? 'EDESPATCH' : category;
-  const prefix = o.prefix ?? existing?.prefix ?? (await defaultPrefix(a.db as never, a.companyId, kind));
+  // The series is the kind's own: a document checked as e-Arşiv whose buyer registered with GİB
+  // before the send goes out as an e-Fatura, numbered from an e-Fatura series, never from the
+  // e-Arşiv one the check chose (GİB numbers each kind's documents in their own series).
+  const seriesOf = async (p: string) => (await a.db.selectFrom('edoc_prefixes').select('kind').where('company_id', '=', a.companyId).where('prefix', '=', p).execute()).map((r) => r.kind as string);
+  let prefix = o.prefix ?? existing?.prefix ?? null;
+  if (prefix && existing && existing.category !== category) {
+    const kinds = await seriesOf(prefix);
+    if (kinds.length && !kinds.includes(kind)) prefix = null;
+  }
+  prefix ??= await defaultPrefix(a.db as never, a.companyId, kind);
+  if (prefix) {
+    const kinds = await seriesOf(prefix);
+    if (kinds.length && !kinds.includes(kind)) {
+      const names: Record<string, string> = { EINVOICE: 'e-Fatura', EARCHIVE: 'e-Arşiv', EDESPATCH: 'e-İrsaliye' };
+      out.push({ source: 'RULE', field: 'prefix', message: `${prefix} bir ${names[kinds[0]!] ?? kinds[0]} serisi; ${names[kind] ?? kind} bu seriden numara alamaz.` });
+    }
+  }
   const receiverTag = o.receiverTag !== undefined && o.receiverTag !== null
     ? o.receiverTag
     : (existing?.receiver_tag && pk.includes(existing.receiver_tag) ? existing.receiver_tag : (pk[0] ?? null));
