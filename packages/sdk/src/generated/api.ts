@@ -3731,7 +3731,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Save the company's whole list of series at once (the settings page); series not listed and never used are removed, used ones made passive. */
+        /** Save the company's whole list of series at once (the settings page); series not listed and never used are removed, used ones made passive. A list that leaves a kind the company had an active series of without one (an empty list, say) is refused, 409 LAST_SERIES. */
         put: operations["updateEInvoicePrefixesList"];
         post?: never;
         delete?: never;

@@ -126,7 +126,13 @@ describe.each(engines('one'))('e-document series on %s', (engine) => {
     expect(await defaultPrefix(t.server.database.db, cid, 'EARCHIVE')).toBe('DMA');
     expect(brief((await api.call('GET', `${ONMUHASEBE}/e-archive/prefix-list`, { token: owner })).body)).toEqual(['EARCHIVE:DMA*']);
     expect(brief((await api.call('GET', `${ONMUHASEBE}/e-despatch/prefix-list`, { token: owner })).body)).toEqual(['EDESPATCH:DMI*']);
-    // Refused lists change nothing.
+    // Refused lists change nothing: an empty list (it would remove or passivate every series),
+    // one that leaves a kind without an active series, two defaults, letters used by another kind.
+    for (const body of [[], [{ prefix: 'DMT', kind: 'EINVOICE', isDefault: true }, { prefix: 'DMA', kind: 'EARCHIVE' }]]) {
+      const left = await api.call('PUT', `${ONMUHASEBE}/e-invoice-prefixes-list`, { token: owner, body });
+      expect([left.status, codeOf(left)], JSON.stringify(left.body)).toEqual([409, 'LAST_SERIES']);
+    }
+    expect(brief((await api.call('GET', `${ONMUHASEBE}/e-despatch/prefix-list`, { token: owner })).body)).toEqual(['EDESPATCH:DMI*']);
     const two = await api.call('PUT', `${ONMUHASEBE}/e-invoice-prefixes-list`, { token: owner, body: [{ prefix: 'DMT', kind: 'EINVOICE', isDefault: true }, { prefix: 'DM2', kind: 'EINVOICE', isDefault: true }] });
     expect(two.status).toBe(400);
     expect(codeOf(two)).toBe('TWO_DEFAULTS');

@@ -227,6 +227,13 @@ const updateEInvoicePrefixesList: Handler = async (ctx) => {
       throw problems.conflict(`${v.prefix} harfleri ${kindName(v.kind)} serisi olarak kullanıldı; ${kindName(other)} serisi olamaz.`, 'EDOC_PREFIX_EXISTS');
     }
   }
+  // A kind the company sends in keeps a series to number with: a list that leaves none (an
+  // empty list, say) would remove or passivate every series and stop every send.
+  for (const k of KINDS) {
+    if (before.some((v) => v.kind === k && v.active) && !items.some((it) => it.kind === k && it.active !== false)) {
+      throw problems.conflict(`${kindName(k)} için en az bir etkin seri kalmalı; listede etkin ${kindName(k)} serisi yok.`, 'LAST_SERIES');
+    }
+  }
   const added: string[] = []; const removed: string[] = []; const passivated: string[] = []; const activated: string[] = []; const deactivated: string[] = [];
   // Defaults are set last: clear them now (the unique default index).
   await p(d).updateTable('edoc_prefixes').set({ is_default: false }).where('company_id', '=', companyId).execute();
