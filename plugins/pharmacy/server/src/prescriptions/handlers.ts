@@ -13,7 +13,7 @@ import {
 import { RECETE_TURU } from '../medula/index';
 import { equivalents, todayOf } from '../medicines/index';
 import {
-  fullView, getRecete, ilacLine, linesOf, mustWrite, nextReceteId, receteView, refreshTotal, storeErecete, writeLines,
+  fullView, getRecete, ilacLine, linesOf, mustWrite, nextReceteId, priceIn, receteView, refreshTotal, storeErecete, writeLines,
   type Db, type NewLine, type ReceteRow,
 } from './store';
 
@@ -484,7 +484,7 @@ const updateReceteForQr: Handler = async (ctx) => {
       set.name = name ?? m.barcode;
     }
     for (const [k, col] of [['count', 'count'], ['warningCode', 'warning_code'], ['reportNo', 'report_no'], ['usage', 'usage'], ['dose1', 'dose1'], ['dose2', 'dose2'], ['period', 'period'], ['periodUnit', 'period_unit'], ['unitPrice', 'unit_price']] as const) {
-      if (m[k] !== undefined) set[col] = m[k];
+      if (m[k] !== undefined) set[col] = k === 'unitPrice' ? priceIn(m[k], `medicines.${b.medicines.indexOf(m)}.unitPrice`) : m[k];
     }
     const unit = new Decimal((set.unit_price ?? l.unit_price) as string);
     set.total_price = unit.times((set.count ?? l.count) as number).toFixed(2);
@@ -505,7 +505,7 @@ const majistral: Handler = async (ctx) => {
     try {
       const { port } = await medulaOf(ctx.trx, ctx.services, a.companyId, t.step);
       ({ hataMesaji: hata } = await port.majistralKaydet({
-        receteNo: r.recete_no, ad: b.name, icerik: b.content, miktar: b.amount ?? '', birim: b.unit ?? '', tutar: new Decimal(b.price ?? 0).toFixed(2),
+        receteNo: r.recete_no, ad: b.name, icerik: b.content, miktar: b.amount ?? '', birim: b.unit ?? '', tutar: priceIn(b.price, 'price'),
       }));
     } catch (e) {
       throw medulaProblem(e);

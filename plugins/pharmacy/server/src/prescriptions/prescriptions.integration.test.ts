@@ -191,6 +191,11 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     const maj = await call('POST', '/majistral', { receteId: greenId, name: 'Salisilik asit %2 merhem', content: 'Salisilik asit 2 g, vazelin 98 g', amount: '100', unit: 'g', price: '85.00' });
     expect(maj.status, maj.text).toBe(200);
     expect(maj.body).toEqual({ errorMessage: null, message: MAJISTRAL_TEXTS.saved.tr });
+    // A price that is not an amount is the person's mistake, named by its field (it was a 500).
+    for (const price of ['x', '12,5', '1e309x', '-3', '1.234']) {
+      const bad = await call('POST', '/majistral', { receteId: greenId, name: 'Merhem', content: 'Vazelin', price });
+      expect([bad.status, bad.body.fieldErrors?.[0]?.field, bad.body.fieldErrors?.[0]?.code], `${price}: ${bad.text}`).toEqual([400, 'price', 'PRICE']);
+    }
     const c = await call('GET', `/prescriptionCancel?receteId=${greenId}`);
     expect(c.status, c.text).toBe(200);
     expect(c.body).toMatchObject({ queued: false, recete: { medulaState: 'CANCELLED' } });

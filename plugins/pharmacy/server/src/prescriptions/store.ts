@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { problems } from '@tezgah/server';
 import type { DirectoryService } from '@tezgah/accounting-server';
 import { SKRS_COLOR, type ReceteColor } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
@@ -88,6 +89,20 @@ export interface NewLine {
   period?: number | null; periodUnit?: string | null; reportNo?: string | null; warningCode?: string | null; covered?: boolean; unitPrice?: string | number | null;
 }
 
+/**
+ * A price a person sends (a majistral's price, a line's unit price): 0 or more with at most two
+ * decimals, as a decimal string ("125.40") or a number; anything else ("x", "12,5", "1e309x") is
+ * a 400 naming the field, never a DecimalError. Empty is 0.
+ */
+export function priceIn(v: unknown, field: string): string {
+  if (v === undefined || v === null || v === '') return '0.00';
+  const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : typeof v === 'string' ? v.trim() : '';
+  if (!/^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(text)) {
+    throw problems.invalidField(field, 'Tutar 0 ya da daha büyük, en çok iki ondalıklı bir sayı olmalı (ör. 125.40).', 'PRICE');
+  }
+  return new Decimal(text).toFixed(2);
+}
+
 /** Writes a prescription's lines (products matched by barcode, prices from the products unless given). */
 export async function writeLines(db: Db, dir: DirectoryService, companyId: number, receteId: number, lines: NewLine[], firstLineNo = 1): Promise<void> {
   if (!lines.length) return;
@@ -95,7 +110,7 @@ export async function writeLines(db: Db, dir: DirectoryService, companyId: numbe
   const names = await medicineNames(db, lines.filter((l) => !l.name).map((l) => l.barcode));
   await db.insertInto('pharmacy_recete_medicines').values(lines.map((l, i) => {
     const p = products.get(l.barcode);
-    const unit = new Decimal(l.unitPrice ?? p?.price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const unit = l.unitPrice != null && l.unitPrice !== '' ? new Decimal(priceIn(l.unitPrice, `medicines.${i}.unitPrice`)) : new Decimal(p?.price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
     return {
       company_id: companyId, recete_id: receteId, line_no: firstLineNo + i, barcode: l.barcode, name: l.name || names.get(l.barcode) || l.barcode,
       product_id: p?.id ?? null, count: l.count, usage: l.usage ?? null, dose1: l.dose1 ?? null, dose2: l.dose2 ?? null, period: l.period ?? null,
