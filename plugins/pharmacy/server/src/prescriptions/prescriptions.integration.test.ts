@@ -258,6 +258,13 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     expect(up.status, up.text).toBe(200);
     expect(up.body).toMatchObject({ patientName: 'Değişti', amounts: { total: '30.50' } });
     expect((await call('PUT', `/recetes/${id}`, { patientTckn: '11111111112' })).status).toBe(400);
+    // Unknown fields are refused, like everywhere else: a stray key, and a 5,000-deep object under one.
+    const deep = `{"patientName":"Değişti","nested":${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}}`;
+    for (const rawBody of [JSON.stringify({ patientName: 'Değişti', notAField: 1 }), deep]) {
+      const r = await api.call('PUT', `${API}/recetes/${id}`, { token: ecz, rawBody, headers: { 'content-type': 'application/json' } });
+      expect(r.status, r.text.slice(0, 300)).toBe(400);
+    }
+    expect((await call('PUT', `/recetes`, { id, patientName: 'Değişti', notAField: 1 })).status).toBe(400);
     expect((await call('DELETE', `/recetes/${id}`)).status).toBe(204);
     expect((await call('GET', `/recetes/${id}`)).status).toBe(404);
     // Facilities: a code once per company.
