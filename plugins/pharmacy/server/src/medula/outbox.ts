@@ -149,8 +149,10 @@ export async function deliverDue(services: Services, opts: { companyId?: number;
   let delivered = 0;
   for (const d of due) {
     const companyId = Number(d.company_id);
+    let claimed: { row: NonNullable<OutboxRow>; medula: Awaited<ReturnType<typeof medulaOf>> } | null = null;
+    let o: Outcome | null = null;
     try {
-      const claimed = await inTenant(services.db, companyId, async (trx) => {
+      claimed = await inTenant(services.db, companyId, async (trx) => {
         const db = trx as unknown as Db;
         const r = await db.updateTable('pharmacy_medula_outbox').set({ claimed_until: new Date(now.getTime() + CLAIM_MS) })
           .where('company_id', '=', companyId).where('id', '=', d.id).where('status', '=', 'PENDING')
@@ -161,16 +163,43 @@ export async function deliverDue(services: Services, opts: { companyId?: number;
         return { row: r, medula: m };
       });
       if (!claimed) continue;
-      const o: Outcome = claimed.medula.credentials
-        ? await send(claimed.medula.port, claimed.row)
+      const row = claimed.row;
+      o = claimed.medula.credentials
+        ? await send(claimed.medula.port, row)
         : { status: 'PENDING', error: new Error('Medula oturumu yok: Medulaya giriş yapılınca gönderilecek.') };
-      await inTenant(services.db, companyId, (trx) => record(trx as unknown as Db, services, companyId, claimed.row, o));
+      const outcome = o;
+      await inTenant(services.db, companyId, (trx) => record(trx as unknown as Db, services, companyId, row, outcome));
       if (o.status === 'DONE') delivered += 1;
     } catch (e) {
       opts.log?.('medula outbox failed', { id: d.id, err: e instanceof Error ? e.message : String(e) });
+      // Medula answered but its answer could not be written here: the row must say why and stop,
+      // not be sent again every cycle with nothing recorded.
+      if (claimed && o?.status === 'DONE') {
+        const row = claimed.row;
+        const done = o;
+        await inTenant(services.db, companyId, (trx) => unrecorded(trx as unknown as Db, companyId, row, done, e))
+          .catch((e2) => opts.log?.('medula outbox failure not recorded', { id: d.id, err: e2 instanceof Error ? e2.message : String(e2) }));
+      }
     }
   }
   return delivered;
+}
+
+/**
+ * Medula saved (or deleted) the prescription but writing its answer here failed: most often
+ * the prescription number Medula gave is already held by another prescription of the pharmacy
+ * (the unique rule on company and number), say one read from Medula while this save waited.
+ * The row becomes FAILED with the reason and Medula's answer kept, for a person to sort out.
+ */
+async function unrecorded(db: Db, companyId: number, row: NonNullable<OutboxRow>, o: Extract<Outcome, { status: 'DONE' }>, e: unknown) {
+  const code = (e as { code?: string } | null)?.code;
+  const no = o.result?.receteNo;
+  const why = code === '23505' && no
+    ? `Medula reçeteyi ${no} numarasıyla kaydetti, ama bu numara eczanede başka bir reçetede kayıtlı; reçete güncellenemedi. İki reçeteyi karşılaştırıp fazlasını silin.`
+    : `Medula'nın yanıtı kaydedilemedi: ${e instanceof Error ? e.message : String(e)}`;
+  await db.updateTable('pharmacy_medula_outbox').set({
+    status: 'FAILED', attempts: row.attempts + 1, claimed_until: null, last_error: why, result: o.result ? JSON.stringify(o.result) : null,
+  }).where('company_id', '=', companyId).where('id', '=', row.id).where('status', '=', 'PENDING').execute();
 }
 
 /** Starts a delivery of the company's due rows in the background (after a commit, on a look at the list). */

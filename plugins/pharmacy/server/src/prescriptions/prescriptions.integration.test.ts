@@ -181,6 +181,37 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     expect(at[0]!.receteNo).toBe(rec.receteNo);
   });
 
+  it('a queued save whose Medula number another prescription here already holds fails with the reason, and is not sent again', async () => {
+    await sandbox('PUT', '/control', { down: true });
+    const make = async (name: string) => {
+      const m = await call('POST', '/save-manual-recete', { patientTckn: DEMO_PATIENT_TCKN, patientName: name, patientSurname: 'Yılmaz', medicines: [{ barcode: '8699293053019', count: 1 }] });
+      expect(m.status, m.text).toBe(201);
+      return m.body.id as number;
+    };
+    const waiting = await make('Bekleyen');
+    const holder = await make('Numaralı');
+    const r = await call('POST', '/save-e-recete', { receteId: waiting });
+    expect(r.body.queued, r.text).toBe(true);
+    // The number Medula will give next is already on another prescription here (say one read from Medula meanwhile).
+    const next = `M${10000000 + (await saved()).saved.length + 1}`;
+    await sql`update pharmacy_recetes set recete_no = ${next} where id = ${holder}`.execute(t.server.database.db);
+    await sandbox('PUT', '/control', { down: false });
+    let item: any;
+    for (const end = Date.now() + 30_000; Date.now() < end;) {
+      item = (await call('GET', `/medula/outbox?receteId=${waiting}`)).body[0];
+      if (item.status !== 'PENDING') break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    expect(item.status, JSON.stringify(item)).toBe('FAILED');
+    expect(item.lastError).toContain(next);
+    expect(item.result).toMatchObject({ receteNo: next });
+    // Looking again (which delivers what is due) sends nothing more: Medula saw it once.
+    await call('GET', `/medula/outbox?receteId=${waiting}`);
+    await call('GET', `/medula/outbox?receteId=${waiting}`);
+    expect((await saved()).saved.filter((x) => x.receteNo === next).map((x) => x.calls)).toEqual([1]);
+    expect((await call('GET', `/recetes/${holder}`)).body.receteNo).toBe(next);
+  });
+
   it('saves at once when Medula answers, and cancels the save at Medula', async () => {
     const r = await call('POST', '/save-e-recete', { receteId: greenId });
     expect(r.status, r.text).toBe(200);
