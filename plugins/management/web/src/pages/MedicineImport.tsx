@@ -109,6 +109,8 @@ function CreationStatuses() {
         rowActions={actions}
         rowLabel={(s) => s.companyName}
         defaultPageSize={10}
+        // The creation statuses sort by company, name or status only (no id).
+        defaultSort="name,asc"
         onError={shell.notify.failure}
         toolbar={<Button icon="refresh" text={t('medicineImport.refresh')} onClick={() => setVersion((v) => v + 1)} />}
         fetchPage={(q) => page(shell.api)(MEDICINE_PATHS.statuses, {

@@ -37,6 +37,8 @@ describe('/medicine-management', () => {
     const rows = Array.from({ length: 25 }, (_, i) => med(i + 1));
     s.on(`GET ${M}`, (req) => {
       const q = new URL(req.url).searchParams;
+      // The server sorts the medicine list by name, barcode or ATC code only (x-sort-fields); anything else is a 400.
+      if (!['name', 'barcode', 'atcCode'].includes(q.get('sort')!.split(',')[0]!)) return json({ title: 'Geçersiz istek', status: 400 }, { status: 400 });
       const found = rows.filter((m) => !q.get('search') || m.name.includes(q.get('search')!) || m.barcode.startsWith(q.get('search')!));
       const p = Number(q.get('page'));
       const size = Number(q.get('size'));
@@ -104,7 +106,9 @@ describe('/medicine-management-v2', () => {
     const uploads: string[] = [];
     s.on(`POST ${M}/import`, (req) => { const dry = new URL(req.url).searchParams.get('dryRun'); uploads.push(String(dry)); return json(result(dry === 'true')); });
     let statuses: CreationStatus[] = [{ companyId: 5, companyName: 'Demo Eczanesi', taxNumber: '10000000146', status: 'NONE', created: 0, skipped: 0, startedAt: null, finishedAt: null, error: null, startedBy: null }];
-    s.on(`GET ${S}`, () => json(statuses, { total: statuses.length }));
+    s.on(`GET ${S}`, (req) => (['companyId', 'name', 'status'].includes(new URL(req.url).searchParams.get('sort')!.split(',')[0]!)
+      ? json(statuses, { total: statuses.length })
+      : json({ title: 'Geçersiz istek', status: 400 }, { status: 400 })));
     const started: string[] = [];
     s.on(`POST ${S}/{companyId}`, (_req, p) => { started.push(p.companyId!); statuses = [{ ...statuses[0]!, status: 'RUNNING', startedBy: 'yonetici' }]; return json(statuses[0], { status: 202 }); });
     const { toasts } = await renderWorkbench({ plugins, path: '/medicine-management-v2', server: s, signedIn: true });

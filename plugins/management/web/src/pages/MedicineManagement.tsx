@@ -122,6 +122,8 @@ export default function MedicineManagement(_props: ContributionProps) {
         rowActions={actions}
         rowLabel={(m) => m.name}
         defaultPageSize={20}
+        // The medicine list sorts by name, barcode or ATC code only (no id): by name until a column is chosen.
+        defaultSort="name,asc"
         onError={shell.notify.failure}
         toolbar={<Button icon="add" text={t('medicines.add')} onClick={() => setEditing({ draft: newMedicine(), creating: true })} />}
         fetchPage={(q) => page(shell.api)(MEDICINE_PATHS.medicines, {
