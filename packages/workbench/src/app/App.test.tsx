@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Dialog } from '@blueprintjs/core';
 import { defineWebPlugin } from '@tezgah/core';
 import { renderWorkbench } from '../../test/render';
 import { account, fakeServer, json, problem, token } from '../../test/fake-server';
@@ -11,6 +12,13 @@ const stock = defineWebPlugin({
   menu: [{ id: 'stock', title: 'Stok', order: 50, children: [{ id: 'products', title: 'Ürünler', route: '/product', module: 13, icon: 'box', addButton: { module: 13, action: 2 } }] }],
   routes: [{ path: '/product', module: 13 }],
   load: { routes: { '/product': async () => ({ default: () => <p>Ürün listesi</p> }) } },
+});
+const dialogs = defineWebPlugin({
+  id: 'dialog-test',
+  title: 'Dialogs',
+  menu: [{ id: 'dialogs', title: 'Pencere', route: '/dialog', order: 20 }],
+  routes: [{ path: '/dialog' }],
+  load: { routes: { '/dialog': async () => ({ default: () => <Dialog isOpen title="Bir pencere" onClose={() => {}}><p>İçerik</p></Dialog> }) } },
 });
 const home = defineWebPlugin({
   id: 'home-test',
@@ -24,6 +32,15 @@ describe('the workbench shell', () => {
   it('sends an unauthenticated visitor on a main path to the sign-in page', async () => {
     await renderWorkbench({ plugins: [stock], path: '/product' });
     expect(await screen.findByRole('form', { name: 'Giriş' })).toBeInTheDocument();
+  });
+
+  it('names every dialog\'s close button in the session\'s language (Blueprint fixes it to "Close")', async () => {
+    const s = fakeServer();
+    s.setAccount(account({ codes: [] }));
+    await renderWorkbench({ plugins: [dialogs], path: '/dialog', server: s, signedIn: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Bir pencere' });
+    expect(await within(dialog).findByRole('button', { name: 'Kapat' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('sends unknown paths to /auth/404', async () => {

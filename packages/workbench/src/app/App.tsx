@@ -9,6 +9,7 @@ import { AuthLayout } from '../layouts/AuthLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { authRoutes } from '../screens/auth/routes';
 import { NotFound, ServerError } from '../screens/errors/ErrorScreens';
+import { useDialogCloseLabels } from './dialogCloseLabels';
 
 // The shell loads only once someone is signed in: the sign-in page stays light.
 const MainLayout = lazy(() => import('../layouts/MainLayout').then((m) => ({ default: m.MainLayout })));
@@ -62,6 +63,8 @@ function PluginPage() {
 }
 
 export function App() {
+  const { t } = useTranslation();
+  useDialogCloseLabels(t('shell.close'));
   return (
     <Suspense fallback={<Loading />}>
       <LockGuard>
