@@ -8,6 +8,9 @@ import type { PharmacyTables } from '../schema';
 import { scheduleDelivery, sellBoxes } from '../tracking/index';
 import { equivalents, todayOf } from '../medicines/index';
 import { completeCreditProductsOfBoxes } from '../emanet/index';
+
+/** A dose as a person writes it: "3", "0.5" (the column keeps three decimals; "3.000" read as three thousand). */
+const dose = (v: unknown): string | null => (v === null || v === undefined ? null : new Decimal(v as string).toString());
 import { loadShareRules } from '../settings/index';
 import { shareOf, type PatientStatus } from './share';
 
@@ -84,7 +87,7 @@ export async function counterView(d: Db, companyId: number, id: number) {
     },
     medicines: lines.map((l) => ({
       id: Number(l.id), lineNo: l.line_no, barcode: l.barcode, prescribedBarcode: l.prescribed_barcode, name: l.name, productId: l.product_id === null ? null : Number(l.product_id),
-      count: l.count, usage: l.usage, dose1: l.dose1, dose2: l.dose2, period: l.period, periodUnit: l.period_unit, reportNo: l.report_no, warningCode: l.warning_code, covered: l.covered,
+      count: l.count, usage: l.usage, dose1: dose(l.dose1), dose2: dose(l.dose2), period: l.period, periodUnit: l.period_unit, reportNo: l.report_no, warningCode: l.warning_code, covered: l.covered,
       unitPrice: money(l.unit_price), totalPrice: money(l.total_price), referencePrice: l.reference_price === null ? null : money(l.reference_price),
       priceDifference: money(l.price_difference),
       scanned: scans.filter((s) => s.recete_medicine_id !== null && Number(s.recete_medicine_id) === Number(l.id)).map(scanOut),

@@ -67,6 +67,9 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
     let c = await call('GET', `/recetes/${receteId}/counter`);
     expect(c.status).toBe(200);
     expect(c.body.recete.color).toBe('GREEN');
+    // Doses as written ("3", "1"), not the column's "3.000" that reads as three thousand.
+    for (const m of c.body.medicines) for (const d of [m.dose1, m.dose2]) if (d !== null) expect(d).toMatch(/^\d+(\.\d*[1-9])?$/);
+    expect(c.body.medicines.some((m: any) => m.dose1 !== null)).toBe(true);
     expect(c.body.medicines.map((m: any) => m.barcode)).toEqual(expect.arrayContaining(DEMO_GREEN_SCANNABLE.map((d) => d.barcode)));
     const [olax, moks] = await Promise.all(DEMO_GREEN_SCANNABLE.map((d) => productByBarcode(d.barcode)));
     const stockBefore = [await stockOf(olax!.id), await stockOf(moks!.id)];
