@@ -39,6 +39,9 @@ describe('/journal-entries', () => {
     expect(first).toHaveTextContent('Mahsup (elle)');
     expect(row(table, 'Merkez kasa açılış fişi')).toHaveTextContent('Kasa açılışı');
     const rent = row(table, 'Kira ödemesi');
+    // Every source in words, never its code (INVOICE_PAYMENT).
+    expect(rent).toHaveTextContent('Fatura ödemesi');
+    expect(table).not.toHaveTextContent('INVOICE_PAYMENT');
     expect(within(rent).getByText('Ters kaydedildi')).toBeInTheDocument();
     expect(within(rent).queryByRole('button', { name: 'Ters kayıt' })).toBeNull();
     expect(within(first).getByRole('button', { name: 'Ters kayıt' })).toBeInTheDocument();

@@ -45,7 +45,11 @@ const tr = {
     title: 'Yevmiye Fişleri', add: 'Yevmiye fişi ekle', entryNo: 'Fiş no', date: 'Tarih', explanation: 'Açıklama', total: 'Tutar', source: 'Kaynak',
     state: 'Durum', lineCount: 'Satır', reversed: 'Ters kaydedildi', reversal: 'Ters kayıt fişi', lines: 'Fiş satırları', linesOf: '{{no}} numaralı fiş',
     reverse: 'Ters kayıt', accountFilter: 'Hesap (alt hesaplarıyla)', accountHint: '100, 102.01 …',
-    sources: { MANUAL: 'Mahsup (elle)', SAFE_OPENING: 'Kasa açılışı', BANK_OPENING: 'Banka açılışı', TRANSACTION: 'Cari işlem', CHEQUE: 'Çek / senet', INVOICE: 'Fatura', REVERSAL: 'Ters kayıt' },
+    sources: {
+      MANUAL: 'Mahsup (elle)', SAFE_OPENING: 'Kasa açılışı', BANK_OPENING: 'Banka açılışı', BANK_ACCOUNT_OPENING: 'Banka açılışı', TRANSACTION: 'Cari işlem',
+      CHEQUE: 'Çek / senet', INVOICE: 'Fatura', INVOICE_PAYMENT: 'Fatura ödemesi', PERSONNEL_PAYMENT: 'Personel ödemesi', FX_DIFFERENCE: 'Kur farkı',
+      CAPITAL: 'Sermaye taahhüdü', CAPITAL_PAYMENT: 'Sermaye ödemesi', POS_PAYMENT: 'POS ödemesi', VIRTUAL_PAYMENT: 'Sanal POS ödemesi', REVERSAL: 'Ters kayıt',
+    },
     form: {
       lines: 'Satırlar', addLine: 'Satır ekle', removeLine: '{{n}}. satırı sil', line: '{{n}}. satır', account: 'Hesap', lineExplanation: 'Satır açıklaması',
       accountSearch: 'Kod ya da ad yazın', noAccount: 'Hesap bulunamadı', totals: 'Toplamlar',
@@ -128,7 +132,11 @@ const en: typeof tr = {
     title: 'Journal entries', add: 'Add journal entry', entryNo: 'Entry no', date: 'Date', explanation: 'Explanation', total: 'Amount', source: 'Source',
     state: 'State', lineCount: 'Lines', reversed: 'Reversed', reversal: 'Reversing entry', lines: 'Entry lines', linesOf: 'Entry {{no}}',
     reverse: 'Reverse', accountFilter: 'Account (with sub-accounts)', accountHint: '100, 102.01 …',
-    sources: { MANUAL: 'Manual', SAFE_OPENING: 'Safe opening', BANK_OPENING: 'Bank opening', TRANSACTION: 'Current transaction', CHEQUE: 'Cheque / note', INVOICE: 'Invoice', REVERSAL: 'Reversal' },
+    sources: {
+      MANUAL: 'Manual', SAFE_OPENING: 'Safe opening', BANK_OPENING: 'Bank opening', BANK_ACCOUNT_OPENING: 'Bank opening', TRANSACTION: 'Current transaction',
+      CHEQUE: 'Cheque / note', INVOICE: 'Invoice', INVOICE_PAYMENT: 'Invoice payment', PERSONNEL_PAYMENT: 'Personnel payment', FX_DIFFERENCE: 'Exchange difference',
+      CAPITAL: 'Capital commitment', CAPITAL_PAYMENT: 'Capital payment', POS_PAYMENT: 'POS payment', VIRTUAL_PAYMENT: 'Virtual POS payment', REVERSAL: 'Reversal',
+    },
     form: {
       lines: 'Lines', addLine: 'Add line', removeLine: 'Remove line {{n}}', line: 'Line {{n}}', account: 'Account', lineExplanation: 'Line explanation',
       accountSearch: 'Type a code or a name', noAccount: 'No account found', totals: 'Totals',

@@ -33,7 +33,7 @@ export const ENTRIES: JournalEntry[] = [
     lines: [line(1, '102.01', 'Ziraat Bankası', 1999.9, 0), line(2, '100.01', 'Merkez Kasa', 0, 1999.9)],
   },
   {
-    id: 4, entryNo: 41, fiscalYearId: 7, journalId: 73, date: '2026-03-10', explanation: 'Kira ödemesi', sourceKind: 'MANUAL', sourceId: '4',
+    id: 4, entryNo: 41, fiscalYearId: 7, journalId: 73, date: '2026-03-10', explanation: 'Kira ödemesi', sourceKind: 'INVOICE_PAYMENT', sourceId: '4',
     reversesId: null, reversedById: 9, total: 15000, createdBy: 'eczaci',
     lines: [line(1, '770.01', 'Kira Giderleri', 15000, 0), line(2, '100.01', 'Merkez Kasa', 0, 15000)],
   },
