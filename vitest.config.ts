@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 import './scripts/test-clock.mjs';
 import LongestFirst from './scripts/test-sequencer.mjs';
 
+// expect.poll waits for a condition; its 1 s default fails a check that a busy machine answers
+// in 2 s (the favourites e2e test did). Twenty seconds costs nothing when it succeeds at once.
+const expectations = { poll: { timeout: 20_000, interval: 50 } };
+
 // One run covers every package; each package is its own project so its environment can differ
 // (the workbench will run in jsdom, the server tests share a migrated database snapshot).
 export default defineConfig({
@@ -13,8 +17,8 @@ export default defineConfig({
     // The longest files first, across projects (scripts/test-sequencer.mjs).
     sequence: { sequencer: LongestFirst },
     projects: [
-      { test: { name: 'core', include: ['packages/core/src/**/*.test.ts', 'plugins/*/common/src/**/*.test.ts'] } },
-      { test: { name: 'sdk', include: ['packages/sdk/src/**/*.test.ts'] } },
+      { test: { name: 'core', expect: expectations, include: ['packages/core/src/**/*.test.ts', 'plugins/*/common/src/**/*.test.ts'] } },
+      { test: { name: 'sdk', expect: expectations, include: ['packages/sdk/src/**/*.test.ts'] } },
       {
         // Component tests of the workbench and the plugins' web parts, in jsdom. The files share
         // their worker's module graph (isolate: false): importing React, Blueprint and the
@@ -23,6 +27,7 @@ export default defineConfig({
         plugins: [],
         test: {
           name: 'workbench',
+          expect: expectations,
           environment: 'jsdom',
           include: ['packages/workbench/src/**/*.test.{ts,tsx}', 'plugins/*/web/src/**/*.test.{ts,tsx}', 'examples/*/src/**/*.test.{ts,tsx}'],
           exclude: ['packages/workbench/src/stories/stories.test.tsx'],
@@ -38,6 +43,7 @@ export default defineConfig({
         plugins: [],
         test: {
           name: 'stories',
+          expect: expectations,
           environment: 'jsdom',
           include: ['packages/workbench/src/stories/stories.test.tsx'],
           setupFiles: ['packages/workbench/test/setup.ts'],
@@ -47,6 +53,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          expect: expectations,
           include: ['packages/server/src/**/*.test.ts', 'openapi/**/*.test.ts', 'plugins/*/server/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
@@ -58,6 +65,7 @@ export default defineConfig({
         // serving the built workbench.
         test: {
           name: 'e2e',
+          expect: expectations,
           include: ['e2e/**/*.e2e.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts', 'e2e/global-setup.ts'],
           testTimeout: 90_000,
@@ -67,6 +75,7 @@ export default defineConfig({
       {
         test: {
           name: 'cli',
+          expect: expectations,
           include: ['packages/cli/src/**/*.test.ts', 'plugins/*/cli/src/**/*.test.ts'],
           globalSetup: ['packages/server/test/global-setup.ts'],
           testTimeout: 60_000,
