@@ -39,7 +39,7 @@ describe('the workbench shell', () => {
     s.setAccount(account({ codes: [] }));
     await renderWorkbench({ plugins: [dialogs], path: '/dialog', server: s, signedIn: true });
     const dialog = await screen.findByRole('dialog', { name: 'Bir pencere' });
-    expect(await within(dialog).findByRole('button', { name: 'Kapat' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Pencereyi kapat' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 

@@ -64,7 +64,7 @@ function PluginPage() {
 
 export function App() {
   const { t } = useTranslation();
-  useDialogCloseLabels(t('shell.close'));
+  useDialogCloseLabels(t('shell.closeDialog'));
   return (
     <Suspense fallback={<Loading />}>
       <LockGuard>

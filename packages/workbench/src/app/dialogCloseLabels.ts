@@ -4,8 +4,9 @@ import { Classes } from '@blueprintjs/core';
 /**
  * Blueprint's Dialog names its close button "Close" whatever the language: the label is fixed in
  * its code. Every dialog of every plugin is Blueprint's, so the workbench gives the button the
- * session language's word as dialogs open (a screen reader reads "Kapat" in the Turkish
- * interface) instead of each plugin drawing a header of its own.
+ * session language's words as dialogs open (a screen reader reads "Pencereyi kapat" in the
+ * Turkish interface; not "Kapat", the name of many dialogs' own footer button) instead of each
+ * plugin drawing a header of its own.
  */
 export function useDialogCloseLabels(label: string): void {
   useEffect(() => {

@@ -90,6 +90,7 @@ export const en: Messages = {
     privacy: 'Privacy notice',
     privacyText: 'Your personal data is processed under the Turkish data protection law (KVKK) to provide the service and kept for the periods the law requires.',
     close: 'Close',
+    closeDialog: 'Close dialog',
     copyright: '© {{year}} Tezgah',
     version: 'Version {{version}}',
     mainMenu: 'Main menu',

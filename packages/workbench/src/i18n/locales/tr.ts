@@ -54,6 +54,7 @@ export const tr = {
     privacy: 'Kişisel Verilerin Korunması Aydınlatma Metni',
     privacyText: 'Kişisel verileriniz 6698 sayılı KVKK kapsamında, hizmetin sunulması amacıyla işlenir ve yasal süreler boyunca saklanır.',
     close: 'Kapat',
+    closeDialog: 'Pencereyi kapat',
     copyright: '© {{year}} Tezgah',
     version: 'Sürüm {{version}}',
     mainMenu: 'Ana menü',
