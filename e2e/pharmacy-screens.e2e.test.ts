@@ -118,7 +118,7 @@ describe('the pharmacy screens in a browser', () => {
       for (const box of DEMO_GREEN_SCANNABLE) await expect.poll(() => boxes.textContent()).toContain(box.datamatrix.slice(18, box.datamatrix.indexOf('\x1d')));
       await expect.poll(() => boxes.textContent()).toContain('Satıldı');
       await shot(page, 'pharmacy-its-dialog-1024');
-      await its.getByRole('button', { name: 'Kapat' }).last().click();
+      await its.getByRole('button', { name: 'Kapat', exact: true }).last().click();
       expect((page as Page & { errors: string[] }).errors).toEqual([]);
     } finally {
       await context.close();
@@ -183,7 +183,7 @@ describe('the pharmacy screens in a browser', () => {
     try {
       await page.goto(`${t.url}/its`);
       const welcome = page.getByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' });
-      await welcome.getByRole('button', { name: 'Kapat' }).click();
+      await welcome.getByRole('button', { name: 'Kapat', exact: true }).click();
       // Gone for good: as its closing ends, Blueprint gives the focus back to what had it before it
       // opened, which would take it from the box the scanner types into.
       await welcome.waitFor({ state: 'detached' });
