@@ -47,6 +47,7 @@ export const fr: ShellMessages = {
     privacy: 'Avis de confidentialité',
     privacyText: 'Vos données personnelles sont traitées conformément à la loi turque sur la protection des données (KVKK) afin de fournir le service, et conservées pendant les durées prévues par la loi.',
     close: 'Fermer',
+    closeDialog: 'Fermer la fenêtre',
     copyright: '© {{year}} Tezgah',
     version: 'Version {{version}}',
     mainMenu: 'Menu principal',

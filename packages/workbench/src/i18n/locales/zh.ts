@@ -47,6 +47,7 @@ export const zh: ShellMessages = {
     privacy: '隐私声明',
     privacyText: '您的个人数据依据土耳其个人数据保护法（KVKK）为提供服务而处理，并在法律规定的期限内保存。',
     close: '关闭',
+    closeDialog: '关闭窗口',
     copyright: '© {{year}} Tezgah',
     version: '版本 {{version}}',
     mainMenu: '主菜单',
