@@ -13,14 +13,14 @@ type User = ReturnType<typeof userEvent.setup>;
 const gate = (codes: string[]) => ({ authorities: codes.map((c) => ({ authorityCode: c, companyId: 2 })), companyId: 2, theme: Theme.DEFAULT });
 
 async function payments() {
-  const table = await screen.findByRole('table', { name: 'Personel Ödemeleri' }, { timeout: 5000 });
+  const table = await screen.findByRole('table', { name: 'Personel Ödemeleri' }, { timeout: 20_000 });
   await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
   return table;
 }
 const row = (table: HTMLElement, text: string) => within(table).getByText(text).closest('tr')!;
 
 async function openForm(user: User) {
-  await user.click(await screen.findByRole('button', { name: 'Ödeme ekle' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Ödeme ekle' }, { timeout: 20_000 }));
   const form = await screen.findByRole('form', { name: 'Ödeme ekle' });
   await waitFor(() => expect(within(control(form, 'Ödeme yapılan hesap')).getAllByRole('option').length).toBeGreaterThan(1));
   await waitFor(() => expect(within(control(form, 'Personel')).getAllByRole('option')).toHaveLength(3));
