@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import { likePattern, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
@@ -7,9 +7,10 @@ import { folded, foldedPattern } from '../lookups/search';
 import { today } from '../ledger/dates';
 import {
   CREATE_STATUSES, OPEN_STATUSES, parsePeriod, periodProblem, previousMonth, STATUS_NAMES, SYSTEM_TYPES, transitionProblem, VAT_TYPE_CODE,
-  type DeclarationStatus, type PeriodKind,
+  WITHHOLDING_VAT_TYPE_CODE, type DeclarationStatus, type PeriodKind,
 } from './rules';
 import { vatFigures } from './vat';
+import { withholdingFigures } from './withholding';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const company = (ctx: RequestContext) => requireAuth(ctx).companyId;
@@ -128,8 +129,13 @@ const deleteDeclarationType: Handler = async (ctx) => {
 interface DeclarationRow {
   id: number; type_id: number; type_code: string; type_name: string; period_kind: PeriodKind; period: string; status: DeclarationStatus;
   explanation: string | null; calculated_vat: string | null; deductible_vat: string | null; previous_carried_vat: string | null;
-  payable_vat: string | null; carried_forward_vat: string | null; computed_at: Date | string | null; created_by: string | null;
-  created_at: Date | string; updated_at: Date | string | null; status_changed_by: string | null; status_changed_at: Date | string | null;
+  payable_vat: string | null; carried_forward_vat: string | null; computed_at: Date | string | null; withholding_computed_at: Date | string | null;
+  ledger_withheld_vat: string | null; created_by: string | null; created_at: Date | string; updated_at: Date | string | null;
+  status_changed_by: string | null; status_changed_at: Date | string | null;
+}
+
+interface WithholdingRowRow {
+  declaration_id: number; withholding_code: string; withholding_ratio: number; vat_rate: string; base: string; vat: string; withheld: string;
 }
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -140,13 +146,44 @@ function declarations(d: LedgerDb, companyId: number) {
     .innerJoin('declaration_types as t', (j) => j.onRef('t.company_id', '=', 'x.company_id').onRef('t.id', '=', 'x.type_id'))
     .select([
       'x.id', 'x.type_id', 't.code as type_code', 't.name as type_name', 't.period_kind', 'x.period', 'x.status', 'x.explanation', 'x.calculated_vat',
-      'x.deductible_vat', 'x.previous_carried_vat', 'x.payable_vat', 'x.carried_forward_vat', 'x.computed_at', 'x.created_by', 'x.created_at',
-      'x.updated_at', 'x.status_changed_by', 'x.status_changed_at',
+      'x.deductible_vat', 'x.previous_carried_vat', 'x.payable_vat', 'x.carried_forward_vat', 'x.computed_at', 'x.withholding_computed_at',
+      'x.ledger_withheld_vat', 'x.created_by', 'x.created_at', 'x.updated_at', 'x.status_changed_by', 'x.status_changed_at',
     ])
     .where('x.company_id', '=', companyId);
 }
 
-function declarationView(r: DeclarationRow) {
+/** The KDV2 rows of these declarations, by declaration (in code, ratio, rate order). */
+async function withholdingRowsOf(d: LedgerDb, companyId: number, rows: DeclarationRow[]): Promise<Map<number, WithholdingRowRow[]>> {
+  const out = new Map<number, WithholdingRowRow[]>();
+  const ids = rows.filter((r) => r.withholding_computed_at !== null).map((r) => Number(r.id));
+  if (!ids.length) return out;
+  const found = await d.selectFrom('declaration_withholding_rows')
+    .select(['declaration_id', 'withholding_code', 'withholding_ratio', 'vat_rate', 'base', 'vat', 'withheld'])
+    .where('company_id', '=', companyId).where('declaration_id', 'in', ids)
+    .orderBy('withholding_code').orderBy('withholding_ratio').orderBy('vat_rate').execute();
+  for (const w of found as WithholdingRowRow[]) out.set(Number(w.declaration_id), [...(out.get(Number(w.declaration_id)) ?? []), w]);
+  return out;
+}
+
+/**
+ * A KDV2 draft's figures: its rows (code, ratio as "9/10", KDV rate, base, KDV, withheld), their
+ * totals, what 360 was credited for the month's purchases, and whether the two agree.
+ */
+function withholdingView(r: DeclarationRow, rows: readonly WithholdingRowRow[]) {
+  const zero = new Decimal(0);
+  const total = (k: 'base' | 'vat' | 'withheld') => rows.reduce((s, w) => s.plus(w[k]), zero);
+  const withheld = total('withheld');
+  const ledger = new Decimal(r.ledger_withheld_vat ?? 0);
+  return {
+    rows: rows.map((w) => ({
+      code: w.withholding_code, ratio: `${Number(w.withholding_ratio)}/10`, vatRate: n(w.vat_rate), base: n(w.base), vat: n(w.vat), withheld: n(w.withheld),
+    })),
+    totals: { base: total('base').toNumber(), vat: total('vat').toNumber(), withheld: withheld.toNumber() },
+    ledgerWithheld: ledger.toNumber(), matchesLedger: withheld.eq(ledger), computedDate: iso(r.withholding_computed_at)!,
+  };
+}
+
+function declarationView(r: DeclarationRow, withholding: readonly WithholdingRowRow[] = []) {
   const p = parsePeriod(r.period_kind, r.period);
   const deductible = new Decimal(r.deductible_vat ?? 0);
   const carried = new Decimal(r.previous_carried_vat ?? 0);
@@ -158,15 +195,17 @@ function declarationView(r: DeclarationRow) {
       totalDeductible: deductible.plus(carried).toNumber(), payableVat: n(r.payable_vat), carriedForwardVat: n(r.carried_forward_vat),
       computedDate: iso(r.computed_at),
     },
+    withholding: r.withholding_computed_at === null ? null : withholdingView(r, withholding),
     createdBy: r.created_by, createdDate: iso(r.created_at)!, updatedDate: iso(r.updated_at),
     statusChangedBy: r.status_changed_by, statusChangedDate: iso(r.status_changed_at),
   };
 }
 
 async function declarationOr404(ctx: RequestContext, id: number) {
-  const r = await declarations(db(ctx), company(ctx)).where('x.id', '=', id).executeTakeFirst();
+  const r = await declarations(db(ctx), company(ctx)).where('x.id', '=', id).executeTakeFirst() as DeclarationRow | undefined;
   if (!r) throw problems.notFound('Beyanname');
-  return declarationView(r as DeclarationRow);
+  const withholding = await withholdingRowsOf(db(ctx), company(ctx), [r]);
+  return declarationView(r, withholding.get(Number(r.id)));
 }
 
 /** One change of a type's declarations of a period at a time (the one-open rule is checked under it). */
@@ -216,7 +255,8 @@ const listDeclarations: Handler = async (ctx) => {
     base.orderBy('x.id', 'desc').limit(p.size).offset(p.offset).execute(),
     count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return pageResult(ctx, (rows as DeclarationRow[]).map(declarationView), Number(total.n));
+  const withholding = await withholdingRowsOf(db(ctx), c, rows as DeclarationRow[]);
+  return pageResult(ctx, (rows as DeclarationRow[]).map((r) => declarationView(r, withholding.get(Number(r.id)))), Number(total.n));
 };
 
 const getDeclaration: Handler = async (ctx) => declarationOr404(ctx, (ctx.params as { id: number }).id);
@@ -250,8 +290,9 @@ const createDeclaration: Handler = async (ctx) => {
 
 /**
  * Changes a declaration: its status along the allowed transitions (rules.ts), and while it is
- * open (awaiting approval or faulty) its type, period and explanation. A VAT draft computed from
- * the ledger keeps its type and period (compute another period's draft instead).
+ * open (awaiting approval or faulty) its type, period and explanation. A VAT (KDV1) or withholding
+ * VAT (KDV2) draft computed from the books keeps its type and period (compute another period's
+ * draft instead).
  */
 const updateDeclaration: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
@@ -275,6 +316,9 @@ const updateDeclaration: Handler = async (ctx) => {
   if (Number(t.id) !== Number(before.type_id) || b.period.trim() !== before.period) {
     if (before.calculated_vat !== null) {
       throw problems.invalidField('period', 'Defterden hesaplanan KDV taslağının türü ve dönemi değiştirilemez; diğer dönem için yeni taslak hesaplayın.', 'VAT_DRAFT_FIXED');
+    }
+    if (before.withholding_computed_at !== null) {
+      throw problems.invalidField('period', 'Defterden hesaplanan KDV 2 (tevkifat) taslağının türü ve dönemi değiştirilemez; diğer dönem için yeni taslak hesaplayın.', 'VAT_DRAFT_FIXED');
     }
     if (!t.active) throw problems.invalidField('typeId', `${t.name} pasif bir beyanname türü.`, 'DECLARATION_TYPE_PASSIVE');
     period = checkPeriod(ctx, t, b.period);
@@ -306,29 +350,36 @@ const deleteDeclaration: Handler = async (ctx) => {
 };
 
 /**
- * The company's KDV1 type (every company has it; made again should it be missing) and the VAT
- * draft of a month: the figures from the ledger (vat.ts) with the previous month's carried-forward
- * VAT from its declaration (the approved one, else the open one; cancelled ones do not count),
- * stored on the month's open KDV1 declaration (recomputed, back to awaiting approval) or on a new
- * one awaiting approval (after an approved one it is the corrective draft).
+ * A standard type by its code (every company has them; made again should one be missing), with
+ * the month checked for it.
  */
-export async function vatDraft(d: LedgerDb, auth: { companyId: number; login: string }, period: string, today: string, explanation?: string | null) {
-  const c = auth.companyId;
-  await seedDeclarationTypes(d, c);
+async function draftType(d: LedgerDb, companyId: number, code: string, period: string, today: string): Promise<TypeRow> {
+  await seedDeclarationTypes(d, companyId);
   const t = await d.selectFrom('declaration_types').select(['id', 'code', 'name', 'period_kind', 'system', 'active'])
-    .where('company_id', '=', c).where('code', '=', VAT_TYPE_CODE).executeTakeFirstOrThrow() as TypeRow;
+    .where('company_id', '=', companyId).where('code', '=', code).executeTakeFirstOrThrow() as TypeRow;
+  // A company's own type of that code made before it was standard, with another period kind.
+  if (t.period_kind !== 'MONTHLY') {
+    throw problems.conflict(`${code} kodlu beyanname türü aylık değil; taslak aylık hesaplanır. Türün dönem türünü düzeltin.`, 'DECLARATION_TYPE_NOT_MONTHLY');
+  }
   const why = periodProblem(t, period, today);
   if (why) throw problems.invalidField('period', why, 'PERIOD');
-  const range = parsePeriod('MONTHLY', period)!;
-  await lockPeriod(d, c, t.id, period);
-  const previous = await d.selectFrom('declarations').select(['id', 'carried_forward_vat']).where('company_id', '=', c).where('type_id', '=', t.id)
-    .where('period', '=', previousMonth(period)).where('status', '<>', 'CANCELLED')
-    .orderBy(sql`case status when 'APPROVED' then 0 when 'AWAITING_APPROVAL' then 1 else 2 end`).orderBy('id', 'desc').executeTakeFirst();
-  const f = await vatFigures(d, c, range.start, range.end, new Decimal(previous?.carried_forward_vat ?? 0));
-  const figures = {
-    calculated_vat: f.calculated.toFixed(2), deductible_vat: f.deductible.toFixed(2), previous_carried_vat: f.previousCarried.toFixed(2),
-    payable_vat: f.payable.toFixed(2), carried_forward_vat: f.carriedForward.toFixed(2), computed_at: sql<Date>`now()` as unknown as Date,
-  };
+  return t;
+}
+
+/** The figure columns of a draft (a KDV1 or a KDV2 one). */
+type DraftFigures = Pick<Updateable<AccountingTables['declarations']>,
+  'calculated_vat' | 'deductible_vat' | 'previous_carried_vat' | 'payable_vat' | 'carried_forward_vat' | 'computed_at' | 'withholding_computed_at' | 'ledger_withheld_vat'>;
+
+/**
+ * Keeps a draft's figures on the month's open declaration of the type (recomputed, back to
+ * awaiting approval) or on a new one awaiting approval (after an approved one it is the
+ * corrective draft). The caller holds the period's lock.
+ */
+async function keepDraft(
+  d: LedgerDb, auth: { companyId: number; login: string }, t: TypeRow, period: string, figures: DraftFigures,
+  explanation: string | null | undefined, texts: { draft: string; corrective: string },
+) {
+  const c = auth.companyId;
   const open = await openOne(d, c, t.id, period);
   const text = explanation?.trim() || null;
   if (open) {
@@ -342,9 +393,31 @@ export async function vatDraft(d: LedgerDb, auth: { companyId: number; login: st
     .where('status', '=', 'APPROVED').executeTakeFirst();
   const row = await d.insertInto('declarations').values({
     company_id: c, type_id: t.id, period, status: 'AWAITING_APPROVAL', created_by: auth.login, ...figures,
-    explanation: text ?? (approved ? 'Düzeltme beyannamesi taslağı (defterden hesaplandı)' : 'KDV beyannamesi taslağı (defterden hesaplandı)'),
+    explanation: text ?? (approved ? texts.corrective : texts.draft),
   }).returning('id').executeTakeFirstOrThrow();
   return { id: Number(row.id), created: true };
+}
+
+/**
+ * The VAT draft of a month: the figures from the ledger (vat.ts) with the previous month's
+ * carried-forward VAT from its KDV1 declaration (the approved one, else the open one; cancelled
+ * ones do not count), kept on the month's KDV1 declaration (keepDraft).
+ */
+export async function vatDraft(d: LedgerDb, auth: { companyId: number; login: string }, period: string, today: string, explanation?: string | null) {
+  const c = auth.companyId;
+  const t = await draftType(d, c, VAT_TYPE_CODE, period, today);
+  const range = parsePeriod('MONTHLY', period)!;
+  await lockPeriod(d, c, t.id, period);
+  const previous = await d.selectFrom('declarations').select(['id', 'carried_forward_vat']).where('company_id', '=', c).where('type_id', '=', t.id)
+    .where('period', '=', previousMonth(period)).where('status', '<>', 'CANCELLED')
+    .orderBy(sql`case status when 'APPROVED' then 0 when 'AWAITING_APPROVAL' then 1 else 2 end`).orderBy('id', 'desc').executeTakeFirst();
+  const f = await vatFigures(d, c, range.start, range.end, new Decimal(previous?.carried_forward_vat ?? 0));
+  return keepDraft(d, auth, t, period, {
+    calculated_vat: f.calculated.toFixed(2), deductible_vat: f.deductible.toFixed(2), previous_carried_vat: f.previousCarried.toFixed(2),
+    payable_vat: f.payable.toFixed(2), carried_forward_vat: f.carriedForward.toFixed(2), computed_at: sql<Date>`now()` as unknown as Date,
+  }, explanation, {
+    draft: 'KDV beyannamesi taslağı (defterden hesaplandı)', corrective: 'Düzeltme beyannamesi taslağı (defterden hesaplandı)',
+  });
 }
 
 const createVatDraft: Handler = async (ctx) => {
@@ -356,7 +429,42 @@ const createVatDraft: Handler = async (ctx) => {
   return declarationOr404(ctx, r.id);
 };
 
+/**
+ * The withholding VAT (KDV 2) draft of a month: the rows from the month's posted purchase invoices
+ * with withholding and the month's 360 credit from their entries (withholding.ts), kept on the
+ * month's KDV2 declaration (keepDraft); the rows are replaced each time.
+ */
+export async function withholdingVatDraft(d: LedgerDb, auth: { companyId: number; login: string }, period: string, today: string, explanation?: string | null) {
+  const c = auth.companyId;
+  const t = await draftType(d, c, WITHHOLDING_VAT_TYPE_CODE, period, today);
+  const range = parsePeriod('MONTHLY', period)!;
+  await lockPeriod(d, c, t.id, period);
+  const f = await withholdingFigures(d, c, range.start, range.end);
+  const r = await keepDraft(d, auth, t, period, {
+    ledger_withheld_vat: f.ledgerWithheld.toFixed(2), withholding_computed_at: sql<Date>`now()` as unknown as Date,
+  }, explanation, {
+    draft: 'KDV 2 beyannamesi taslağı (defterden hesaplandı)', corrective: 'Düzeltme beyannamesi taslağı (defterden hesaplandı)',
+  });
+  await d.deleteFrom('declaration_withholding_rows').where('company_id', '=', c).where('declaration_id', '=', r.id).execute();
+  if (f.rows.length) {
+    await d.insertInto('declaration_withholding_rows').values(f.rows.map((w) => ({
+      company_id: c, declaration_id: r.id, withholding_code: w.code, withholding_ratio: w.ratio, vat_rate: w.vatRate.toFixed(2),
+      base: w.base.toFixed(2), vat: w.vat.toFixed(2), withheld: w.withheld.toFixed(2),
+    }))).execute();
+  }
+  return r;
+}
+
+const createWithholdingVatDraft: Handler = async (ctx) => {
+  const auth = requireAuth(ctx);
+  const b = ctx.body as { period: string; explanation?: string | null };
+  const r = await withholdingVatDraft(db(ctx), auth, b.period, today(ctx), b.explanation);
+  ctx.audit({ action: 'accounting.declaration.withholdingVatDraft', entity: 'declaration', entityId: r.id, detail: { period: b.period, created: r.created } });
+  ctx.setStatus(r.created ? 201 : 200);
+  return declarationOr404(ctx, r.id);
+};
+
 export const declarationHandlers: Record<string, Handler> = {
   listDeclarationTypes, getDeclarationType, createDeclarationType, updateDeclarationType, deleteDeclarationType,
-  listDeclarations, getDeclaration, createDeclaration, updateDeclaration, deleteDeclaration, createVatDraft,
+  listDeclarations, getDeclaration, createDeclaration, updateDeclaration, deleteDeclaration, createVatDraft, createWithholdingVatDraft,
 };

@@ -6,10 +6,10 @@ import { declarationHandlers, seedDeclarationTypes, vatDraft } from './declarati
 /**
  * Tax declarations (beyannameler) and their types.
  *
- * Every company starts with the usual types: KDV1 KDV Beyannamesi (monthly), MUHSGK Muhtasar ve
- * Prim Hizmet Beyannamesi (monthly), GECICI Geçici Vergi Beyannamesi (quarterly), KURUMLAR
- * Kurumlar Vergisi Beyannamesi (yearly), GELIR Gelir Vergisi Beyannamesi (yearly), DAMGA Damga
- * Vergisi Beyannamesi (monthly). A declaration has a type, a period written as its type wants
+ * Every company starts with the usual types: KDV1 KDV Beyannamesi (monthly), KDV2 KDV 2
+ * Beyannamesi (monthly), MUHSGK Muhtasar ve Prim Hizmet Beyannamesi (monthly), GECICI Geçici
+ * Vergi Beyannamesi (quarterly), KURUMLAR Kurumlar Vergisi Beyannamesi (yearly), GELIR Gelir
+ * Vergisi Beyannamesi (yearly), DAMGA Damga Vergisi Beyannamesi (monthly). A declaration has a type, a period written as its type wants
  * (2026-01, 2026-Q1, 2026), a created date, a status and an explanation.
  *
  * Statuses (seeds 001 §4: approved, awaiting approval, faulty, cancelled): APPROVED (Onaylandı),
@@ -35,6 +35,11 @@ import { declarationHandlers, seedDeclarationTypes, vatDraft } from './declarati
  * previous month's carried-forward VAT (from that month's KDV1 declaration, approved first), and
  * the result (payable when calculated exceeds deductible plus carried, else carried forward);
  * the figures are kept on the month's open KDV1 declaration or a new one awaiting approval.
+ *
+ * POST /declarations/withholding-vat-draft {period: YYYY-MM} computes the month's withholding VAT
+ * (KDV 2, withholding.ts): per withholding code, ratio and KDV rate of the month's posted purchase
+ * invoices, the KDV base, the KDV and the KDV withheld in lira, and 360's credit from those
+ * invoices' live entries to compare them with; kept on the month's KDV2 declaration the same way.
  *
  * Authority: the seeds name no module for declarations; they go with ACCOUNTING_CODE (18), view 1,
  * create 2, update 3, delete 4, as the ledger does.

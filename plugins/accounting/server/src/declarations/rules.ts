@@ -87,6 +87,7 @@ export function previousMonth(period: string): string {
 /** The declaration types every company starts with (code, name, period kind). */
 export const SYSTEM_TYPES: readonly { code: string; name: string; periodKind: PeriodKind }[] = [
   { code: 'KDV1', name: 'KDV Beyannamesi', periodKind: 'MONTHLY' },
+  { code: 'KDV2', name: 'KDV 2 Beyannamesi', periodKind: 'MONTHLY' },
   { code: 'MUHSGK', name: 'Muhtasar ve Prim Hizmet Beyannamesi', periodKind: 'MONTHLY' },
   { code: 'GECICI', name: 'Geçici Vergi Beyannamesi', periodKind: 'QUARTERLY' },
   { code: 'KURUMLAR', name: 'Kurumlar Vergisi Beyannamesi', periodKind: 'YEARLY' },
@@ -95,3 +96,5 @@ export const SYSTEM_TYPES: readonly { code: string; name: string; periodKind: Pe
 ];
 
 export const VAT_TYPE_CODE = 'KDV1';
+/** The 2 No.lu KDV Beyannamesi: the KDV a buyer withheld (KDV tevkifatı) on its purchases of the month. */
+export const WITHHOLDING_VAT_TYPE_CODE = 'KDV2';

@@ -1,10 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, DATE_FORMATS } from '@tezgah/core';
 import { Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { money, today } from '../ledger/model';
-import { DECLARATIONS, DECLARATION_TYPES, VAT_DRAFT, periodFits, previousMonth, type Declaration, type DeclarationType, type VatFigures } from './model';
+import {
+  DECLARATIONS, DECLARATION_TYPES, VAT_DRAFT, WITHHOLDING_VAT_DRAFT, periodFits, previousMonth, type Declaration, type DeclarationType, type VatFigures,
+  type WithholdingFigures,
+} from './model';
 
 /** The company's declaration types by code (all of them: a passive one still names old declarations); null while loading. */
 export function useDeclarationTypes(reload: unknown = 0): DeclarationType[] | null {
@@ -123,12 +126,69 @@ export function VatFiguresTable(props: { vat: VatFigures }) {
   );
 }
 
+/** A KDV rate as Turks write it: "%20", "%1,5". */
+const percent = (n: number) => `%${String(n).replace('.', ',')}`;
+
 /**
- * "KDV taslağı": computes a month's VAT return draft from the ledger (createVatDraft) — calculated
- * VAT (391), deductible VAT (191) and the previous month's carried-forward, payable or carried
- * forward — and shows the figures; the draft is kept on the month's open KDV1 declaration.
+ * A withholding VAT (KDV 2) draft's figures in lira: a row per withholding code, ratio and KDV rate
+ * (the KDV base, the KDV, the KDV withheld), their totals, and whether the withheld total equals
+ * what 360 was credited by the month's purchase invoices — a difference is a warning to look into.
  */
-export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Declaration) => void }) {
+export function WithholdingFiguresTable(props: { withholding: WithholdingFigures }) {
+  const { t } = useTranslation('accounting');
+  const w = props.withholding;
+  const right = { textAlign: 'right' } as const;
+  const tl = (n: number) => `${money(n)} TL`;
+  return (
+    <>
+      {w.rows.length === 0 ? <p>{t('declarations.withholding.none')}</p> : (
+        <div className="tz-table-scroll">
+          <HTMLTable compact striped aria-label={t('declarations.withholding.figures')} style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('declarations.withholding.code')}</th><th>{t('declarations.withholding.ratio')}</th><th style={right}>{t('declarations.withholding.vatRate')}</th>
+                <th style={right}>{t('declarations.withholding.base')}</th><th style={right}>{t('declarations.withholding.vat')}</th>
+                <th style={right}>{t('declarations.withholding.withheld')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {w.rows.map((r) => (
+                <tr key={`${r.code}/${r.ratio}/${r.vatRate}`}>
+                  <th scope="row">{r.code}</th><td>{r.ratio}</td><td style={right}>{percent(r.vatRate)}</td>
+                  <td style={right}>{tl(r.base)}</td><td style={right}>{tl(r.vat)}</td><td style={right}>{tl(r.withheld)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>{t('declarations.withholding.total')}</th>
+                <td style={right}>{tl(w.totals.base)}</td><td style={right}>{tl(w.totals.vat)}</td><td style={{ ...right, fontWeight: 600 }}>{tl(w.totals.withheld)}</td>
+              </tr>
+            </tfoot>
+          </HTMLTable>
+        </div>
+      )}
+      <Callout intent={w.matchesLedger ? 'success' : 'warning'} icon={w.matchesLedger ? 'tick' : 'warning-sign'} style={{ marginTop: 8 }}>
+        {w.matchesLedger
+          ? t('declarations.withholding.matches', { amount: tl(w.ledgerWithheld) })
+          : t('declarations.withholding.differs', { ledger: tl(w.ledgerWithheld), withheld: tl(w.totals.withheld) })}
+      </Callout>
+      <p className="bp6-text-muted">{t('declarations.vat.computed', { date: formatDate(w.computedDate, DATE_FORMATS.DASHED_TIME) })}</p>
+    </>
+  );
+}
+
+/**
+ * The form both drafts share: a month (the previous one to start with) and an explanation;
+ * `compute` sends them, the result's figures are shown below, and a refusal of the month lands at
+ * its field.
+ */
+function MonthDraftDialog(props: {
+  id: string; label: string; hint: string; wide?: boolean;
+  compute: (body: { period: string; explanation?: string }) => Promise<Declaration>;
+  figures: (d: Declaration) => ReactNode;
+  onClose: () => void; onComputed: (d: Declaration) => void;
+}) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const [period, setPeriod] = useState(previousMonth(today()));
@@ -136,7 +196,6 @@ export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Dec
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Declaration | null>(null);
-  const label = t('declarations.vat.title');
 
   async function compute(e: FormEvent) {
     e.preventDefault();
@@ -144,7 +203,7 @@ export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Dec
     setError(undefined);
     setBusy(true);
     try {
-      const d = await shell.api.request('POST', VAT_DRAFT, { body: { period: period.trim(), ...(explanation.trim() ? { explanation: explanation.trim() } : {}) } });
+      const d = await props.compute({ period: period.trim(), ...(explanation.trim() ? { explanation: explanation.trim() } : {}) });
       setResult(d);
       props.onComputed(d);
     } catch (err) {
@@ -157,18 +216,18 @@ export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Dec
   }
 
   return (
-    <Dialog isOpen onClose={props.onClose} title={label} style={{ width: 'min(560px, 96vw)' }}>
-      <form onSubmit={compute} noValidate aria-label={label}>
+    <Dialog isOpen onClose={props.onClose} title={props.label} style={{ width: props.wide ? 'min(760px, 96vw)' : 'min(560px, 96vw)' }}>
+      <form onSubmit={compute} noValidate aria-label={props.label}>
         <DialogBody>
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
-            <Field id="vat-period" label={t('declarations.vat.period')} error={error} hint={t('declarations.vat.periodHint')} required>
-              <InputGroup id="vat-period" value={period} onValueChange={setPeriod} maxLength={7} placeholder="2026-01" />
+            <Field id={`${props.id}-period`} label={t('declarations.vat.period')} error={error} hint={props.hint} required>
+              <InputGroup id={`${props.id}-period`} value={period} onValueChange={setPeriod} maxLength={7} placeholder="2026-01" />
             </Field>
-            <Field id="vat-explanation" label={t('declarations.form.explanation')}>
-              <InputGroup id="vat-explanation" value={explanation} onValueChange={setExplanation} maxLength={500} />
+            <Field id={`${props.id}-explanation`} label={t('declarations.form.explanation')}>
+              <InputGroup id={`${props.id}-explanation`} value={explanation} onValueChange={setExplanation} maxLength={500} />
             </Field>
           </div>
-          {result?.vat && <VatFiguresTable vat={result.vat} />}
+          {result && props.figures(result)}
         </DialogBody>
         <DialogFooter actions={<>
           <Button text={t('shell.close', { ns: 'kernel' })} onClick={props.onClose} />
@@ -176,5 +235,41 @@ export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Dec
         </>} />
       </form>
     </Dialog>
+  );
+}
+
+/**
+ * "KDV taslağı": computes a month's VAT return draft from the ledger (createVatDraft) — calculated
+ * VAT (391), deductible VAT (191) and the previous month's carried-forward, payable or carried
+ * forward — and shows the figures; the draft is kept on the month's open KDV1 declaration.
+ */
+export function VatDraftDialog(props: { onClose: () => void; onComputed: (d: Declaration) => void }) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  return (
+    <MonthDraftDialog
+      id="vat" label={t('declarations.vat.title')} hint={t('declarations.vat.periodHint')}
+      compute={(body) => shell.api.request('POST', VAT_DRAFT, { body })}
+      figures={(d) => d.vat && <VatFiguresTable vat={d.vat} />}
+      onClose={props.onClose} onComputed={props.onComputed}
+    />
+  );
+}
+
+/**
+ * "KDV 2 taslağı": computes a month's withholding VAT (2 No.lu KDV Beyannamesi) draft from the
+ * month's posted purchase invoices with withholding (createWithholdingVatDraft) and shows its rows,
+ * totals and whether they equal 360's figure; the draft is kept on the month's open KDV2 declaration.
+ */
+export function WithholdingDraftDialog(props: { onClose: () => void; onComputed: (d: Declaration) => void }) {
+  const shell = useShell();
+  const { t } = useTranslation('accounting');
+  return (
+    <MonthDraftDialog
+      id="withholding" label={t('declarations.withholding.title')} hint={t('declarations.withholding.periodHint')} wide
+      compute={(body) => shell.api.request('POST', WITHHOLDING_VAT_DRAFT, { body })}
+      figures={(d) => d.withholding && <WithholdingFiguresTable withholding={d.withholding} />}
+      onClose={props.onClose} onComputed={props.onComputed}
+    />
   );
 }

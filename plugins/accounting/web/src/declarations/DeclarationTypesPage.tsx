@@ -74,8 +74,8 @@ function TypeDialog(props: { type: DeclarationType | null; onClose: () => void; 
 }
 
 /**
- * /declaration-types (Beyanname Türleri): the company's types by code; the six standard ones
- * (KDV1, MUHSGK, GECICI, KURUMLAR, GELIR, DAMGA) offer no delete and keep their code and period
+ * /declaration-types (Beyanname Türleri): the company's types by code; the seven standard ones
+ * (KDV1, KDV2, MUHSGK, GECICI, KURUMLAR, GELIR, DAMGA) offer no delete and keep their code and period
  * kind; a type of the company's own is deleted while it has no declarations (the server says so).
  */
 export default function DeclarationTypesPage({ host }: ContributionProps) {

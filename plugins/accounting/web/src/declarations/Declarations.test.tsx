@@ -14,7 +14,7 @@ const STEPS = ['Onayla', 'Hatalı', 'Onaya gönder', 'İptal et'];
 
 async function declarations() {
   const table = await screen.findByRole('table', { name: 'Beyannameler' }, { timeout: 5000 });
-  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
+  await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(DECLARATIONS.length + 1));
   return table;
 }
 /** The row of a type's declaration of a period ("KDV1 2026-01"). */
@@ -122,6 +122,70 @@ describe('/declarations', () => {
     expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — 2026-01 KDV taslağı hesaplandı.');
   });
 
+  it('computes the KDV 2 draft of a month: its rows, totals and whether they equal 360', async () => {
+    const s = declarationServer();
+    // June: cleaning 602 at 9/10 in lira and in euro (1,000.00 + 3,512.34 base; 200.00 + 702.47 KDV;
+    // 180.00 + 632.22 withheld), construction 601 at 4/10 (5,000.00; 1,000.00; 400.00).
+    const june = {
+      rows: [
+        { code: '601', ratio: '4/10', vatRate: 20, base: 5000, vat: 1000, withheld: 400 },
+        { code: '602', ratio: '9/10', vatRate: 20, base: 4512.34, vat: 902.47, withheld: 812.22 },
+      ],
+      totals: { base: 9512.34, vat: 1902.47, withheld: 1212.22 }, ledgerWithheld: 1212.22, matchesLedger: true, computedDate: '2026-07-01T08:00:00.000Z',
+    };
+    let answer: object = june;
+    s.on(`POST ${API}/declarations/withholding-vat-draft`, () => json({ ...DECLARATIONS[4], period: '2026-06', withholding: answer }, { status: 201 }));
+    const { toasts } = await renderWorkbench({ plugins: [full], path: '/declarations', server: s, signedIn: true });
+    await declarations();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'KDV 2 taslağı' }));
+    const form = await screen.findByRole('form', { name: 'KDV 2 taslağı' });
+    expect(control(form, 'Ay')).toHaveAccessibleDescription(/Ayın kesilmiş tevkifatlı alış faturalarından hesaplanır/);
+    await user.clear(control(form, 'Ay'));
+    await user.type(control(form, 'Ay'), '2026-6');
+    await user.click(within(form).getByRole('button', { name: 'Hesapla' }));
+    expect(control(form, 'Ay')).toHaveAccessibleDescription('Ayı YYYY-AA biçiminde yazınız (ör. 2026-01).');
+    expect(requestsTo(s, 'POST', `${API}/declarations/withholding-vat-draft`)).toHaveLength(0);
+    await user.clear(control(form, 'Ay'));
+    await user.type(control(form, 'Ay'), '2026-06');
+    await user.type(control(form, 'Açıklama'), 'Haziran tevkifatı');
+    await user.click(within(form).getByRole('button', { name: 'Hesapla' }));
+    const figures = await within(form).findByRole('table', { name: 'KDV 2 hesabı' });
+    expect(requestsTo(s, 'POST', `${API}/declarations/withholding-vat-draft`)[0]!.body).toEqual({ period: '2026-06', explanation: 'Haziran tevkifatı' });
+    expect(within(figures).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Tevkifat kodu', 'Tevkifat oranı', 'KDV oranı', 'Matrah', 'KDV', 'Tevkif edilen KDV']);
+    const cells = (name: RegExp) => within(within(figures).getByRole('row', { name })).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells(/^601/)).toEqual(['4/10', '%20', '5.000,00 TL', '1.000,00 TL', '400,00 TL']);
+    expect(cells(/^602/)).toEqual(['9/10', '%20', '4.512,34 TL', '902,47 TL', '812,22 TL']);
+    expect(cells(/^Toplam/)).toEqual(['9.512,34 TL', '1.902,47 TL', '1.212,22 TL']);
+    expect(within(form).getByText('Defterde alış faturalarından 360 Ödenecek Vergi ve Fonlar hesabına alacak kaydedilen 1.212,22 TL, tevkif edilen KDV toplamına eşit.')).toBeInTheDocument();
+    expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — 2026-06 KDV 2 taslağı hesaplandı.');
+    // Computed again after the books changed behind an invoice: the difference is a warning.
+    answer = { ...june, ledgerWithheld: 1212.21, matchesLedger: false };
+    await user.click(within(form).getByRole('button', { name: 'Hesapla' }));
+    expect(await within(form).findByText('Defterde alış faturalarından 360 hesabına alacak kaydedilen 1.212,21 TL, tevkif edilen KDV toplamından (1.212,22 TL) farklı; faturaları ve yevmiye fişlerini kontrol edin.')).toBeInTheDocument();
+  });
+
+  it('lists a KDV 2 draft with its withheld total and shows its rows', async () => {
+    const s = declarationServer();
+    await renderWorkbench({ plugins: [full], path: '/declarations', server: s, signedIn: true });
+    const table = await declarations();
+    const kdv2 = row(table, 'KDV2 2026-01');
+    expect(kdv2).toHaveTextContent('KDV2 — KDV 2 Beyannamesi');
+    expect(kdv2).toHaveTextContent('Tevkifat 580,00 TL');
+    expect(within(kdv2).queryByRole('button', { name: 'KDV hesabı' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(within(kdv2).getByRole('button', { name: 'KDV 2 hesabı' }));
+    const dialog = await screen.findByRole('dialog', { name: 'KDV 2 Beyannamesi 2026-01' });
+    const figures = within(dialog).getByRole('table', { name: 'KDV 2 hesabı' });
+    expect(within(figures).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'Tevkifat koduTevkifat oranıKDV oranıMatrahKDVTevkif edilen KDV',
+      '6014/10%205.000,00 TL1.000,00 TL400,00 TL',
+      '6029/10%201.000,00 TL200,00 TL180,00 TL',
+      'Toplam6.000,00 TL1.200,00 TL580,00 TL',
+    ]);
+    expect(within(dialog).getByText(/tevkif edilen KDV toplamına eşit/)).toHaveTextContent('kaydedilen 580,00 TL');
+  });
+
   it('adds a declaration with its period written as the type wants, and the server\'s refusal at the period', async () => {
     const s = declarationServer();
     s.on(`POST ${API}/declarations`, () => problem(409, 'Çakışma', {
@@ -150,13 +214,15 @@ describe('/declarations', () => {
     expect(within(table).queryByRole('button', { name: /^Beyannameyi (düzenle|sil)/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'KDV taslağı' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Beyanname ekle' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'KDV 2 taslağı' })).toBeNull();
     // Reading a draft's figures is not a change.
     expect(within(row(table, 'KDV1 2026-01')).getByRole('button', { name: 'KDV hesabı' })).toBeInTheDocument();
+    expect(within(row(table, 'KDV2 2026-01')).getByRole('button', { name: 'KDV 2 hesabı' })).toBeInTheDocument();
   });
 });
 
 describe('/declaration-types', () => {
-  it('offers no delete for the six standard types, and keeps their code fixed', async () => {
+  it('offers no delete for the seven standard types, and keeps their code fixed', async () => {
     const s = declarationServer();
     s.on(`DELETE ${API}/declaration-types/{id}`, () => new Response(null, { status: 204 }));
     const { toasts } = await renderWorkbench({ plugins: [full], path: '/declaration-types', server: s, signedIn: true });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
 import { PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type RowAction } from '@tezgah/workbench/ui';
 import { mayLedger, money } from '../ledger/model';
-import { DeclarationDialog, VatDraftDialog, VatFiguresTable, useDeclarationTypes } from './DeclarationForm';
+import { DeclarationDialog, VatDraftDialog, VatFiguresTable, WithholdingDraftDialog, WithholdingFiguresTable, useDeclarationTypes } from './DeclarationForm';
 import { DECLARATIONS, NEXT_STATUSES, STATUSES, STATUS_INTENT, isOpen, type Declaration, type DeclarationStatus } from './model';
 
 const PERIOD_FILTER = /^\d{4}(-(0[1-9]|1[0-2])|-Q[1-4])?$/;
@@ -19,8 +19,8 @@ export function StatusTag(props: { status: DeclarationStatus }) {
  * /declarations (Beyannameler): the company's declarations, newest first, filtered by type, period
  * and status. Each row offers only the status changes its status allows (Onayla, Hatalı, Onaya
  * gönder, İptal et — after the confirmation), edit and delete while it may (an approved one is
- * neither: it is corrected by a new one), and a VAT draft's figures. "KDV taslağı" computes a
- * month's VAT from the ledger.
+ * neither: it is corrected by a new one), and a draft's figures. "KDV taslağı" computes a month's
+ * VAT (KDV1) from the ledger; "KDV 2 taslağı" the KDV withheld on the month's purchases (KDV2).
  */
 export default function DeclarationsPage({ host }: ContributionProps) {
   const shell = useShell();
@@ -32,7 +32,7 @@ export default function DeclarationsPage({ host }: ContributionProps) {
   const [status, setStatus] = useState<'' | DeclarationStatus>('');
   const [period, setPeriod] = useState('');
   const [editing, setEditing] = useState<Declaration | 'new' | null>(null);
-  const [drafting, setDrafting] = useState(false);
+  const [drafting, setDrafting] = useState<'vat' | 'withholding' | null>(null);
   const [showing, setShowing] = useState<Declaration | null>(null);
   const [addRequested, addDone] = useAddRequest();
   const canAdd = mayLedger(host, Action.CREATE);
@@ -90,7 +90,8 @@ export default function DeclarationsPage({ host }: ContributionProps) {
         <H2 style={{ margin: 0 }}>{t('declarations.list.title')}</H2>
         {canAdd && (
           <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
-            <Button icon="calculator" text={t('declarations.vat.action')} onClick={() => setDrafting(true)} />
+            <Button icon="calculator" text={t('declarations.vat.action')} onClick={() => setDrafting('vat')} />
+            <Button icon="calculator" text={t('declarations.withholding.action')} onClick={() => setDrafting('withholding')} />
             <Button icon="add" intent="primary" text={t('declarations.list.add')} onClick={() => setEditing('new')} />
           </ButtonGroup>
         )}
@@ -115,15 +116,18 @@ export default function DeclarationsPage({ host }: ContributionProps) {
           { key: 'period', title: t('declarations.list.period'), sortField: 'period', render: (x) => x.period, width: 100 },
           { key: 'status', title: t('declarations.list.status'), render: (x) => <StatusTag status={x.status} />, width: 130 },
           { key: 'created', title: t('declarations.list.created'), sortField: 'createdDate', render: (x) => formatDate(x.createdDate), width: 130 },
-          { key: 'vat', title: t('declarations.list.vat'), width: 170, render: (x) => (!x.vat ? '' : x.vat.payableVat > 0
-            ? t('declarations.list.payable', { amount: `${money(x.vat.payableVat)} TL` })
-            : t('declarations.list.carried', { amount: `${money(x.vat.carriedForwardVat)} TL` })) },
+          { key: 'vat', title: t('declarations.list.vat'), width: 170, render: (x) => (x.withholding
+            ? t('declarations.list.withheld', { amount: `${money(x.withholding.totals.withheld)} TL` })
+            : !x.vat ? '' : x.vat.payableVat > 0
+              ? t('declarations.list.payable', { amount: `${money(x.vat.payableVat)} TL` })
+              : t('declarations.list.carried', { amount: `${money(x.vat.carriedForwardVat)} TL` })) },
           { key: 'explanation', title: t('declarations.list.explanation'), render: (x) => x.explanation ?? '', width: 220 },
         ]}
         rowLabel={(x) => `${x.typeCode} ${x.period}`}
         rowActions={[
           ...steps,
           { key: 'vat', label: t('declarations.list.showVat'), icon: 'calculator', hidden: (x) => !x.vat, onClick: (x) => setShowing(x) },
+          { key: 'withholding', label: t('declarations.list.showWithholding'), icon: 'calculator', hidden: (x) => !x.withholding, onClick: (x) => setShowing(x) },
           { key: 'edit', label: t('declarations.list.edit'), icon: 'edit', hidden: (x) => !canUpdate || !isOpen(x.status), onClick: (x) => setEditing(x) },
           { key: 'delete', label: t('declarations.list.delete'), icon: 'trash', intent: 'danger', hidden: (x) => !canDelete || x.status === 'APPROVED', onClick: (x) => { void remove(x); } },
         ]}
@@ -142,18 +146,30 @@ export default function DeclarationsPage({ host }: ContributionProps) {
           }}
         />
       )}
-      {drafting && (
+      {drafting === 'vat' && (
         <VatDraftDialog
-          onClose={() => setDrafting(false)}
+          onClose={() => setDrafting(null)}
           onComputed={(d) => {
             host.notify.success(t('declarations.vat.done', { period: d.period }));
             changed('updated', d.id);
           }}
         />
       )}
-      {showing?.vat && (
-        <Dialog isOpen onClose={() => setShowing(null)} title={`${showing.typeName} ${showing.period}`}>
-          <DialogBody><VatFiguresTable vat={showing.vat} /></DialogBody>
+      {drafting === 'withholding' && (
+        <WithholdingDraftDialog
+          onClose={() => setDrafting(null)}
+          onComputed={(d) => {
+            host.notify.success(t('declarations.withholding.done', { period: d.period }));
+            changed('updated', d.id);
+          }}
+        />
+      )}
+      {showing && (showing.vat || showing.withholding) && (
+        <Dialog isOpen onClose={() => setShowing(null)} title={`${showing.typeName} ${showing.period}`} style={showing.withholding ? { width: 'min(760px, 96vw)' } : undefined}>
+          <DialogBody>
+            {showing.vat && <VatFiguresTable vat={showing.vat} />}
+            {showing.withholding && <WithholdingFiguresTable withholding={showing.withholding} />}
+          </DialogBody>
         </Dialog>
       )}
       {dialog}

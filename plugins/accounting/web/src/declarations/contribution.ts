@@ -19,7 +19,7 @@ const tr = {
     title: 'Beyanname Türleri', add: 'Beyanname türü ekle', edit: 'Beyanname türünü düzenle', delete: 'Beyanname türünü sil',
     code: 'Kod', name: 'Ad', periodKind: 'Dönem türü', system: 'Hazır tür', own: 'Şirkete ait', active: 'Aktif', status: 'Durum', passive: 'Pasif',
     hints: {
-      code: 'Büyük harf, rakam ve alt çizgi; harfle başlar (ör. KDV2).', system: 'Hazır türün kodu ve dönem türü değiştirilemez; tür silinemez, pasife alınabilir.',
+      code: 'Büyük harf, rakam ve alt çizgi; harfle başlar (ör. OTV1).', system: 'Hazır türün kodu ve dönem türü değiştirilemez; tür silinemez, pasife alınabilir.',
     },
     rules: { code: 'Kod büyük harfle başlar; büyük harf, rakam ve alt çizgi içerir (2–20 karakter).', nameRequired: 'Ad zorunludur.' },
     deleteDetail: 'Yalnızca şirkete ait ve beyannamesi olmayan türler silinir.',
@@ -27,7 +27,7 @@ const tr = {
   list: {
     title: 'Beyannameler', add: 'Beyanname ekle', edit: 'Beyannameyi düzenle', delete: 'Beyannameyi sil', type: 'Tür', allTypes: 'Tüm türler',
     period: 'Dönem', status: 'Durum', allStatuses: 'Tüm durumlar', created: 'Oluşturma tarihi', explanation: 'Açıklama', vat: 'KDV', showVat: 'KDV hesabı',
-    payable: 'Ödenecek {{amount}}', carried: 'Devreden {{amount}}',
+    payable: 'Ödenecek {{amount}}', carried: 'Devreden {{amount}}', withheld: 'Tevkifat {{amount}}', showWithholding: 'KDV 2 hesabı',
     deleteDetail: 'Onaylanmış (verilmiş) beyanname silinmez.', periodFilter: 'Dönem (ör. 2026-01)',
   },
   form: {
@@ -41,6 +41,15 @@ const tr = {
     previousCarriedForward: 'Önceki dönemden devreden KDV', totalDeductible: 'İndirimler toplamı', payableVat: 'Ödenecek KDV',
     carriedForwardVat: 'Sonraki döneme devreden KDV', computed: 'Hesaplama: {{date}}', done: '{{period}} KDV taslağı hesaplandı.',
     rules: { period: 'Ayı YYYY-AA biçiminde yazınız (ör. 2026-01).' },
+  },
+  withholding: {
+    action: 'KDV 2 taslağı', title: 'KDV 2 taslağı',
+    periodHint: 'YYYY-AA (ör. 2026-01). Ayın kesilmiş tevkifatlı alış faturalarından hesaplanır ve 360 hesabıyla karşılaştırılır.',
+    figures: 'KDV 2 hesabı', code: 'Tevkifat kodu', ratio: 'Tevkifat oranı', vatRate: 'KDV oranı', base: 'Matrah', vat: 'KDV',
+    withheld: 'Tevkif edilen KDV', total: 'Toplam', none: 'Bu ay tevkifatlı alış faturası yok.',
+    matches: 'Defterde alış faturalarından 360 Ödenecek Vergi ve Fonlar hesabına alacak kaydedilen {{amount}}, tevkif edilen KDV toplamına eşit.',
+    differs: 'Defterde alış faturalarından 360 hesabına alacak kaydedilen {{ledger}}, tevkif edilen KDV toplamından ({{withheld}}) farklı; faturaları ve yevmiye fişlerini kontrol edin.',
+    done: '{{period}} KDV 2 taslağı hesaplandı.',
   },
 };
 
@@ -62,7 +71,7 @@ const en: typeof tr = {
     title: 'Declaration types', add: 'Add declaration type', edit: 'Edit declaration type', delete: 'Delete declaration type',
     code: 'Code', name: 'Name', periodKind: 'Period kind', system: 'Standard type', own: 'The company\'s own', active: 'Active', status: 'Status', passive: 'Passive',
     hints: {
-      code: 'Upper-case letters, digits and underscore; starts with a letter (e.g. KDV2).', system: 'A standard type keeps its code and period kind; it is not deleted, it may be made passive.',
+      code: 'Upper-case letters, digits and underscore; starts with a letter (e.g. OTV1).', system: 'A standard type keeps its code and period kind; it is not deleted, it may be made passive.',
     },
     rules: { code: 'The code starts with an upper-case letter and holds upper-case letters, digits and underscores (2–20 characters).', nameRequired: 'The name is required.' },
     deleteDetail: 'Only the company\'s own types without declarations are deleted.',
@@ -70,7 +79,7 @@ const en: typeof tr = {
   list: {
     title: 'Declarations', add: 'Add declaration', edit: 'Edit declaration', delete: 'Delete declaration', type: 'Type', allTypes: 'All types',
     period: 'Period', status: 'Status', allStatuses: 'All statuses', created: 'Created on', explanation: 'Explanation', vat: 'VAT', showVat: 'VAT figures',
-    payable: 'Payable {{amount}}', carried: 'Carried {{amount}}',
+    payable: 'Payable {{amount}}', carried: 'Carried {{amount}}', withheld: 'Withheld {{amount}}', showWithholding: 'Withholding VAT figures',
     deleteDetail: 'An approved (filed) declaration is not deleted.', periodFilter: 'Period (e.g. 2026-01)',
   },
   form: {
@@ -85,6 +94,15 @@ const en: typeof tr = {
     carriedForwardVat: 'Carried forward to the next period', computed: 'Computed: {{date}}', done: 'VAT draft of {{period}} computed.',
     rules: { period: 'Write the month as YYYY-MM (e.g. 2026-01).' },
   },
+  withholding: {
+    action: 'KDV 2 draft', title: 'Withholding VAT (KDV 2) draft',
+    periodHint: 'YYYY-MM (e.g. 2026-01). Computed from the month\'s posted purchase invoices with withholding and compared with account 360.',
+    figures: 'Withholding VAT figures', code: 'Withholding code', ratio: 'Withholding ratio', vatRate: 'VAT rate', base: 'Tax base', vat: 'VAT',
+    withheld: 'VAT withheld', total: 'Total', none: 'No purchase invoices with withholding this month.',
+    matches: 'The ledger\'s credit to 360 Taxes and Funds Payable from purchase invoices, {{amount}}, equals the VAT withheld.',
+    differs: 'The ledger\'s credit to 360 from purchase invoices, {{ledger}}, differs from the VAT withheld ({{withheld}}); check the invoices and the journal entries.',
+    done: 'KDV 2 draft of {{period}} computed.',
+  },
 };
 
 /** The seeds name no module for declarations: they go with ACCOUNTING_CODE (18), as the books do. */
@@ -94,8 +112,8 @@ const ADD = { module: Module.ACCOUNTING_CODE, action: Action.CREATE };
 /**
  * Tax declarations (beyannameler) under 'Muhasebe': /declarations lists them with the type, period
  * and status filters, adds and edits open ones, moves them along the allowed statuses and computes
- * a month's VAT draft from the ledger; /declaration-types keeps the types (the six standard ones
- * are not deleted).
+ * a month's VAT (KDV1) and withholding VAT (KDV2) drafts from the books; /declaration-types keeps
+ * the types (the seven standard ones are not deleted).
  */
 export const area: WebArea = {
   menu: [{

@@ -10,11 +10,14 @@ export type DeclarationType = components['schemas']['DeclarationType'];
 export type DeclarationStatus = components['schemas']['DeclarationStatus'];
 export type PeriodKind = components['schemas']['DeclarationPeriodKind'];
 export type VatFigures = NonNullable<Declaration['vat']>;
+/** A withholding VAT (KDV 2) draft's figures: rows per code, ratio and KDV rate, totals, and 360's figure. */
+export type WithholdingFigures = components['schemas']['WithholdingVatFigures'];
 
 const API = '/services/onmuhasebe/api';
 export const DECLARATION_TYPES = `${API}/declaration-types`;
 export const DECLARATIONS = `${API}/declarations`;
 export const VAT_DRAFT = `${API}/declarations/vat-draft`;
+export const WITHHOLDING_VAT_DRAFT = `${API}/declarations/withholding-vat-draft`;
 
 export const STATUSES: readonly DeclarationStatus[] = ['AWAITING_APPROVAL', 'APPROVED', 'FAULTY', 'CANCELLED'];
 export const PERIOD_KINDS: readonly PeriodKind[] = ['MONTHLY', 'QUARTERLY', 'YEARLY'];
