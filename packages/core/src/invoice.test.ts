@@ -47,7 +47,7 @@ describe('computeInvoice: golden examples (worked by hand)', () => {
     // 3 × 19.99 = 59.97; KDV 59.97 × 20 % = 11.994 → 11.99; total 59.97 + 11.99 = 71.96.
     const r = computeInvoice({ lines: [{ quantity: 3, unitPrice: '19.99', taxes: [{ taxId: 7, ...kdv(20) }] }] });
     expect(r.lines[0]).toEqual({
-      quantity: '3.00', unitPrice: '19.99000000', gross: '59.97', discounts: [], discount: '0.00', net: '59.97',
+      quantity: '3.00', unitPrice: '19.99000000', netUnitPrice: '19.99000000', gross: '59.97', discounts: [], discount: '0.00', net: '59.97',
       documentDiscount: '0.00', taxBase: '59.97',
       taxes: [{ taxId: 7, taxType: 'KDV', percentage: '20', exceptionCode: null, base: '59.97', amount: '11.99' }],
       tax: '11.99', withholding: null, withheld: '0.00', total: '71.96', movesStock: true,
@@ -216,6 +216,33 @@ describe('computeInvoice: golden examples (worked by hand)', () => {
     // Withholding is on the KDV so computed: 9/10 of 14.05 = 12.645 → 12.65.
     const withheld = computeInvoice({ lines: [{ quantity: '2.25', unitPrice: '58.52', taxes: [kdv(10), { taxType: 'ÖTV-I', percentage: '6.7' }], withholding: { code: '602', numerator: 9, denominator: 10 } }] });
     expect(withheld.lines[0]!.withholding).toMatchObject({ base: '14.05', amount: '12.65' });
+  });
+
+  it('prices that include KDV keep what the buyer pays exact and derive the net (3 × 0,99 incl. 20 % is 2,97)', () => {
+    // 3 × 0.99 = 2.97 paid; base 2.97 / 1.20 = 2.475 → 2.48; KDV 2.97 − 2.48 = 0.49 (entering the
+    // net 0.825 instead gives 2.48 + 0.50 = 2.98, a kuruş the buyer never paid).
+    const r = computeInvoice({ pricesIncludeTax: true, lines: [{ quantity: 3, unitPrice: '0.99', taxes: [kdv(20)] }] });
+    expect(r.lines[0]).toMatchObject({ unitPrice: '0.99000000', netUnitPrice: '0.82666667', gross: '2.48', discount: '0.00', taxBase: '2.48', tax: '0.49', total: '2.97' });
+    expect(r).toMatchObject({ subtotal: '2.48', taxBase: '2.48', totalTax: '0.49', totalAmount: '2.97', payable: '2.97' });
+    // A 10 % line discount on 2 × 59.90 incl. KDV 10 %: 119.80 − 11.98 = 107.82 paid; base
+    // 107.82 / 1.10 = 98.018 → 98.02; gross 119.80 / 1.10 = 108.909 → 108.91; discount takes the
+    // rest, 108.91 − 98.02 = 10.89 (11.98 / 1.10 = 10.89); KDV 107.82 − 98.02 = 9.80.
+    const d = computeInvoice({ pricesIncludeTax: true, lines: [{ quantity: 2, unitPrice: '59.90', discounts: [{ type: 'PERCENTAGE', percentage: 10 }], taxes: [kdv(10)] }] });
+    expect(d.lines[0]).toMatchObject({ gross: '108.91', discount: '10.89', net: '98.02', taxBase: '98.02', tax: '9.80', total: '107.82' });
+    expect(d.lines[0]!.discounts).toEqual([{ type: 'PERCENTAGE', percentage: '10', amount: '10.89' }]);
+    // ÖTV inside the KDV base: 1 × 118.00 incl. ÖTV 10 % and KDV 20 %: F = 1 + 0.10 + 0.20 × 1.10 = 1.32;
+    // base 118 / 1.32 = 89.393 → 89.39; ÖTV 8.94 (8.939); KDV 118 − 89.39 − 8.94 = 19.67 (20 % of 98.33 = 19.666).
+    const otv = computeInvoice({ pricesIncludeTax: true, lines: [{ quantity: 1, unitPrice: 118, taxes: [kdv(20), { taxType: 'ÖTV-III', percentage: 10 }] }] });
+    expect(otv.lines[0]!.taxes.map((t) => [t.taxType, t.base, t.amount])).toEqual([['KDV', '98.33', '19.67'], ['ÖTV-III', '89.39', '8.94']]);
+    expect(otv.lines[0]).toMatchObject({ taxBase: '89.39', total: '118.00' });
+    // Every line keeps base + taxes = what the buyer pays, whatever the figures.
+    for (const [q, p, rate] of [['7', '1.01', 20], ['1.5', '33.33', 10], ['12', '0.07', 1], ['3', '19.99', 0]] as const) {
+      const x = computeInvoice({ pricesIncludeTax: true, lines: [{ quantity: q, unitPrice: p, taxes: [kdv(rate)] }] });
+      expect(x.lines[0]!.total).toBe(new Decimal(q).times(p).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+      expect(new Decimal(x.lines[0]!.gross).minus(x.lines[0]!.discount).toFixed(2)).toBe(x.lines[0]!.taxBase);
+    }
+    // A document discount would mix inclusive and net amounts: refused.
+    expect(refusal(() => computeInvoice({ pricesIncludeTax: true, lines: [{ quantity: 1, unitPrice: 10, taxes: [kdv(20)] }], discounts: [{ type: 'AMOUNT', amount: 1 }] })).code).toBe('DOCUMENT_DISCOUNT_WITH_INCLUSIVE');
   });
 
   it('payments: FREE counts as paid, OPEN_ACCOUNT does not; the whole payable may be paid', () => {

@@ -34,6 +34,15 @@
  *   after the payments before it, OPEN_ACCOUNT included ('Ödeme tutarı kalan tutarı aşamaz');
  *   at most one CREDIT_CARD payment, the online payment ('Only one online payment per sale').
  *   paid = Σ payments except OPEN_ACCOUNT; remaining = payable − paid.
+ * - prices that include tax (KDV dahil fiyat, `pricesIncludeTax`): the line's inclusive amount
+ *   T = round2(quantity × price) less its (inclusive) line discounts is what the buyer pays, exact
+ *   to the kuruş. The tax base is round2(T / F), F = 1 + Σ other taxes' % / 100 + KDV % / 100 ×
+ *   (1 + Σ % of the taxes in the KDV base / 100); the other taxes are computed on that base as
+ *   usual and KDV is what is left (T − base − other taxes), so base + taxes = T. The line's gross
+ *   and each discount are the inclusive ones / F (the last discount takes the kuruş of rounding,
+ *   so base = gross − discounts still holds), and the net unit price is gross / quantity at eight
+ *   decimals. 3 × 0,99 incl. KDV 20 % is 2,97: base 2,48, KDV 0,49. A document discount is refused
+ *   with inclusive prices (its spread would mix inclusive and net amounts): discount the lines.
  * - a conversion rate (lira per unit of the document's currency, 6 decimals at most) other than 1
  *   adds the lira equivalents of the totals, each round2(value × rate).
  * - product price: buyingPrice for a purchase, salePrice otherwise, converted when the currencies
@@ -207,6 +216,12 @@ export interface InvoiceInput {
   payments?: readonly PaymentInput[] | null;
   /** Lira per 1 unit of the document's currency; absent (or 1) for a lira invoice. */
   conversionRate?: DecimalInput | null;
+  /**
+   * The unit prices (and line amount discounts) include the line's taxes (KDV dahil): the
+   * tax-inclusive line amount the buyer pays is kept exact to the kuruş and the net is derived
+   * from it (see the module comment). No document discount then.
+   */
+  pricesIncludeTax?: boolean | null;
 }
 
 /** A discount as applied: its percentage (if any) and the amount it took. */
@@ -234,9 +249,11 @@ export interface LineWithholdingResult extends Withholding {
 export interface InvoiceLineResult {
   /** Normalised to two decimals. */
   quantity: string;
-  /** Normalised to eight decimals. */
+  /** Normalised to eight decimals: as entered (tax-inclusive when the prices include tax). */
   unitPrice: string;
-  /** round2(quantity × unit price). */
+  /** The unit price before taxes, eight decimals: gross / quantity when the prices include tax. */
+  netUnitPrice: string;
+  /** round2(quantity × unit price); with tax-inclusive prices, round2(that / the tax factor). */
   gross: string;
   discounts: AppliedDiscount[];
   /** The line's own discounts together. */
@@ -350,7 +367,8 @@ export type InvoiceErrorCode =
   | 'PAYMENT_NOT_POSITIVE'
   | 'PAYMENT_EXCEEDS_REMAINING'
   | 'ONLY_ONE_ONLINE_PAYMENT'
-  | 'CONVERSION_RATE';
+  | 'CONVERSION_RATE'
+  | 'DOCUMENT_DISCOUNT_WITH_INCLUSIVE';
 
 /** Input the computation refuses: `field` is a path such as `lines[2].quantity`. */
 export class InvoiceInputError extends Error {
@@ -440,6 +458,9 @@ const KDV = 'KDV';
 // The computation
 
 interface LineWork {
+  /** With tax-inclusive prices: what the buyer pays for the line, and the base derived from it. */
+  inclusive?: Dec;
+  base?: Dec;
   quantity: Dec;
   unitPrice: Dec;
   gross: Dec;
@@ -551,6 +572,34 @@ export function spreadLargestRemainder(total: bigint, weights: readonly bigint[]
   return shares;
 }
 
+/**
+ * A line entered with tax-inclusive prices, turned to net figures in place (see the module
+ * comment): the inclusive amount is kept, the base is round2(inclusive / F), the gross and each
+ * discount are divided by F, and the last discount takes what rounding leaves so that
+ * base = gross − discounts.
+ */
+function toNet(l: LineWork): void {
+  const kdv = l.taxes.find((t) => t.taxType === KDV)?.percentage.dividedBy(HUNDRED) ?? ZERO;
+  const others = l.taxes.filter((t) => t.taxType !== KDV);
+  const inBase = sum(others.filter((t) => inKdvBase(t.taxType)).map((t) => t.percentage)).dividedBy(HUNDRED);
+  const factor = new D(1).plus(sum(others.map((t) => t.percentage)).dividedBy(HUNDRED)).plus(kdv.times(new D(1).plus(inBase)));
+  const inclusive = l.net;
+  const base = round2(inclusive.dividedBy(factor));
+  let gross = round2(l.gross.dividedBy(factor));
+  const discounts = l.discounts.map((d) => ({ ...d, amount: round2(new D(d.amount).dividedBy(factor)) }));
+  const rest = gross.minus(base).minus(sum(discounts.map((d) => d.amount)));
+  const last = discounts[discounts.length - 1];
+  if (last && last.amount.plus(rest).gte(0)) last.amount = last.amount.plus(rest);
+  else gross = gross.minus(rest);
+  const taken = sum(discounts.map((d) => d.amount));
+  l.inclusive = inclusive;
+  l.base = base;
+  l.gross = gross;
+  l.discounts = discounts.map((d) => ({ ...d, amount: money(d.amount) }));
+  l.discount = taken;
+  l.net = gross.minus(taken);
+}
+
 /** Computes an invoice (see the module comment for the rules); throws InvoiceInputError on bad input. */
 /**
  * Whether a line's tax of this type enters the line's KDV base (KDV Kanunu 24/c): every ÖTV list,
@@ -573,6 +622,10 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
   }
 
   const work = input.lines.map(readLine);
+  const inclusive = input.pricesIncludeTax === true;
+  if (inclusive && (input.discounts ?? []).length > 0) {
+    fail('discounts', 'DOCUMENT_DISCOUNT_WITH_INCLUSIVE', 'Fiyatlar KDV dahil girildiğinde fatura altı indirim verilemez; indirimi satırlara verin.');
+  }
 
   // Document discounts on what remains of the lines' nets, then spread over the lines.
   const nets = sum(work.map((l) => l.net));
@@ -586,13 +639,20 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
 
   work.forEach((l, i) => {
     const share = shares[i]!;
-    const base = l.net.minus(share);
+    if (inclusive) toNet(l);
+    const base = inclusive ? l.base! : l.net.minus(share);
     // The taxes that enter the KDV base first, then KDV on the base they make (KDV Kanunu 24/c).
     const others = l.taxes.filter((t) => t.taxType !== KDV).map((t) => ({ ...t, base, amount: round2(base.times(t.percentage).dividedBy(HUNDRED)) }));
     const kdvBase = base.plus(sum(others.filter((t) => inKdvBase(t.taxType)).map((t) => t.amount)));
     const taxes = l.taxes.map((t) =>
       t.taxType === KDV ? { ...t, base: kdvBase, amount: round2(kdvBase.times(t.percentage).dividedBy(HUNDRED)) } : others.find((o) => o.taxType === t.taxType)!,
     );
+    if (inclusive && taxes.length) {
+      // What the buyer pays stays exact: KDV (else the last tax) takes the kuruş of rounding.
+      const absorb = taxes.find((t) => t.taxType === KDV) ?? taxes[taxes.length - 1]!;
+      absorb.amount = l.inclusive!.minus(base).minus(sum(taxes.filter((t) => t !== absorb).map((t) => t.amount)));
+      if (absorb.amount.isNegative()) absorb.amount = ZERO;
+    }
     const tax = sum(taxes.map((t) => t.amount));
     let withholding: LineWithholdingResult | null = null;
     let withheld = ZERO;
@@ -613,6 +673,7 @@ export function computeInvoice(input: InvoiceInput): InvoiceTotals {
     lines.push({
       quantity: l.quantity.toFixed(QUANTITY_DECIMALS),
       unitPrice: l.unitPrice.toFixed(UNIT_PRICE_DECIMALS),
+      netUnitPrice: (inclusive ? l.gross.dividedBy(l.quantity) : l.unitPrice).toFixed(UNIT_PRICE_DECIMALS),
       gross: money(l.gross),
       discounts: l.discounts,
       discount: money(l.discount),

@@ -811,6 +811,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/declarations/withholding-vat-draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Compute a month's withholding VAT (KDV 2) declaration draft from the posted purchase invoices with withholding, so the buyer can declare the KDV it withheld, and keep it on the month's open KDV2 declaration (or a new one awaiting approval).
+         * @description A buyer that withholds KDV (KDV tevkifatı, KDV Kanunu 9/1) declares and pays it on the 2
+         *     No.lu KDV Beyannamesi for the month of the purchase. The rows: the lines with a withholding
+         *     code of the month's posted purchase invoices (cancelled ones do not count), one row per
+         *     withholding code, ratio and KDV rate, with the KDV base, the KDV and the KDV withheld in
+         *     lira (a foreign-currency invoice's figures × its rate, rounded half up to the kuruş, as
+         *     posting does). ledgerWithheld is 360's credit in the month from the live (not reversed)
+         *     entries of purchase invoices; matchesLedger says whether the withheld total equals it.
+         *     201 with a new declaration, 200 when the open one was recomputed (it goes back to awaiting
+         *     approval). The period follows the KDV1 draft's rules (a month that has begun).
+         */
+        post: operations["createWithholdingVatDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/despatches": {
         parameters: {
             query?: never;
@@ -999,6 +1027,23 @@ export interface paths {
         put?: never;
         /** Cancel a posted invoice: every posting (stock, journal entry, payments) is reversed, dated today unless its own period is still open, and `accounting.invoice.cancelled` is emitted after the commit with itsCancel and eInvoiceType for the plugins that act on them. The invoice's e-document decides, in the same transaction and whatever eInvoiceType says: an unsent one is discarded, a sent e-Arşiv is cancelled at the integrator (409 EARCHIVE_CANCEL_LATE past GİB's 7 days, 409 EDOC_IN_FLIGHT while its sending is undecided), and a sent e-Fatura that the buyer has not rejected cannot leave the books (409 EINVOICE_CANCEL_BY_RETURN: issue a return invoice). */
         post: operations["cancelInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/invoices/{id}/returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Return (iade) some or all lines of a posted SALE or BUYING invoice, each at most what earlier returns left of it (400 ABOVE_RETURNABLE): a SALE_RETURN (goods back into stock; Dr 610, Dr 391, Cr the current) or a BUYING_RETURN (goods out of stock; Dr the current, Cr 153/770 …, Cr 191), posted at once by the posting function, in the original's currency and rate, its figures the original line's in proportion to the quantity (the last return of a line takes exactly what is left). A BUYING_RETURN is numbered from the company's series and is sent as an IADE e-document naming the supplier's invoice. The original can be neither cancelled nor changed while a return names it (409 INVOICE_HAS_RETURNS); a return is cancelled like any invoice and cannot be edited (409 RETURN_NOT_EDITABLE). */
+        post: operations["createInvoiceReturn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7397,6 +7442,8 @@ export interface components {
                 /** Format: date-time */
                 computedDate: string;
             };
+            /** @description A withholding VAT (KDV 2) draft's figures from the books (lira), or null. */
+            withholding: null | components["schemas"]["WithholdingVatFigures"];
             createdBy: string | null;
             /**
              * Format: date-time
@@ -7408,6 +7455,35 @@ export interface components {
             statusChangedBy: string | null;
             /** Format: date-time */
             statusChangedDate: string | null;
+        };
+        WithholdingVatFigures: {
+            /** @description One per withholding code, ratio and KDV rate, by code, ratio, rate. */
+            rows: {
+                /** @description GİB withholding code (601 …; 8xx full withholding). */
+                code: string;
+                /** @description The share of the KDV withheld, over ten (9/10). */
+                ratio: string;
+                /** @description KDV rate in percent. */
+                vatRate: number;
+                /** @description The lines' KDV base (matrah). */
+                base: number;
+                /** @description The lines' KDV. */
+                vat: number;
+                /** @description The KDV withheld (tevkif edilen KDV). */
+                withheld: number;
+            }[];
+            totals: {
+                base: number;
+                vat: number;
+                /** @description What the declaration declares and pays. */
+                withheld: number;
+            };
+            /** @description 360's credit in the month from the live entries of purchase invoices. */
+            ledgerWithheld: number;
+            /** @description The withheld total equals ledgerWithheld. */
+            matchesLedger: boolean;
+            /** Format: date-time */
+            computedDate: string;
         };
         /**
          * @description IN: gelen irsaliye (goods received); OUT: giden irsaliye (goods sent).
@@ -7496,6 +7572,29 @@ export interface components {
         /** @enum {string} */
         InvoiceType: "SALE" | "BUYING";
         /**
+         * @description SALE and BUYING are written by POST /invoices; a return (SALE_RETURN satıştan iade, BUYING_RETURN alıştan iade) only by POST /invoices/{id}/returns from the invoice it returns.
+         * @enum {string}
+         */
+        InvoiceKind: "SALE" | "BUYING" | "SALE_RETURN" | "BUYING_RETURN";
+        InvoiceReturnIn: {
+            date: components["schemas"]["Day"];
+            /** @description SALE_RETURN: the buyer's return document (its return invoice; for a consumer the return slip), optional. A purchase return is numbered from the company's series and takes none. */
+            documentNo?: string | null;
+            explanation?: string | null;
+            lines: {
+                /** @description The line of the invoice returned. */
+                lineId: number;
+                quantity: components["schemas"]["QuantityIn"];
+                /** @description Where the goods go back into (a sales return) or leave from (a purchase return); by default the line's own warehouses, then the default warehouse. */
+                warehouseId?: number | null;
+            }[];
+            /** @description Pay the return's payable back at once, from a safe (cash) or a bank account (to the card or account); left out, it stays on the current's account. */
+            refund?: null | {
+                safeId?: number | null;
+                bankAccountId?: number | null;
+            };
+        };
+        /**
          * @description Taslak (not posted, no number), Kesildi (posted), İptal edildi (every posting reversed).
          * @enum {string}
          */
@@ -7568,6 +7667,8 @@ export interface components {
             /** @description TL unless given. */
             currencyId?: number | null;
             conversionRate?: components["schemas"]["BankRateIn"];
+            /** @description The unit prices and line amount discounts include the line's taxes (KDV dahil): what the buyer pays per line is kept exact to the kuruş and the net is derived from it (no document discount then: 400 DOCUMENT_DISCOUNT_WITH_INCLUSIVE). Default false. */
+            pricesIncludeTax?: boolean;
             explanation?: string | null;
             tagIds?: number[];
             products: components["schemas"]["InvoiceLineIn"][];
@@ -7604,7 +7705,10 @@ export interface components {
             barcode: string;
             description: string;
             quantity: number;
+            /** @description As entered (tax-inclusive when the invoice's prices include tax). */
             unitPrice: number;
+            /** @description The price before taxes (gross / quantity when entered tax-inclusive). */
+            netUnitPrice: number;
             discounts: components["schemas"]["InvoiceDiscountIn"][];
             taxes: components["schemas"]["InvoiceTax"][];
             withholdingCode: string | null;
@@ -7630,6 +7734,10 @@ export interface components {
             withheld: number;
             /** @description Tax base + taxes. */
             total: number;
+            /** @description A return's line: the line of the original invoice it returns. */
+            returnsLineId: number | null;
+            /** @description What returns that are not cancelled have taken of this line so far. */
+            returned: number;
         };
         InvoicePayment: {
             id: number;
@@ -7664,7 +7772,7 @@ export interface components {
         };
         InvoiceSummary: {
             id: number;
-            invoiceType: components["schemas"]["InvoiceType"];
+            invoiceType: components["schemas"]["InvoiceKind"];
             status: components["schemas"]["InvoiceStatus"];
             documentNo: string | null;
             date: string;
@@ -7706,6 +7814,24 @@ export interface components {
             itsCancel: boolean | null;
             eInvoiceType: string | null;
             cancelledAt: string | null;
+            /** @description The unit prices were entered tax-inclusive (KDV dahil). */
+            pricesIncludeTax: boolean;
+            /** @description A return's original invoice. */
+            returnOf: null | {
+                id: number;
+                documentNo: string | null;
+                date: string;
+                invoiceType: components["schemas"]["InvoiceKind"];
+            };
+            /** @description The returns made of this invoice (cancelled ones too). */
+            returns: {
+                id: number;
+                invoiceType: components["schemas"]["InvoiceKind"];
+                documentNo: string | null;
+                date: string;
+                payable: number;
+                status: components["schemas"]["InvoiceStatus"];
+            }[];
         };
         Due: {
             id: number;
@@ -10956,8 +11082,8 @@ export interface components {
         CurrencyIdPath: number;
         /** @description The day, YYYY-MM-DD; not in the future. */
         RateDatePath: string;
-        /** @description SALE or BUYING (both the caller may see when left out). */
-        InvoiceTypeQuery: components["schemas"]["InvoiceType"];
+        /** @description SALE, BUYING, SALE_RETURN or BUYING_RETURN (every kind the caller may see when left out). */
+        InvoiceTypeQuery: components["schemas"]["InvoiceKind"];
         InvoiceStatusQuery: components["schemas"]["InvoiceStatus"];
         InvoicePaymentStatusQuery: components["schemas"]["InvoicePaymentStatus"];
         LookupIdPath: number;
@@ -12891,6 +13017,44 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    createWithholdingVatDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The month, YYYY-MM. */
+                    period: string;
+                    explanation?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The month's open draft, recomputed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            /** @description A new draft. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Declaration"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listDespatches: {
         parameters: {
             query?: {
@@ -13198,7 +13362,7 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
-                /** @description SALE or BUYING (both the caller may see when left out). */
+                /** @description SALE, BUYING, SALE_RETURN or BUYING_RETURN (every kind the caller may see when left out). */
                 invoiceType?: components["parameters"]["InvoiceTypeQuery"];
                 status?: components["parameters"]["InvoiceStatusQuery"];
                 paymentStatus?: components["parameters"]["InvoicePaymentStatusQuery"];
@@ -13287,7 +13451,7 @@ export interface operations {
             query?: {
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
-                /** @description SALE or BUYING (both the caller may see when left out). */
+                /** @description SALE, BUYING, SALE_RETURN or BUYING_RETURN (every kind the caller may see when left out). */
                 invoiceType?: components["parameters"]["InvoiceTypeQuery"];
                 status?: components["parameters"]["InvoiceStatusQuery"];
                 startDate?: components["schemas"]["Day"];
@@ -13387,6 +13551,33 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    createInvoiceReturn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceReturnIn"];
+            };
+        };
+        responses: {
+            /** @description The return, posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     createCashInvoice: {
         parameters: {
             query?: never;
@@ -13473,7 +13664,7 @@ export interface operations {
             query?: {
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
-                /** @description SALE or BUYING (both the caller may see when left out). */
+                /** @description SALE, BUYING, SALE_RETURN or BUYING_RETURN (every kind the caller may see when left out). */
                 invoiceType?: components["parameters"]["InvoiceTypeQuery"];
                 startDate?: components["schemas"]["Day"];
                 endDate?: components["schemas"]["Day"];
@@ -13689,7 +13880,7 @@ export interface operations {
                 sort?: components["parameters"]["Sort"];
                 /** @description Ignored; the client adds a time value so that no cache answers. */
                 cacheBuster?: components["parameters"]["CacheBuster"];
-                /** @description SALE or BUYING (both the caller may see when left out). */
+                /** @description SALE, BUYING, SALE_RETURN or BUYING_RETURN (every kind the caller may see when left out). */
                 invoiceType?: components["parameters"]["InvoiceTypeQuery"];
                 currentId?: number;
                 invoiceId?: number;

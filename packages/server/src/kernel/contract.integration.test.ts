@@ -85,6 +85,7 @@ const PLUGIN_BODIES: Record<string, unknown> = {
   scanReceteBox: { code: '8699680090177' }, computeReceteShare: { mode: 'SALARY' },
   updateRecete: { hospital: 'Ele geçirildi' }, updateHastaRapor: { patientName: 'Ele geçirildi' }, updateTesis: { name: 'Ele geçirildi' },
   productsFromMedicines: { barcodes: ['8699680090177'] },
+  createInvoiceReturn: { date: '2026-11-20', lines: [{ lineId: 1, quantity: 1 }] },
   // A webhook about a basket of the other company (unknown here, and unsigned): answered like a missing record.
   posTerminalCallback: { event: 'BASKET_COMPLETED', data: { basketID: '00000000-0000-4000-8000-000000000001', status: 0 } },
 };

@@ -42,7 +42,8 @@ export function SendButton(props: { host: WorkbenchHost; source: Source; sourceI
 /** Fills `accounting.invoice.actions`: a posted sales invoice, for who may see sales. */
 export function InvoiceSendAction({ host, params }: ContributionProps) {
   const id = Number(params?.invoiceId);
-  if (params?.invoiceType !== 'SALE' || params?.status !== 'POSTED' || !Number.isInteger(id) || id < 1) return null;
+  // What the company issues goes out: its sales and its purchase returns (an IADE invoice).
+  if ((params?.invoiceType !== 'SALE' && params?.invoiceType !== 'BUYING_RETURN') || params?.status !== 'POSTED' || !Number.isInteger(id) || id < 1) return null;
   if (!host.can({ codes: ['11_1'] })) return null;
   return <SendButton host={host} source="invoice" sourceId={id} label={params.documentNo ?? `#${id}`} onEdit={() => host.navigate(`/invoice/${id}/edit`)} />;
 }

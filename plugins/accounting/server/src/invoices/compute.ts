@@ -33,7 +33,7 @@ const apiField = (field: string) => field.replace(/^lines\[/, 'products[').repla
  * The invoice's figures by @tezgah/core computeInvoice — the same function the workbench shows
  * live totals with — and its refusals as 400s on the contract's field names.
  */
-export function compute(input: { lines: ComputeLine[]; discounts: DiscountIn[]; payments: { paymentType: PaymentType; amount: string }[]; conversionRate: string | null }): Computed {
+export function compute(input: { lines: ComputeLine[]; discounts: DiscountIn[]; payments: { paymentType: PaymentType; amount: string }[]; conversionRate: string | null; pricesIncludeTax?: boolean }): Computed {
   let raw: InvoiceTotals;
   try {
     raw = computeInvoice({
@@ -57,6 +57,7 @@ export function compute(input: { lines: ComputeLine[]; discounts: DiscountIn[]; 
       discounts: input.discounts.map(discountOf),
       payments: input.payments.map((p) => ({ type: p.paymentType, amount: p.amount })),
       conversionRate: input.conversionRate,
+      pricesIncludeTax: input.pricesIncludeTax ?? false,
     });
   } catch (e) {
     if (e instanceof InvoiceInputError) {

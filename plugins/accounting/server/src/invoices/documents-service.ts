@@ -57,8 +57,10 @@ export interface InvoiceLineSource {
 
 export interface InvoiceSource {
   id: number;
-  invoiceType: 'SALE' | 'BUYING';
+  invoiceType: 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN';
   status: 'DRAFT' | 'POSTED' | 'CANCELLED';
+  /** A return's original invoice: its number (a purchase's is the supplier's) and date. */
+  returnOf: { documentNo: string | null; date: string } | null;
   documentNo: string | null;
   date: string;
   dueDate: string | null;
@@ -177,10 +179,12 @@ async function party(db: LedgerDb, companyId: number, currentId: number): Promis
 export const documentsService: DocumentsService = {
   async invoice(raw, companyId, id) {
     const db = raw as LedgerDb;
-    const head = await sql<{ id: number; invoice_type: 'SALE' | 'BUYING'; status: InvoiceSource['status']; document_no: string | null; invoice_date: string; due_date: string | null; currency: string; conversion_rate: string; explanation: string | null; subtotal: string; total_discount: string; tax_base: string; total_tax: string; withheld: string; total_amount: string; payable: string; current_id: number }>`
+    const head = await sql<{ prices_include_tax: boolean; return_of_no: string | null; return_of_date: string | null; id: number; invoice_type: InvoiceSource['invoiceType']; status: InvoiceSource['status']; document_no: string | null; invoice_date: string; due_date: string | null; currency: string; conversion_rate: string; explanation: string | null; subtotal: string; total_discount: string; tax_base: string; total_tax: string; withheld: string; total_amount: string; payable: string; current_id: number }>`
       select i.id, i.invoice_type, i.status, i.document_no, to_char(i.invoice_date, 'YYYY-MM-DD') as invoice_date, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
-             cu.code as currency, i.conversion_rate, i.explanation, i.subtotal, i.total_discount, i.tax_base, i.total_tax, i.withheld, i.total_amount, i.payable, i.current_id
+             cu.code as currency, i.conversion_rate, i.explanation, i.subtotal, i.total_discount, i.tax_base, i.total_tax, i.withheld, i.total_amount, i.payable, i.current_id,
+             i.prices_include_tax, o.document_no as return_of_no, to_char(o.invoice_date, 'YYYY-MM-DD') as return_of_date
         from invoices i join currencies cu on cu.id = i.currency_id
+        left join invoices o on o.company_id = i.company_id and o.id = i.returns_invoice_id
        where i.company_id = ${companyId} and i.id = ${id}`.execute(db);
     const h = head.rows[0];
     if (!h) return null;
@@ -209,13 +213,15 @@ export const documentsService: DocumentsService = {
     ]);
     return {
       id: Number(h.id), invoiceType: h.invoice_type, status: h.status, documentNo: h.document_no, date: h.invoice_date, dueDate: h.due_date,
+      returnOf: h.return_of_date ? { documentNo: h.return_of_no, date: h.return_of_date } : null,
       currency: isoOf(h.currency), rate: str(h.conversion_rate), explanation: h.explanation,
       subtotal: str(h.subtotal), totalDiscount: str(h.total_discount), taxBase: str(h.tax_base), totalTax: str(h.total_tax), withheld: str(h.withheld),
       totalAmount: str(h.total_amount), payable: str(h.payable),
       documentDiscounts: discounts.rows.map((d) => ({ type: d.discount_type, percentage: d.percentage === null ? null : str(d.percentage), amount: str(d.amount) })),
       lines: lines.rows.map((l) => ({
         lineNo: l.line_no, productId: Number(l.product_id), name: l.name, description: l.description, barcode: l.barcode, quantity: str(l.quantity),
-        unitCode: l.unit_code || 'C62', unitPrice: str(l.unit_price), gross: str(l.gross), discount: str(l.discount), documentDiscount: str(l.document_discount),
+        // UBL's PriceAmount is before taxes: a price entered tax-inclusive goes as gross / quantity.
+        unitCode: l.unit_code || 'C62', unitPrice: h.prices_include_tax ? new Decimal(l.gross).dividedBy(l.quantity).toDecimalPlaces(8).toString() : str(l.unit_price), gross: str(l.gross), discount: str(l.discount), documentDiscount: str(l.document_discount),
         taxBase: str(l.tax_base),
         taxes: taxes.rows.filter((t) => Number(t.line_id) === Number(l.id)).map((t) => ({
           taxType: t.tax_type, gibCode: GIB_CODE.get(t.tax_type) ?? null, percentage: str(t.percentage), exceptionCode: t.exception_code, base: str(t.base), amount: str(t.amount),

@@ -4,6 +4,7 @@ import { seedDemoInvoices } from './demo';
 import { documentHandlers } from './documents.handlers';
 import { invoiceHandlers } from './invoices.handlers';
 import { paymentHandlers } from './payments.handlers';
+import { returnHandlers } from './returns';
 import { listPaymentMethods } from './payment-methods';
 
 export { PAYMENT_LABELS } from './posting';
@@ -21,7 +22,7 @@ export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './payment
  * `accounting.invoice.cancelled` {invoiceId, invoiceType, itsCancel, eInvoiceType}.
  */
 export const area: AccountingArea = {
-  handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers, listPaymentMethods },
+  handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers, ...returnHandlers, listPaymentMethods },
   seedDemo: seedDemoInvoices,
   async onCompanyCreated(trx, companyId) {
     // Pharmacies sell before the purchase invoice is in: their stock may go below zero.

@@ -24,6 +24,8 @@ export interface InvoiceBody {
   series?: string | null;
   currencyId?: number | null;
   conversionRate?: number | string | null;
+  /** Unit prices (and line amount discounts) include the line's taxes (KDV dahil). */
+  pricesIncludeTax?: boolean | null;
   explanation?: string | null;
   tagIds?: number[];
   products: {
@@ -52,7 +54,7 @@ export interface ResolvedPayment { paymentType: PaymentType; amount: string; dat
 /** An invoice ready to be written: every reference checked, every figure computed. */
 export interface Resolved {
   invoiceType: InvoiceType; draft: boolean; currentId: number; date: string; dueDate: string | null; documentNo: string | null;
-  series: string | null; currencyId: number; conversionRate: string; explanation: string | null; tagIds: number[];
+  series: string | null; currencyId: number; conversionRate: string; pricesIncludeTax: boolean; explanation: string | null; tagIds: number[];
   lines: ResolvedLine[]; discounts: DiscountIn[]; payments: ResolvedPayment[]; totals: Computed;
   instalments: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
 }
@@ -208,7 +210,7 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     payments.push({ paymentType: p.paymentType, amount: p.amount === null ? '' : String(p.amount), date, safeId, bankAccountId, method: method?.id ?? null });
   }
 
-  const computeWith = (list: ResolvedPayment[]) => compute({ lines, discounts: b.discounts ?? [], payments: list, conversionRate: rate?.toString() ?? null });
+  const computeWith = (list: ResolvedPayment[]) => compute({ lines, discounts: b.discounts ?? [], payments: list, conversionRate: rate?.toString() ?? null, pricesIncludeTax: b.pricesIncludeTax === true });
   // A payment of the rest: what the payable less the other payments comes to (the computation is pure, no second read).
   const rest = payments.find((p) => p.amount === '');
   if (rest) rest.amount = computeWith(payments.filter((p) => p !== rest)).remaining;
@@ -239,7 +241,7 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
 
   return {
     invoiceType: b.invoiceType, draft: b.draft ?? false, currentId: current.id, date: b.date, dueDate: b.dueDate ?? null, documentNo, series,
-    currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
+    currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), pricesIncludeTax: b.pricesIncludeTax === true, explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
     lines, discounts: b.discounts ?? [], payments, totals, instalments: plan,
   };
 }

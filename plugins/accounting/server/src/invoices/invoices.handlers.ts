@@ -9,7 +9,8 @@ import { today as todayOf } from '../ledger/dates';
 import { paymentMethods, type PaymentMethod } from './payment-methods';
 import { resolveInvoice, type InvoiceBody, type InvoiceType, type Resolved } from './input';
 import { allocate } from './dues';
-import { postInvoice, unpostInvoice, type PostableInvoice } from './posting';
+import { baseType, isReturn, postInvoice, unpostInvoice, type InvoiceKind, type PostableInvoice } from './posting';
+import { assertNoLiveReturns, returnedOf, returnsOf } from './returns';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
 const idParam = (ctx: RequestContext) => (ctx.params as { id: number }).id;
@@ -17,19 +18,19 @@ const n = (v: string | number | null) => (v === null ? 0 : new Decimal(v).toNumb
 
 // --- who may do what, by direction ---------------------------------------------------------------
 
-const MODULE_OF: Record<InvoiceType, number> = { SALE: Module.SALES, BUYING: Module.EXPENSE };
+const MODULE_OF: Record<InvoiceKind, number> = { SALE: Module.SALES, BUYING: Module.EXPENSE, SALE_RETURN: Module.SALES, BUYING_RETURN: Module.EXPENSE };
 export const ACTION = { VIEW: 1, CREATE: 2, UPDATE: 3, DELETE: 4, CANCEL: 46 } as const;
 const WORDS: Record<number, string> = { 1: 'görme', 2: 'kesme', 3: 'değiştirme', 4: 'silme', 46: 'iptal etme' };
 
-export function mayDo(auth: Auth, type: InvoiceType, ...actions: number[]): boolean {
+export function mayDo(auth: Auth, type: InvoiceKind, ...actions: number[]): boolean {
   return actions.some((a) => mayIn(auth, MODULE_OF[type], a, auth.companyId));
 }
-export function must(ctx: RequestContext, type: InvoiceType, ...actions: number[]) {
+export function must(ctx: RequestContext, type: InvoiceKind, ...actions: number[]) {
   if (!mayDo(requireAuth(ctx), type, ...actions)) {
-    throw problems.forbidden(`${type === 'SALE' ? 'Satış' : 'Alış'} faturalarını ${WORDS[actions[0]!]} yetkiniz yok.`);
+    throw problems.forbidden(`${baseType(type) === 'SALE' ? 'Satış' : 'Alış'} faturalarını ${WORDS[actions[0]!]} yetkiniz yok.`);
   }
 }
-const visibleTypes = (auth: Auth): InvoiceType[] => (['SALE', 'BUYING'] as const).filter((t) => mayDo(auth, t, ACTION.VIEW));
+const visibleTypes = (auth: Auth): InvoiceKind[] => (['SALE', 'BUYING', 'SALE_RETURN', 'BUYING_RETURN'] as const).filter((t) => mayDo(auth, t, ACTION.VIEW));
 
 // --- reading ------------------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 interface SummaryRow {
-  id: number; invoice_type: InvoiceType; status: 'DRAFT' | 'POSTED' | 'CANCELLED'; document_no: string | null; series: string | null; invoice_date: string;
+  id: number; invoice_type: InvoiceKind; status: 'DRAFT' | 'POSTED' | 'CANCELLED'; document_no: string | null; series: string | null; invoice_date: string;
   due_date: string | null; current_id: number; current_name: string; explanation: string | null; currency_id: number; currency_code: string;
   currency_symbol: string | null; conversion_rate: string; subtotal: string; total_discount: string; tax_base: string; total_tax: string; withheld: string;
   total_amount: string; payable: string; paid: string; entry_id: number | null; its_cancel: boolean | null; e_invoice_type: string | null;
@@ -113,7 +114,14 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     r.entry_id === null ? Promise.resolve(undefined)
       : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
     d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
-    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
+    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count', 'returns_invoice_id', 'prices_include_tax']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
+  ]);
+  const [returned, returns, original, returnLines] = await Promise.all([
+    returnedOf(d, companyId, id),
+    returnsOf(d, companyId, id),
+    plan.returns_invoice_id === null ? Promise.resolve(undefined)
+      : d.selectFrom('invoices').select(['id', 'document_no', 'invoice_date', 'invoice_type']).where('company_id', '=', companyId).where('id', '=', plan.returns_invoice_id).executeTakeFirst(),
+    d.selectFrom('invoice_lines').select(['id', 'returns_line_id']).where('company_id', '=', companyId).where('invoice_id', '=', id).where('returns_line_id', 'is not', null).execute(),
   ]);
   const summary = new Map<string, { taxType: string; percentage: Decimal; base: Decimal; amount: Decimal }>();
   for (const t of taxes) {
@@ -127,6 +135,8 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     products: lines.map((l) => ({
       id: l.id, lineNo: l.line_no, productId: l.product_id, productName: l.product_name, barcode: l.barcode, description: l.description,
       quantity: n(l.quantity), unitPrice: n(l.unit_price), discounts: l.discounts as unknown[],
+      // Before taxes: the entered price, or the gross over the quantity when it was entered tax-inclusive.
+      netUnitPrice: plan.prices_include_tax ? new Decimal(l.gross).dividedBy(l.quantity).toDecimalPlaces(8).toNumber() : n(l.unit_price),
       taxes: taxes.filter((t) => t.line_id === l.id).map((t) => ({
         taxId: t.tax_id, taxType: t.tax_type, percentage: n(t.percentage), exceptionCode: t.exception_code, base: n(t.base), amount: n(t.amount),
       })),
@@ -134,7 +144,12 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
       stocks: stocks.filter((s) => s.line_id === l.id).map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
       accountCode: l.account_code, movesStock: l.moves_stock, despatchLineId: l.despatch_line_id, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
       taxBase: n(l.tax_base), tax: n(l.tax), withheld: n(l.withheld), total: n(l.total),
+      returnsLineId: returnLines.find((x) => x.id === l.id)?.returns_line_id ?? null,
+      returned: returned.get(l.id)?.quantity.toNumber() ?? 0,
     })),
+    pricesIncludeTax: plan.prices_include_tax,
+    returnOf: original ? { id: original.id, documentNo: original.document_no, date: original.invoice_date, invoiceType: original.invoice_type } : null,
+    returns: returns.map((x) => ({ id: x.id, invoiceType: x.invoice_type, documentNo: x.document_no, date: x.invoice_date, payable: n(x.payable), status: x.status })),
     discounts: discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
     payments: payments.map((p) => ({
       id: p.id, paymentType: p.payment_type, amount: n(p.amount), date: p.payment_date, safeId: p.safe_id, bankAccountId: p.bank_account_id,
@@ -205,13 +220,13 @@ export async function paymentsOf(d: LedgerDb, companyId: number, invoiceId: numb
 
 const headerOf = (r: Resolved) => ({
   invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, due_date: r.dueDate, currency_id: r.currencyId,
-  conversion_rate: r.conversionRate, explanation: r.explanation, subtotal: r.totals.subtotal, total_discount: r.totals.totalDiscount,
+  conversion_rate: r.conversionRate, prices_include_tax: r.pricesIncludeTax, explanation: r.explanation, subtotal: r.totals.subtotal, total_discount: r.totals.totalDiscount,
   tax_base: r.totals.taxBase, total_tax: r.totals.totalTax, withheld: r.totals.withheld, total_amount: r.totals.totalAmount, payable: r.totals.payable,
   paid: r.totals.paid, instalment_type: r.instalments?.type ?? null, instalment_day: r.instalments?.day ?? null, instalment_count: r.instalments?.count ?? null,
 });
 
 /** The next number of a sale's series in its year, in GİB's form (TZG2026000000001). */
-async function nextNumber(d: LedgerDb, companyId: number, series: string, date: string): Promise<{ documentNo: string; seq: number }> {
+export async function nextNumber(d: LedgerDb, companyId: number, series: string, date: string): Promise<{ documentNo: string; seq: number }> {
   const year = Number(date.slice(0, 4));
   const r = await d.insertInto('invoice_series').values({ company_id: companyId, series, year, last_no: 1 })
     .onConflict((oc) => oc.columns(['company_id', 'series', 'year']).doUpdateSet({ last_no: sql`invoice_series.last_no + 1` }))
@@ -221,12 +236,12 @@ async function nextNumber(d: LedgerDb, companyId: number, series: string, date: 
   return { documentNo: `${series}${year}${String(seq).padStart(9, '0')}`, seq };
 }
 
-async function postable(d: LedgerDb, companyId: number, id: number): Promise<PostableInvoice> {
+export async function postable(d: LedgerDb, companyId: number, id: number): Promise<PostableInvoice> {
   return d.selectFrom('invoices').select(['id', 'invoice_type', 'current_id', 'invoice_date', 'document_no', 'currency_id', 'conversion_rate', 'payable', 'explanation'])
     .where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow() as Promise<PostableInvoice>;
 }
 
-async function companyPrefix(d: LedgerDb, companyId: number): Promise<string | null> {
+export async function companyPrefix(d: LedgerDb, companyId: number): Promise<string | null> {
   const c = await d.selectFrom('companies').select('invoice_prefix').where('id', '=', companyId).executeTakeFirst();
   return c?.invoice_prefix ?? null;
 }
@@ -291,10 +306,12 @@ async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
     .where('company_id', '=', auth.companyId).where('id', '=', b.id).forUpdate().executeTakeFirst();
   if (!before) throw problems.notFound('Fatura');
   must(ctx, before.invoice_type, ACTION.UPDATE);
+  if (isReturn(before.invoice_type)) throw problems.conflict('İade faturası değiştirilemez; iadeyi iptal edip yeniden oluşturun.', 'RETURN_NOT_EDITABLE');
   if (b.invoiceType !== before.invoice_type) throw problems.invalidField('invoiceType', 'Faturanın yönü (satış / alış) değiştirilemez.', 'INVOICE_TYPE_FIXED');
   if (before.status === 'CANCELLED') throw problems.conflict('İptal edilmiş fatura değiştirilemez.', 'INVOICE_CANCELLED');
   if (before.status === 'POSTED' && b.draft) throw problems.invalidField('draft', 'Kesilmiş fatura taslağa döndürülemez; iptal edin.', 'INVOICE_POSTED');
   if (before.status === 'POSTED') await assertNotLocked(ctx.services, d, auth.companyId, b.id);
+  if (before.status === 'POSTED') await assertNoLiveReturns(d, auth.companyId, b.id, 'edit');
   const r = await resolveInvoice(d, auth.companyId, b, await companyPrefix(d, auth.companyId), paymentMethods(ctx.services));
   await assertSupplierNumberFree(d, auth.companyId, r, b.id);
   const today = todayOf(ctx);
@@ -400,6 +417,7 @@ const cancelInvoice: Handler = async (ctx) => {
   must(ctx, r.invoice_type, ACTION.CANCEL, ACTION.DELETE);
   if (r.status === 'CANCELLED') throw problems.conflict('Fatura zaten iptal edilmiş.', 'INVOICE_CANCELLED');
   if (r.status === 'DRAFT') throw problems.conflict('Taslak fatura iptal edilmez; silin.', 'INVOICE_DRAFT');
+  await assertNoLiveReturns(d, auth.companyId, r.id, 'cancel');
   const today = todayOf(ctx);
   await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
   await runCancelling(ctx.services, d, auth.companyId, { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: !!p.itsCancel, login: auth.login, at: ctx.services.now() });
@@ -414,7 +432,7 @@ const cancelInvoice: Handler = async (ctx) => {
 // --- lists --------------------------------------------------------------------------------------
 
 interface ListQuery {
-  invoiceType?: InvoiceType; status?: string; paymentStatus?: 'PAID' | 'PARTIAL' | 'UNPAID'; currentId?: number; startDate?: string; endDate?: string;
+  invoiceType?: InvoiceKind; status?: string; paymentStatus?: 'PAID' | 'PARTIAL' | 'UNPAID'; currentId?: number; startDate?: string; endDate?: string;
   tagId?: number; search?: string;
 }
 

@@ -5,6 +5,7 @@ import { setTenant, type ServerEvent } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { assertBooksBalance } from '../ledger/testing';
+import { flat, pdfText } from './testing';
 
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 const INVOICES = `${ONMUHASEBE}/invoices`;
@@ -239,6 +240,15 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([
       ['120.x', '4214.81', '0.00'], ['600', '0.00', '3512.34'], ['391', '0.00', '702.47'],
     ]);
+    // The lira KDV is the lira matrah × 20 %, as KDV-1 computes it: 3 × 33.33 = 99.99 EUR, KDV
+    // 20.00 EUR (19.998); matrah 99.99 × 35.1234 = 3511.99, KDV 702.398 → 702.40 (not 20.00 ×
+    // 35.1234 = 702.47, which KDV-1 would not find in 3511.99 × 20 %).
+    const odd = await sale({ currencyId: 3, conversionRate: '35.1234', products: [{ productId: p.id, quantity: 3, unitPrice: '33.33' }] });
+    expect(odd.status, JSON.stringify(odd.body)).toBe(201);
+    const [second] = await entriesOf('INVOICE', odd.body.id);
+    expect(second!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([
+      ['120.x', '4214.39', '0.00'], ['600', '0.00', '3511.99'], ['391', '0.00', '702.40'],
+    ]);
   });
 
   it('cancels a sale: stock, the customer, the safe and the trial balance are back where they were', async () => {
@@ -327,6 +337,30 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     const unpaid = await api.call('GET', `${INVOICES}?paymentStatus=PARTIAL&size=100`, { token: owner });
     expect(unpaid.body.length).toBeGreaterThan(0);
     expect(unpaid.body.every((i: any) => i.paid > 0 && i.remaining > 0)).toBe(true);
+  });
+
+  it('takes prices KDV-inclusive: what the buyer pays stays exact (3 × 0,99 incl. 20 % is 2,97, not 2,98), the books and an edit agree', async () => {
+    const p = await product();
+    expect((await addStock(p.id, 10)).status).toBe(201);
+    // 2.97 paid; base 2.97 / 1.20 = 2.475 → 2.48; KDV 2.97 − 2.48 = 0.49.
+    const r = await api.call('POST', `${ONMUHASEBE}/cash/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', pricesIncludeTax: true, products: [{ productId: p.id, quantity: 3, unitPrice: '0.99' }] } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ pricesIncludeTax: true, taxBase: 2.48, totalTax: 0.49, totalAmount: 2.97, paid: 2.97, remaining: 0 });
+    expect(r.body.products[0]).toMatchObject({ unitPrice: 0.99, netUnitPrice: 0.82666667, gross: 2.48, taxBase: 2.48, tax: 0.49, total: 2.97 });
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['120.x', '2.97', '0.00'], ['600', '0.00', '2.48'], ['391', '0.00', '0.49']]);
+    // An edit computes it the same way again: four boxes are 3.96 (base 3.30, KDV 0.66).
+    const edit = await api.call('PUT', INVOICES, { token: owner, body: { id: r.body.id, invoiceType: 'SALE', currentId: customer.id, date: '2026-04-15', pricesIncludeTax: true, products: [{ productId: p.id, quantity: 4, unitPrice: '0.99' }], payments: [{ paymentType: 'CASH', amount: '3.96', safeId: safe.id }] } });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body).toMatchObject({ pricesIncludeTax: true, taxBase: 3.3, totalTax: 0.66, totalAmount: 3.96 });
+    // The PDF (of the edited invoice) prints the net unit price, gross over quantity (3.30 / 4), not the inclusive one.
+    const pdf = await fetch(`${t.url}${ONMUHASEBE}/pdf/${r.body.id}`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(pdf.status).toBe(200);
+    const text = flat(pdfText(Buffer.from(await pdf.arrayBuffer())));
+    expect(text).toContain('0,825');
+    expect(text).not.toContain('0,99');
+    const docDiscount = await sale({ pricesIncludeTax: true, products: [{ productId: p.id, quantity: 1, unitPrice: 10 }], discounts: [{ type: 'AMOUNT', amount: 1 }] });
+    expect([docDiscount.status, codeOf(docDiscount)]).toEqual([400, 'DOCUMENT_DISCOUNT_WITH_INCLUSIVE']);
   });
 
   it('a retail cash sale is paid in full into the safe', async () => {

@@ -35,7 +35,7 @@ export const INVOICE_CANCELLING_POINT = 'accounting.invoice.cancelling';
 export interface InvoiceCancellingContribution {
   id: string;
   /** `at` is the cancellation's moment on the server's clock (services.now). */
-  cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: 'SALE' | 'BUYING'; itsCancel: boolean; login: string | null; at: Date }): Promise<void>;
+  cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN'; itsCancel: boolean; login: string | null; at: Date }): Promise<void>;
 }
 
 export async function runCancelling(services: Pick<Services, 'plugins'>, db: unknown, companyId: number, invoice: Parameters<InvoiceCancellingContribution['cancelling']>[2]): Promise<void> {

@@ -144,6 +144,7 @@ const autoShareInvoicePayment: Handler = async (ctx) => {
     const inv = await d.selectFrom('invoices').select(['invoice_type', 'current_id', 'status']).where('company_id', '=', auth.companyId).where('id', '=', b.invoiceId).executeTakeFirst();
     if (!inv || inv.current_id !== currentId) throw problems.invalidField('invoiceId', 'Bu carinin böyle bir faturası yok.', 'INVOICE_NOT_FOUND');
     if (inv.status !== 'POSTED') throw problems.invalidField('invoiceId', 'Yalnız kesilmiş faturaya ödeme eşlenir.', 'INVOICE_NOT_POSTED');
+    if (inv.invoice_type !== 'SALE' && inv.invoice_type !== 'BUYING') throw problems.invalidField('invoiceId', 'İadeye tahsilat ya da ödeme eşlenmez; iade carinin hesabında alacak (borç) olarak durur.', 'INVOICE_IS_RETURN');
     type = inv.invoice_type;
   }
   const allowed = type === 'SALE'

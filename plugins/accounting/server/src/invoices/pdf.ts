@@ -42,6 +42,8 @@ export interface PrintableLine {
   description: string | null;
   quantity: Num;
   unitPrice: Num;
+  /** The price before taxes (the entered one, or gross / quantity when entered tax-inclusive). */
+  netUnitPrice?: Num;
   discounts: unknown[];
   discount: Num;
   gross: Num;
@@ -53,7 +55,9 @@ export interface PrintableLine {
 /** What the PDF takes of the invoice: the fields of invoiceView() it prints. */
 export interface PrintableInvoice {
   id: number;
-  invoiceType: 'SALE' | 'BUYING';
+  invoiceType: 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN';
+  /** The invoice a return returns (printed under the title). */
+  returnOf?: { documentNo: string | null; date: string } | null;
   status: 'DRAFT' | 'POSTED' | 'CANCELLED';
   documentNo: string | null;
   date: string;
@@ -102,7 +106,7 @@ export interface InvoiceCurrent {
   email: string | null;
 }
 
-export const INVOICE_TITLES = { SALE: 'SATIŞ FATURASI', BUYING: 'ALIŞ FATURASI' } as const;
+export const INVOICE_TITLES = { SALE: 'SATIŞ FATURASI', BUYING: 'ALIŞ FATURASI', SALE_RETURN: 'SATIŞ İADESİ', BUYING_RETURN: 'İADE FATURASI' } as const;
 
 const isLira = (code: string) => ['TL', 'TRY', ''].includes(code.trim().toUpperCase());
 const dec = (v: Num | null | undefined) => new Decimal(v === null || v === undefined || v === '' ? 0 : String(v));
@@ -178,7 +182,8 @@ export async function invoicePdf(inv: PrintableInvoice, company: InvoiceCompany,
   const cancelled = inv.status === 'CANCELLED';
   const number = draft ? null : inv.documentNo;
   const companyName = company.title?.trim() || company.name.trim();
-  const sale = inv.invoiceType === 'SALE';
+  // The company is the seller on its sales and on the return invoices it issues (a purchase return).
+  const sale = inv.invoiceType === 'SALE' || inv.invoiceType === 'BUYING_RETURN';
   const lira = isLira(inv.currencyCode);
   const unit = lira ? '₺' : inv.currencyCode.trim().toUpperCase();
   const money = (v: Num) => `${trMoney(dec(v))} ${unit}`;
@@ -309,7 +314,7 @@ export async function invoicePdf(inv: PrintableInvoice, company: InvoiceCompany,
       [String(l.lineNo)],
       wrap((l.description?.trim() || l.productName).trim(), LINE_COLUMNS[1]!.width - 2 * PAD, false, BODY_SIZE, MAX_DESCRIPTION_LINES),
       [trMoney(dec(l.quantity))],
-      [formatDecimalInput(dec(l.unitPrice).toFixed(), 2, 8)],
+      [formatDecimalInput(dec(l.netUnitPrice ?? l.unitPrice).toFixed(), 2, 8)],
       discount.isZero() ? [] : rates ? [rates, trMoney(discount)] : [trMoney(discount)],
       kdv ? [percent(kdv.percentage)] : [],
       kdv ? [trMoney(dec(kdv.amount))] : [],
@@ -364,7 +369,8 @@ export async function invoicePdf(inv: PrintableInvoice, company: InvoiceCompany,
 
   const leftColW = W - totalsW - 16;
   const words = wrap(amountInWords(dec(inv.payable).toFixed(2), inv.currencyCode), leftColW - 8, true, 8.5, 4);
-  const explanation = inv.explanation?.trim() ? wrap(inv.explanation.trim(), leftColW - 8, false, 8, MAX_EXPLANATION_LINES) : [];
+  const returned = inv.returnOf ? `İade edilen fatura: ${inv.returnOf.documentNo ?? '—'}, ${inv.returnOf.date.split('-').reverse().join('.')}. ` : '';
+  const explanation = (returned + (inv.explanation ?? '')).trim() ? wrap((returned + (inv.explanation ?? '')).trim(), leftColW - 8, false, 8, MAX_EXPLANATION_LINES) : [];
   const payments = inv.payments;
   const leftH = 8 + words.length * 11 + 6
     + (explanation.length ? 14 + explanation.length * 10 + 6 : 0)

@@ -16,7 +16,8 @@ import { createDues, releaseDues } from './dues';
  *              from a despatch line moves nothing (the despatch did). Below zero is
  *              refused (409 INSUFFICIENT_STOCK) unless the company allows it (stock_settings).
  *   entry      source INVOICE:<id>, on the invoice's date, in lira (a foreign-currency invoice's
- *              figures × its rate; the current's line takes what balances, with its own amount):
+ *              figures × its rate, its KDV the lira matrah × the KDV rate as KDV-1 computes it;
+ *              the current's line takes what balances, with its own amount):
  *                SALE    Dr current (payable)      Cr line accounts (600 …, tax base)
  *                                                  Cr 391 Hesaplanan KDV (KDV − withheld)
  *                                                  Cr 360 other taxes (ÖTV, ÖİV …)
@@ -44,8 +45,16 @@ import { createDues, releaseDues } from './dues';
 const KDV = 'KDV';
 const round2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
+export type InvoiceKind = 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN';
+
+/** The direction a kind mirrors: a sales return undoes a sale, a purchase return a purchase. */
+export const baseType = (t: InvoiceKind): 'SALE' | 'BUYING' => (t === 'SALE' || t === 'SALE_RETURN' ? 'SALE' : 'BUYING');
+export const isReturn = (t: InvoiceKind) => t === 'SALE_RETURN' || t === 'BUYING_RETURN';
+/** Does the current owe the company for it (a sale, a purchase return), or the company the current? */
+const currentOwes = (t: InvoiceKind) => t === 'SALE' || t === 'BUYING_RETURN';
+
 export interface PostableInvoice {
-  id: number; invoice_type: 'SALE' | 'BUYING'; current_id: number; invoice_date: string; document_no: string | null;
+  id: number; invoice_type: InvoiceKind; current_id: number; invoice_date: string; document_no: string | null;
   currency_id: number; conversion_rate: string; payable: string; explanation: string | null;
 }
 
@@ -55,8 +64,12 @@ export async function allowsNegativeStock(db: LedgerDb, companyId: number): Prom
   return r?.allow_negative ?? false;
 }
 
+export const KIND_LABELS: Record<InvoiceKind, string> = {
+  SALE: 'Satış faturası', BUYING: 'Alış faturası', SALE_RETURN: 'Satış iadesi', BUYING_RETURN: 'Alış iadesi',
+};
+
 function label(inv: PostableInvoice, currentName: string): string {
-  const kind = inv.invoice_type === 'SALE' ? 'Satış faturası' : 'Alış faturası';
+  const kind = KIND_LABELS[inv.invoice_type];
   return `${kind}${inv.document_no ? ` ${inv.document_no}` : ''}, ${currentName}`;
 }
 
@@ -68,8 +81,9 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
     .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true).where('l.despatch_line_id', 'is', null)
     .orderBy('l.product_id').orderBy('s.warehouse_id').execute();
   if (!rows.length) return;
-  const out = (inv.invoice_type === 'SALE') === (direction === 'POST');
-  const kind = `${inv.invoice_type === 'SALE' ? 'SALE' : 'PURCHASE'}${direction === 'UNDO' ? '_CANCEL' : ''}`;
+  const out = currentOwes(inv.invoice_type) === (direction === 'POST');
+  const kinds: Record<InvoiceKind, string> = { SALE: 'SALE', BUYING: 'PURCHASE', SALE_RETURN: 'SALE_RETURN', BUYING_RETURN: 'PURCHASE_RETURN' };
+  const kind = `${kinds[inv.invoice_type]}${direction === 'UNDO' ? '_CANCEL' : ''}`;
   await moveLines(db as Db, companyId, rows, {
     kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE', invoiceId: inv.id, explanation: text, createdBy: by, allowNegative: await allowsNegativeStock(db, companyId),
   }, async (r, detail) => {
@@ -94,7 +108,7 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
     .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('line_no').execute();
   const taxes = await db.selectFrom('invoice_line_taxes as t')
     .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
-    .select(['t.line_id', 't.tax_type', 't.amount'])
+    .select(['t.line_id', 't.tax_type', 't.amount', 't.base', 't.percentage'])
     .where('t.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).execute();
 
   // Amounts per account, in the invoice's currency, then in lira.
@@ -107,20 +121,31 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
     withheld = withheld.plus(l.withheld);
     for (const t of taxes.filter((x) => x.line_id === l.id)) {
       if (t.tax_type === KDV) kdv = kdv.plus(t.amount);
-      else if (inv.invoice_type === 'SALE') add('360', new Decimal(t.amount));
+      else if (baseType(inv.invoice_type) === 'SALE') add('360', new Decimal(t.amount));
       else add(l.account_code, new Decimal(t.amount));
     }
   }
-  const sale = inv.invoice_type === 'SALE';
+  const sale = baseType(inv.invoice_type) === 'SALE';
   if (sale) add('391', kdv.minus(withheld));
   else add('191', kdv);
 
+  // The lira KDV of a foreign-currency invoice is computed as the KDV return computes it: the
+  // lira matrah (the KDV base × the invoice's rate, per KDV rate) × the rate, not the currency's
+  // rounded KDV × the exchange rate (which can differ by kuruş from what KDV-1 declares for the
+  // same matrah). A lira invoice's KDV is its own.
+  const vatAccount = sale ? '391' : '191';
+  let kdvLira: Decimal | null = null;
+  if (fc) {
+    const groups = new Map<string, Decimal>();
+    for (const t of taxes.filter((x) => x.tax_type === KDV)) groups.set(new Decimal(t.percentage).toString(), (groups.get(new Decimal(t.percentage).toString()) ?? new Decimal(0)).plus(t.base));
+    kdvLira = [...groups].reduce((a, [pct, base]) => a.plus(round2(lira(base).times(pct).dividedBy(100))), new Decimal(0));
+  }
   const side: 'debit' | 'credit' = sale ? 'credit' : 'debit';
   const other: 'debit' | 'credit' = sale ? 'debit' : 'credit';
   const posting: PostingLine[] = [];
   let sum = new Decimal(0);
   for (const [acc, v] of byAccount) {
-    const amount = lira(v);
+    const amount = acc === vatAccount && kdvLira ? (sale ? kdvLira.minus(lira(withheld)) : kdvLira) : lira(v);
     if (amount.isZero()) continue;
     sum = sum.plus(amount);
     posting.push({ account: acc, [side]: amount, explanation: text });
@@ -139,8 +164,19 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   if (sale) posting.unshift(currentLine);
   else posting.push(currentLine);
   if (!withheldLira.isZero()) posting.push({ account: '360', credit: withheldLira, explanation: `${text} (KDV tevkifatı)` });
-  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: posting, createdBy: by });
+  // A return is its direction's entry mirrored: a sales return debits 610 (its lines' account),
+  // 391 and 360 and credits the current; a purchase return debits the current (and 360 for the
+  // KDV withheld) and credits 153/770 … and 191. Debits stay first.
+  const lines2 = isReturn(inv.invoice_type)
+    ? [...posting.map(mirror).filter((l) => l.debit), ...posting.map(mirror).filter((l) => !l.debit)]
+    : posting;
+  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: lines2, createdBy: by });
   return { id: posted.id, text };
+}
+
+function mirror(l: PostingLine): PostingLine {
+  const { debit, credit, ...rest } = l;
+  return { ...rest, ...(credit !== undefined ? { debit: credit } : {}), ...(debit !== undefined ? { credit: debit } : {}) };
 }
 
 /** One inline payment's entry; the safe's cash is checked after it. */
@@ -150,7 +186,8 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   const fc = inv.currency_id !== 1;
   const amount = new Decimal(p.amount);
   const lira = round2(amount.times(rate));
-  const sale = inv.invoice_type === 'SALE';
+  // Money comes in on a sale and on a purchase return (the supplier pays back), goes out otherwise.
+  const sale = currentOwes(inv.invoice_type);
   let money: MoneyAccount | null = null;
   let account: string;
   if (p.safe_id) { money = await moneyAccount(db, companyId, 'SAFE', p.safe_id); account = money.accountCode; }
@@ -161,7 +198,7 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   const fcPart = fc ? { currencyId: inv.currency_id, amountFc: amount, rate } : {};
   const currentLine: PostingLine = { account: current.accountCode, [sale ? 'credit' : 'debit']: lira, explanation, ...fcPart };
   const moneyLines: PostingLine[] = [];
-  if (sale && !money) {
+  if (inv.invoice_type === 'SALE' && !money) {
     // Bedelsiz: the share of the KDV the company bears goes to 689 (see the table above).
     const borne = round2(new Decimal(await kdvCollected(db, companyId, inv.id)).times(amount).dividedBy(inv.payable).times(rate));
     const kdv = Decimal.min(borne, lira);
@@ -204,7 +241,8 @@ export async function postInvoice(db: LedgerDb, companyId: number, inv: Postable
     await db.updateTable('invoice_payments').set({ entry_id: id }).where('company_id', '=', companyId).where('id', '=', p.id).execute();
   }
   await db.updateTable('invoices').set({ entry_id: entry.id }).where('company_id', '=', companyId).where('id', '=', inv.id).execute();
-  await createDues(db, companyId, inv.id);
+  // A return owes nothing by a due: what is not paid back at once stays on the current's account.
+  if (!isReturn(inv.invoice_type)) await createDues(db, companyId, inv.id);
   return entry.id;
 }
 

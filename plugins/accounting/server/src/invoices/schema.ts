@@ -9,7 +9,7 @@ type Json = ColumnType<unknown, string, string>;
 export interface Tables {
   invoice_series: { company_id: number; series: string; year: number; last_no: ColumnType<string, number | string, number | string> };
   invoices: {
-    company_id: number; id: Generated<number>; invoice_type: 'SALE' | 'BUYING'; status: 'DRAFT' | 'POSTED' | 'CANCELLED';
+    company_id: number; id: Generated<number>; invoice_type: 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN'; status: 'DRAFT' | 'POSTED' | 'CANCELLED';
     current_id: number; invoice_date: Day; due_date: Day | null; document_no: string | null; series: string | null;
     sequence_no: ColumnType<string | null, number | string | null, number | string | null>; currency_id: number; conversion_rate: Num;
     explanation: string | null; subtotal: Num; total_discount: Num; tax_base: Num; total_tax: Num; withheld: Num; total_amount: Num;
@@ -17,11 +17,16 @@ export interface Tables {
     e_invoice_type: string | null; cancelled_at: Stamp | null; cancelled_by: string | null; created_by: string | null;
     instalment_type: 'MONTHLY' | 'WEEKLY' | 'DAYS' | null; instalment_day: number | null; instalment_count: number | null;
     created_at: ColumnType<Date, never, never>; updated_at: Stamp;
+    /** The invoice a return returns (SALE_RETURN, BUYING_RETURN); null otherwise. */
+    returns_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
+    /** Unit prices entered tax-inclusive (KDV dahil). */
+    prices_include_tax: ColumnType<boolean, boolean | undefined, boolean>;
   };
   invoice_lines: {
     company_id: number; id: Generated<number>; invoice_id: number; line_no: number; product_id: number; description: string;
     quantity: Num; unit_price: Num; discounts: Json; withholding_code: string | null; withholding_ratio: number | null;
-    account_code: string; moves_stock: boolean; despatch_line_id: ColumnType<number | null, number | null | undefined, number | null>; gross: Num; discount: Num; document_discount: Num; tax_base: Num; tax: Num; withheld: Num; total: Num;
+    account_code: string; moves_stock: boolean; despatch_line_id: ColumnType<number | null, number | null | undefined, number | null>;
+    returns_line_id: ColumnType<number | null, number | null | undefined, number | null>; gross: Num; discount: Num; document_discount: Num; tax_base: Num; tax: Num; withheld: Num; total: Num;
   };
   invoice_line_taxes: {
     company_id: number; id: Generated<number>; line_id: number; tax_id: number; tax_type: string; percentage: Num;

@@ -173,6 +173,7 @@ const savePeriodicProcess: Handler = async (ctx) => {
   const inv = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status', 'current_id', 'currency_id', 'document_no'])
     .where('company_id', '=', auth.companyId).where('id', '=', b.invoiceId).executeTakeFirst();
   if (!inv) throw problems.invalidField('invoiceId', 'Fatura bulunamadı.', 'INVOICE_NOT_FOUND');
+  if (inv.invoice_type !== 'SALE' && inv.invoice_type !== 'BUYING') throw problems.invalidField('invoiceId', 'İade faturasından periyodik işlem yapılmaz.', 'INVOICE_IS_RETURN');
   must(ctx, inv.invoice_type, b.processType);
   if (inv.status !== 'POSTED') throw problems.conflict('Periyodik işlem yalnızca kesilmiş (taslak ya da iptal olmayan) bir faturadan yapılır.', 'INVOICE_NOT_POSTED', 'invoiceId');
   const name = b.name?.trim() || `${inv.document_no ?? `Fatura ${inv.id}`} ${b.processType === 'PERIODIC' ? 'periyodik fatura' : inv.invoice_type === 'SALE' ? 'taksitli tahsilat' : 'taksitli ödeme'}`;

@@ -6,7 +6,7 @@ import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShel
 import { MoneyAccountSelect, MoneyInput, refKey } from '../finance/parts';
 import { TL, moneyChanged, readMoney, readRate } from '../finance/model';
 import { isDay, money, today } from '../ledger/model';
-import { AUTO_SHARE, DUE, PAYMENT_LINE, mayInvoice, mayTakeBack, type Due, type InstalmentPlan, type Invoice, type InvoicePaymentLine } from './model';
+import { AUTO_SHARE, DUE, PAYMENT_LINE, baseOf, mayInvoice, mayTakeBack, type Due, type InstalmentPlan, type Invoice, type InvoicePaymentLine } from './model';
 import { useMoneyChoices } from './parts';
 
 /** A plan as words: "Aylık, ayın 15. günü, 3 taksit". */
@@ -41,8 +41,8 @@ export function DuesPanel(props: { host: WorkbenchHost; invoice: Invoice; lines:
   const inv = props.invoice;
   const cur = inv.currencyCode;
   const dues = [...inv.dues].sort((a, b) => a.periodNo - b.periodNo);
-  const mayRemove = dues.length > 1 && mayInvoice(props.host, inv.invoiceType, Action.UPDATE);
-  const mayBack = mayTakeBack(props.host, inv.invoiceType);
+  const mayRemove = dues.length > 1 && mayInvoice(props.host, baseOf(inv.invoiceType), Action.UPDATE);
+  const mayBack = mayTakeBack(props.host, baseOf(inv.invoiceType));
 
   async function run(key: string, call: () => Promise<unknown>, done: string) {
     setBusy(key);
@@ -165,7 +165,7 @@ export function CollectDialog(props: { host: WorkbenchHost; invoice: Invoice; on
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const inv = props.invoice;
-  const type = inv.invoiceType;
+  const type = baseOf(inv.invoiceType);
   const title = t(`invoices.collect.button.${type}`);
   const summary = useShareSummary();
   const accounts = useMoneyChoices();

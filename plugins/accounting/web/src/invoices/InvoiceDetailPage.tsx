@@ -7,7 +7,8 @@ import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui'
 import { TagChips } from '../currents/CurrentTags';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
-import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
+import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, baseOf, isReturnKind, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
+import { ReturnDialog, leftOf } from './ReturnDialog';
 import { PaymentStatusTag, StatusTag, downloadInvoicePdf } from './parts';
 import { CollectDialog, DuesPanel, usePlanText } from './Dues';
 import { INVOICE_ACTIONS_SLOT } from './slots';
@@ -51,6 +52,7 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   const [missing, setMissing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [collecting, setCollecting] = useState(false);
+  const [returning, setReturning] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'pdf' | null>(null);
 
   /** The payment lines of the invoice's dues (newest first); null when they cannot be read. */
@@ -77,8 +79,11 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
   if (!invoice) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
   const inv = invoice;
-  const type = inv.invoiceType;
-  const title = inv.documentNo ? t(`invoices.titleOf.${type}`, { no: inv.documentNo }) : t(`invoices.draftTitle.${type}`);
+  const kind = inv.invoiceType;
+  // The direction (sales or purchases) a return belongs to: its list, its rights.
+  const type = baseOf(kind);
+  const aReturn = isReturnKind(kind);
+  const title = inv.documentNo ? t(`invoices.titleOf.${kind}`, { no: inv.documentNo }) : t(`invoices.draftTitle.${kind}`);
   const cur = inv.currencyCode;
   const amount = (n: number) => `${money(n)} ${cur}`;
 
@@ -127,8 +132,9 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
     [t('invoices.detail.date'), formatDate(inv.date)],
     [t('invoices.detail.dueDate'), inv.dueDate ? formatDate(inv.dueDate) : null],
     [t('invoices.detail.instalments'), inv.instalments ? planText(inv.instalments) : null],
+    [t('invoices.returns.of'), inv.returnOf ? <a href={`/invoice/${inv.returnOf.id}`} onClick={(e) => { e.preventDefault(); host.navigate(`/invoice/${inv.returnOf!.id}`); }}>{`${inv.returnOf.documentNo ?? `#${inv.returnOf.id}`} (${formatDate(inv.returnOf.date)})`}</a> : null],
     [t('invoices.detail.documentNo'), inv.documentNo],
-    [t('invoices.detail.series'), type === 'SALE' ? inv.series : null],
+    [t('invoices.detail.series'), kind === 'SALE' || kind === 'BUYING_RETURN' ? inv.series : null],
     [t('invoices.detail.currency'), inv.currencyId === 1 ? null : `${cur} (${t('invoices.detail.rate')} ${formatDecimalInput(inv.conversionRate, 2, 6)})`],
     [t('invoices.detail.explanation'), inv.explanation],
     [t('invoices.detail.tags'), inv.tags.length ? <TagChips tags={inv.tags} /> : null],
@@ -153,15 +159,18 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
     <section aria-label={title}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
         <H2 style={{ margin: 0 }}>{title}</H2>
-        <Tag minimal intent="primary">{t(`invoices.types.${type}`)}</Tag>
+        <Tag minimal intent={aReturn ? 'warning' : 'primary'}>{t(`invoices.types.${kind}`)}</Tag>
         <StatusTag status={inv.status} />
         {inv.status === 'POSTED' && <PaymentStatusTag status={inv.paymentStatus} />}
         <ButtonGroup style={{ marginLeft: 'auto', flexWrap: 'wrap' }}>
           <Button icon="arrow-left" text={t('invoices.back')} onClick={() => host.navigate(LIST_OF[type])} />
-          {inv.status !== 'CANCELLED' && mayInvoice(host, type, Action.UPDATE) && (
+          {inv.status !== 'CANCELLED' && !aReturn && mayInvoice(host, type, Action.UPDATE) && (
             <Button icon="edit" text={t('invoices.actions.edit')} onClick={() => host.navigate(`/invoice/${inv.id}/edit`)} />
           )}
-          {inv.status === 'POSTED' && inv.remaining > 0 && mayCollect(host, type) && (
+          {inv.status === 'POSTED' && !aReturn && inv.products.some((l) => leftOf(l) > 0) && mayInvoice(host, type, Action.CREATE) && (
+            <Button icon="undo" text={t(`invoices.actions.return.${type}`)} onClick={() => setReturning(true)} />
+          )}
+          {inv.status === 'POSTED' && !aReturn && inv.remaining > 0 && mayCollect(host, type) && (
             <Button icon={type === 'SALE' ? 'import' : 'export'} intent="primary" text={t(`invoices.collect.button.${type}`)} onClick={() => setCollecting(true)} />
           )}
           <Button icon="document" text={t('invoices.actions.pdf')} title={t('invoices.actions.pdfTitle')} loading={busy === 'pdf'} onClick={() => { void pdf(); }} />
@@ -172,7 +181,7 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
             <Button icon="disable" intent="danger" text={t('invoices.actions.cancel')} onClick={() => setCancelling(true)} />
           )}
           {/* Other plugins' actions on this invoice (e-document, pharmacy, POS). */}
-          <Slot name={INVOICE_ACTIONS_SLOT} params={{ invoiceId: String(inv.id), invoiceType: inv.invoiceType, status: inv.status, documentNo: inv.documentNo ?? '' }} />
+          <Slot name={INVOICE_ACTIONS_SLOT} params={{ invoiceId: String(inv.id), invoiceType: kind, status: inv.status, documentNo: inv.documentNo ?? '' }} />
         </ButtonGroup>
       </div>
       <Card style={{ marginTop: 12 }}>
@@ -257,13 +266,32 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
           </HTMLTable>
         </Card>
       </div>
-      {inv.status === 'POSTED' && (
+      {inv.returns.length > 0 && (
+        <Card style={{ marginTop: 12 }}>
+          <H4>{t('invoices.returns.list')}</H4>
+          <HTMLTable compact aria-label={t('invoices.returns.list')} style={{ width: '100%' }}>
+            <thead><tr><th>{t('invoices.detail.documentNo')}</th><th>{t('invoices.detail.date')}</th><th style={right}>{t('invoices.form.payable')}</th><th>{t('invoices.columns.status')}</th></tr></thead>
+            <tbody>
+              {inv.returns.map((r) => (
+                <tr key={r.id}>
+                  <td><a href={`/invoice/${r.id}`} onClick={(e) => { e.preventDefault(); host.navigate(`/invoice/${r.id}`); }}>{r.documentNo ?? `#${r.id}`}</a></td>
+                  <td>{formatDate(r.date)}</td><td style={right}>{amount(r.payable)}</td><td><StatusTag status={r.status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Card>
+      )}
+      {inv.status === 'POSTED' && !aReturn && (
         <Card style={{ marginTop: 12 }}>
           <DuesPanel host={host} invoice={inv} lines={lines} onChanged={() => { void load(); }} />
         </Card>
       )}
       {collecting && (
         <CollectDialog host={host} invoice={inv} onClose={() => setCollecting(false)} onDone={() => { setCollecting(false); void load(); }} />
+      )}
+      {returning && (
+        <ReturnDialog host={host} invoice={inv} onClose={() => setReturning(false)} onDone={(rid) => { setReturning(false); host.navigate(`/invoice/${rid}`); }} />
       )}
       {cancelling && <CancelDialog busy={busy === 'cancel'} onYes={(its) => { void cancel(its); }} onNo={() => setCancelling(false)} />}
       {dialog}

@@ -30,13 +30,15 @@ export interface InvoiceDraft {
   lines: LineDraft[];
   discount: DiscountDraft;
   payments: PaymentDraft[];
+  /** Unit prices typed KDV-inclusive. */
+  pricesIncludeTax?: boolean;
   /** The instalment plan for what remains (off for none). */
   instalments?: InstalmentDraft;
 }
 
 /** Header fields the server may name; anything else it names goes to a notice. */
 const HEADER_FIELDS = new Set([
-  'currentId', 'date', 'dueDate', 'currencyId', 'conversionRate', 'series', 'documentNo', 'explanation', 'tagIds', 'discount', 'lines', 'payments', 'totalAmount',
+  'currentId', 'date', 'dueDate', 'currencyId', 'conversionRate', 'pricesIncludeTax', 'series', 'documentNo', 'explanation', 'tagIds', 'discount', 'lines', 'payments', 'totalAmount',
   'instalments', 'instalments.type', 'instalments.day', 'instalments.count',
 ]);
 
@@ -78,6 +80,7 @@ export function InvoiceForm(props: {
   const [dueDate, setDueDate] = useState(props.initial.dueDate);
   const [currencyId, setCurrencyId] = useState(props.initial.currencyId);
   const [rate, setRate] = useState(props.initial.rate);
+  const [inclusive, setInclusive] = useState(props.initial.pricesIncludeTax === true);
   const [series, setSeries] = useState(props.initial.series);
   const [documentNo, setDocumentNo] = useState(props.initial.documentNo);
   const [explanation, setExplanation] = useState(props.initial.explanation);
@@ -103,7 +106,7 @@ export function InvoiceForm(props: {
   const typedRate = foreign ? readRate(rate) : null;
   const rateValue = typedRate && 'value' in typedRate ? typedRate.value : '';
   const used = usedLines(lines);
-  const computed = used.length ? computeForm({ lines, discount, payments, conversionRate: rateValue }, taxes) : null;
+  const computed = used.length ? computeForm({ lines, discount, payments, conversionRate: rateValue, pricesIncludeTax: inclusive }, taxes) : null;
   const totals: InvoiceTotals | null = computed && 'totals' in computed ? computed.totals : null;
   const live = computed && 'error' in computed ? computed.error : null;
   // A posted sale being edited already took its quantities out of the stock.
@@ -204,6 +207,7 @@ export function InvoiceForm(props: {
       dueDate: dueDate || null,
       currencyId: cur,
       ...(foreign && rateValue ? { conversionRate: rateValue } : {}),
+      ...(inclusive ? { pricesIncludeTax: true } : {}),
       explanation: explanation.trim() || null,
       tagIds,
       ...(type === 'BUYING' ? { documentNo: documentNo.trim() || null } : {}),
@@ -314,6 +318,9 @@ export function InvoiceForm(props: {
             </Field>
           )}
         </div>
+        <Field id="inv-inclusive" label={null} error={errors.pricesIncludeTax} hint={t('invoices.form.pricesIncludeTaxHint')}>
+          <Checkbox id="inv-inclusive" checked={inclusive} label={t('invoices.form.pricesIncludeTax')} onChange={(e) => setInclusive(e.currentTarget.checked)} />
+        </Field>
         <Field id="inv-explanation" label={t('invoices.form.explanation')} error={errors.explanation}>
           <TextArea id="inv-explanation" value={explanation} onChange={(e) => setExplanation(e.currentTarget.value)} maxLength={500} fill />
         </Field>

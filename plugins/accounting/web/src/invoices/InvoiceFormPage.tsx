@@ -6,7 +6,7 @@ import { useShell } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { TL } from '../finance/model';
 import { InvoiceForm, type InvoiceDraft } from './InvoiceForm';
-import { INVOICE, LIST_OF, PRODUCTS, blankLine, discountDraft, instalmentDraft, noInstalments, type Invoice, type InvoiceType, type LineDraft, type Product } from './model';
+import { INVOICE, LIST_OF, baseOf, PRODUCTS, blankLine, discountDraft, instalmentDraft, noInstalments, type Invoice, type InvoiceType, type LineDraft, type Product } from './model';
 
 /** An empty invoice of a direction: today, in lira, one blank line. */
 export const emptyDraft = (): InvoiceDraft => ({
@@ -47,7 +47,7 @@ export function draftOf(inv: Invoice, products: ReadonlyMap<number, Product>): I
     date: inv.date, dueDate: inv.dueDate ?? '', currencyId: String(inv.currencyId),
     rate: inv.currencyId !== TL ? formatDecimalInput(inv.conversionRate, 2, 6) : '',
     series: inv.invoiceType === 'SALE' ? inv.series ?? '' : '', documentNo: inv.invoiceType === 'BUYING' ? inv.documentNo ?? '' : '',
-    explanation: inv.explanation ?? '', tagIds: inv.tags.map((x) => x.id), lines,
+    explanation: inv.explanation ?? '', tagIds: inv.tags.map((x) => x.id), lines, pricesIncludeTax: inv.pricesIncludeTax,
     discount: discountDraft(inv.discounts[0]),
     payments: inv.payments.map((p, i) => ({
       key: lines.length + i, type: p.paymentType, amount: formatDecimalInput(p.amount, 2, 2), date: p.date ?? '', accountId: String(p.safeId ?? p.bankAccountId ?? ''), method: p.method ?? '',
@@ -119,12 +119,12 @@ export default function EditInvoicePage({ host, params }: ContributionProps) {
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
   if (!loaded) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
   const inv = loaded.invoice;
-  const title = t(`invoices.form.editTitle.${inv.invoiceType}`);
+  const title = t(`invoices.form.editTitle.${baseOf(inv.invoiceType)}`);
   return (
     <section aria-label={title}>
       <H2>{title}{inv.documentNo ? ` — ${inv.documentNo}` : ''}</H2>
       {inv.status === 'CANCELLED' ? <Callout intent="warning">{t('invoices.statuses.CANCELLED')}</Callout> : (
-        <InvoiceForm host={host} type={inv.invoiceType} initial={loaded.draft} invoice={inv} onSaved={onSaved} onCancel={() => host.navigate(`/invoice/${inv.id}`)} />
+        <InvoiceForm host={host} type={baseOf(inv.invoiceType)} initial={loaded.draft} invoice={inv} onSaved={onSaved} onCancel={() => host.navigate(`/invoice/${inv.id}`)} />
       )}
     </section>
   );

@@ -105,6 +105,16 @@ describe('the invoice lists', () => {
     });
   });
 
+  it('a direction\'s list shows its returns on asking: /sales offers Satış and Satış iadesi', async () => {
+    const s = invoiceServer();
+    await renderWorkbench({ plugins: [invoicePlugin], path: '/sales', server: s, signedIn: true });
+    await screen.findByRole('table', { name: 'Satışlar' }, { timeout: 5000 });
+    const kind = screen.getByRole('combobox', { name: 'Tür' });
+    expect(within(kind).getAllByRole('option').map((o) => o.textContent)).toEqual(['Satış', 'Satış iadesi']);
+    await userEvent.setup().selectOptions(kind, 'SALE_RETURN');
+    await waitFor(() => expect(query(requestsTo(s, 'GET', `${API}/invoices`).at(-1)!.path).get('invoiceType')).toBe('SALE_RETURN'));
+  });
+
   it('offers "Fatura ekle" only for what the user may write', async () => {
     const s = invoiceServer(['11_1', '12_1', '12_2']);
     await renderWorkbench({ plugins: [invoicePlugin], path: '/sales', server: s, signedIn: true });
@@ -184,6 +194,25 @@ describe('the invoice form', () => {
       totalAmount: '360.00',
     });
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — DMT2026000000009 numaralı fatura kesildi.'));
+  }, 60_000); // three lines typed key by key: 18 s on a busy 2-core machine, past the 20 s default once
+
+  it('takes prices KDV-inclusive: 3 × 0,99 with KDV 20 % comes to 2,97 (base 2,48, KDV 0,49) and says so to the server', async () => {
+    const { s, form, user } = await openNewSale();
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }));
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    await user.clear(control(form, '1. satır: Miktar'));
+    await user.type(control(form, '1. satır: Miktar'), '3');
+    await user.clear(control(form, '1. satır: Birim fiyat'));
+    await user.type(control(form, '1. satır: Birim fiyat'), '0,99');
+    expect(total('Genel toplam')).toBe('3,56');
+    await user.click(within(form).getByRole('checkbox', { name: 'Fiyatlar KDV dahil' }));
+    expect(total('KDV matrahı')).toBe('2,48');
+    expect(total('KDV %20')).toBe('0,49');
+    expect(total('Genel toplam')).toBe('2,97');
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toMatchObject({ pricesIncludeTax: true, totalAmount: '2.97', products: [{ productId: 21, quantity: '3', unitPrice: '0.99' }] });
   });
 
   it('offers the payment methods other plugins contribute, with only the bank accounts they settle into, and sends the method', async () => {
@@ -436,6 +465,43 @@ describe('the invoice page', () => {
     expect(within(page).getAllByText('İptal').length).toBeGreaterThan(0);
     expect(within(page).queryByRole('button', { name: 'İptal et' })).toBeNull();
     expect(within(page).queryByRole('button', { name: 'Düzenle' })).toBeNull();
+  });
+
+  it('takes goods back through "İade al": what is left of each line, the buyer\'s number, a cash refund; then opens the return', async () => {
+    const s = invoiceServer();
+    const made = { ...INVOICE_5, id: 9, invoiceType: 'SALE_RETURN', documentNo: 'IADE-9', returnOf: { id: 5, documentNo: 'DMT2026000000005', date: '2026-04-10', invoiceType: 'SALE' }, returns: [] };
+    s.on(`POST ${API}/invoices/{id}/returns`, () => json(made, { status: 201 }));
+    s.on(`GET ${API}/invoices/{id}`, (_r, p) => json(p.id === '9' ? made : { ...INVOICE_5, id: Number(p.id) }));
+    const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'İade al' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Satış iadesi' });
+    // Line 3 sold 3 and one came back already: 2 are left; every line starts at all that is left.
+    expect(within(dialog).getByText('3. Zımba Makinesi').closest('tr')).toHaveTextContent('3. Zımba Makinesi3,002,00');
+    expect(within(dialog).getByRole('textbox', { name: 'Zımba Makinesi iade miktarı' })).toHaveValue('2');
+    // Above what is left is refused at the line, before anything is sent.
+    const kalem = within(dialog).getByRole('textbox', { name: 'Tükenmez Kalem Kutusu iade miktarı' });
+    await user.clear(kalem);
+    await user.type(kalem, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'İadeyi kaydet' }));
+    expect(await within(dialog).findByText('İade edilebilir: 2,00')).toBeInTheDocument();
+    expect(requestsTo(s, 'POST', `${API}/invoices/5/returns`)).toHaveLength(0);
+    await user.clear(kalem);
+    await user.type(kalem, '1,5');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Spiralli Defter iade miktarı' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Alıcının iade belgesi no' }), 'IADE-9');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Geri ödeme' }), within(dialog).getByRole('option', { name: 'Merkez Kasa (TL)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'İadeyi kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices/5/returns`)).toHaveLength(1));
+    const [sent] = requestsTo(s, 'POST', `${API}/invoices/5/returns`);
+    expect(sent!.body).toEqual({ date: expect.any(String), documentNo: 'IADE-9', lines: [{ lineId: 51, quantity: '1.5' }, { lineId: 53, quantity: '2' }], refund: { safeId: 1 } });
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — İade kaydedildi.'));
+    const opened = await screen.findByRole('region', { name: 'Satış iadesi IADE-9' }, { timeout: 5000 });
+    // The return names what it returns, and is neither edited nor returned again.
+    expect(within(opened).getByRole('link', { name: 'DMT2026000000005 (10/04/2026)' })).toBeInTheDocument();
+    expect(within(opened).queryByRole('button', { name: 'Düzenle' })).toBeNull();
+    expect(within(opened).queryByRole('button', { name: 'İade al' })).toBeNull();
   });
 
   it('deletes a draft; hides what the user may not do', async () => {

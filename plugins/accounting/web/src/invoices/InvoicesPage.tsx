@@ -6,7 +6,7 @@ import { DateInput, Field, PagedTable, useAddRequest, useShell } from '@tezgah/w
 import { Go } from '../warehouses/StockTables';
 import { TagChips } from '../currents/CurrentTags';
 import { isDay, money } from '../ledger/model';
-import { INVOICES, NEW_OF, PAYMENT_STATUSES, STATUSES, mayInvoice, visibleTypes, type InvoicePaymentStatus, type InvoiceStatus, type InvoiceSummary, type InvoiceType } from './model';
+import { INVOICES, NEW_OF, PAYMENT_STATUSES, STATUSES, mayInvoice, visibleTypes, type InvoicePaymentStatus, type InvoiceStatus, type InvoiceKind, type InvoiceSummary, type InvoiceType } from './model';
 import { PaymentStatusTag, StatusTag } from './parts';
 
 /** An amount with its currency ("1.250,00 TL"). */
@@ -24,7 +24,9 @@ export function InvoicesList(props: { host: WorkbenchHost; direction: InvoiceTyp
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const types = visibleTypes(host);
-  const [direction, setDirection] = useState<'' | InvoiceType>(props.direction ?? (types.length === 1 ? types[0]! : ''));
+  const [direction, setDirection] = useState<'' | InvoiceKind>(props.direction ?? (types.length === 1 ? types[0]! : ''));
+  // The kinds the filter offers: the directions and their returns (a direction's page: it and its returns).
+  const kinds: InvoiceKind[] = (props.direction ? [props.direction] : types).flatMap((d) => [d, d === 'SALE' ? 'SALE_RETURN' as const : 'BUYING_RETURN' as const]);
   const [status, setStatus] = useState<'' | InvoiceStatus>('');
   const [paymentStatus, setPaymentStatus] = useState<'' | InvoicePaymentStatus>('');
   const [startDate, setStartDate] = useState('');
@@ -66,10 +68,10 @@ export function InvoicesList(props: { host: WorkbenchHost; direction: InvoiceTyp
         searchPlaceholder={t('invoices.searchHint')}
         defaultSort="date,desc"
         toolbar={<>
-          {!props.direction && types.length > 1 && (
+          {kinds.length > 1 && (
             <HTMLSelect aria-label={t('invoices.columns.type')} value={direction} onChange={(e) => setDirection(e.currentTarget.value as typeof direction)}>
-              <option value="">{t('invoices.allTypes')}</option>
-              {types.map((d) => <option key={d} value={d}>{t(`invoices.types.${d}`)}</option>)}
+              {!props.direction && <option value="">{t('invoices.allTypes')}</option>}
+              {kinds.map((d) => <option key={d} value={d}>{t(`invoices.types.${d}`)}</option>)}
             </HTMLSelect>
           )}
           <HTMLSelect aria-label={t('invoices.columns.status')} value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)}>

@@ -14,6 +14,11 @@ export type Invoice = components['schemas']['Invoice'];
 export type InvoiceSummary = components['schemas']['InvoiceSummary'];
 export type InvoiceLine = Invoice['products'][number];
 export type InvoiceType = components['schemas']['InvoiceType'];
+/** Every kind an invoice is: SALE and BUYING, and their returns (made from the invoice they return). */
+export type InvoiceKind = components['schemas']['InvoiceKind'];
+/** The direction a kind belongs to: a sales return is under sales, a purchase return under purchases. */
+export const baseOf = (k: InvoiceKind): InvoiceType => (k === 'SALE' || k === 'SALE_RETURN' ? 'SALE' : 'BUYING');
+export const isReturnKind = (k: InvoiceKind) => k === 'SALE_RETURN' || k === 'BUYING_RETURN';
 export type InvoiceStatus = components['schemas']['InvoiceStatus'];
 export type InvoicePaymentStatus = components['schemas']['InvoicePaymentStatus'];
 export type Tax = components['schemas']['Tax'];
@@ -28,6 +33,8 @@ const API = '/services/onmuhasebe/api';
 export const INVOICES = `${API}/invoices`;
 export const INVOICE = `${API}/invoices/{id}`;
 export const INVOICE_CANCEL = `${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`;
+export const INVOICE_RETURNS = `${API}/invoices/{id}/returns`;
+export const SAFES = `${API}/safes`;
 /** The invoice as a PDF (operationId invoicePdf). */
 export const INVOICE_PDF = `${API}/pdf/{id}`;
 export const PRODUCTS = `${API}/products`;
@@ -181,6 +188,8 @@ export interface FormFigures {
   payments: readonly PaymentDraft[];
   /** The rate typed for a foreign-currency invoice, as a decimal ('' for none). */
   conversionRate: string;
+  /** Unit prices typed KDV-inclusive (the net is derived; see @tezgah/core computeInvoice). */
+  pricesIncludeTax?: boolean;
 }
 
 /** The lines that count: those with a product. */
@@ -202,6 +211,7 @@ export function computeInput(f: FormFigures, taxes: readonly Tax[] | null): Invo
     discounts: discountOf(f.discount),
     payments: f.payments.map((p) => ({ type: p.type, amount: decimalOf(p.amount) })),
     conversionRate: f.conversionRate || null,
+    pricesIncludeTax: f.pricesIncludeTax === true,
   };
 }
 

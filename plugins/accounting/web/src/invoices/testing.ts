@@ -59,26 +59,26 @@ const due = (id: number, invoiceId: number, periodNo: number, dueDate: string, a
 export const INVOICE_5 = {
   ...summary(5, {}), instalments: null, dues: [due(71, 5, 1, '2026-04-10', 260, 0)],
   subtotal: 349.99, totalDiscount: 49.99, taxBase: 300, totalTax: 60, totalAmount: 360, payable: 360, paid: 100, remaining: 260, paymentStatus: 'PARTIAL',
-  series: 'DMT', entryId: 80, entryNo: 41, itsCancel: null, eInvoiceType: null, cancelledAt: null,
+  series: 'DMT', entryId: 80, entryNo: 41, itsCancel: null, eInvoiceType: null, cancelledAt: null, returnOf: null, returns: [], pricesIncludeTax: false,
   discounts: [{ type: 'AMOUNT', amount: 29.99 }],
   products: [
     {
       id: 51, lineNo: 1, productId: KALEM.id, productName: KALEM.name, barcode: KALEM.barcode, description: KALEM.name, quantity: 2, unitPrice: 100,
       discounts: [{ type: 'PERCENTAGE', percentage: 10 }], taxes: [{ taxId: 1, taxType: 'KDV', percentage: 20, exceptionCode: null, base: 163.64, amount: 32.73 }],
       withholdingCode: null, withholdingRatio: null, stocks: [{ warehouseId: 3, warehouseName: 'Merkez Depo', quantity: 2 }], accountCode: '600', movesStock: true,
-      gross: 200, discount: 20, documentDiscount: 16.36, taxBase: 163.64, tax: 32.73, withheld: 0, total: 196.37,
+      gross: 200, discount: 20, documentDiscount: 16.36, taxBase: 163.64, tax: 32.73, withheld: 0, total: 196.37, returnsLineId: null, returned: 0, netUnitPrice: 100,
     },
     {
       id: 52, lineNo: 2, productId: DEFTER.id, productName: DEFTER.name, barcode: DEFTER.barcode, description: DEFTER.name, quantity: 1, unitPrice: 50,
       discounts: [], taxes: [{ taxId: 1, taxType: 'KDV', percentage: 20, exceptionCode: null, base: 45.46, amount: 9.09 }],
       withholdingCode: null, withholdingRatio: null, stocks: [{ warehouseId: 3, warehouseName: 'Merkez Depo', quantity: 1 }], accountCode: '600', movesStock: true,
-      gross: 50, discount: 0, documentDiscount: 4.54, taxBase: 45.46, tax: 9.09, withheld: 0, total: 54.55,
+      gross: 50, discount: 0, documentDiscount: 4.54, taxBase: 45.46, tax: 9.09, withheld: 0, total: 54.55, returnsLineId: null, returned: 0, netUnitPrice: 50,
     },
     {
       id: 53, lineNo: 3, productId: ZIMBA.id, productName: ZIMBA.name, barcode: ZIMBA.barcode, description: ZIMBA.name, quantity: 3, unitPrice: 33.33,
       discounts: [], taxes: [{ taxId: 1, taxType: 'KDV', percentage: 20, exceptionCode: null, base: 90.9, amount: 18.18 }],
       withholdingCode: null, withholdingRatio: null, stocks: [{ warehouseId: 3, warehouseName: 'Merkez Depo', quantity: 3 }], accountCode: '600', movesStock: true,
-      gross: 99.99, discount: 0, documentDiscount: 9.09, taxBase: 90.9, tax: 18.18, withheld: 0, total: 109.08,
+      gross: 99.99, discount: 0, documentDiscount: 9.09, taxBase: 90.9, tax: 18.18, withheld: 0, total: 109.08, returnsLineId: null, returned: 1, netUnitPrice: 33.33,
     },
   ],
   payments: [{ id: 61, paymentType: 'CASH', amount: 100, date: '2026-04-10', safeId: 1, bankAccountId: null, accountName: 'Merkez Kasa' }],

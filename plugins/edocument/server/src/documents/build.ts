@@ -122,6 +122,7 @@ export function invoiceInput(inv: InvoiceSource, company: CompanyIdentity, c: Se
     notes, supplier: companyParty(company), customer: customerParty(inv.customer, c.category === 'EARCHIVE' ? c.email : null), lines,
     documentDiscounts: docDiscount.gt(0) ? [{ amount: money(docDiscount), reason: 'İskonto' }] : [],
     despatchReferences: inv.despatches.filter((x) => x.waybillNo).map((x) => ({ id: x.waybillNo!, issueDate: x.date })),
+    billingReference: c.type === 'IADE' && inv.returnOf?.documentNo ? { id: inv.returnOf.documentNo, issueDate: inv.returnOf.date } : null,
     paymentDueDate: inv.dueDate,
     earchive: c.category === 'EARCHIVE' ? { sendType: c.earchiveSendType, internet: null } : null,
   };

@@ -308,6 +308,40 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect([refused.status, codeOf(refused)]).toEqual([409, 'EDESPATCH_SENT']);
   }, 60_000);
 
+  it('a purchase return goes out as an IADE e-Fatura naming the supplier\'s invoice, validates against GİB\'s XSD and schematron, and then cannot leave the books', async () => {
+    const p = await product();
+    // Demo Eczanesi (an e-Fatura user in the sandbox's GİB world) as a supplier this time.
+    const like = (await api.call('GET', `${API}/currents/${buyerCurrent.id}`, { token: seller })).body;
+    const sup = await api.call('POST', `${API}/currents`, {
+      token: seller, body: {
+        currentAccountType: 'SUPPLIER', name: 'Elif', lastName: 'Eczacı', title: 'Elif Eczacı - Demo Eczanesi', taxNumber: '10000000146', taxOfficeId: like.taxOfficeId,
+        cityId: like.cityId, citySubdivisionId: like.citySubdivisionId, address: 'Atatürk Bulvarı 1', currencyId: 1, accountGroupCode: '320',
+      },
+    });
+    expect(sup.status, JSON.stringify(sup.body)).toBe(201);
+    const buy = await api.call('POST', `${API}/invoices`, { token: seller, body: { invoiceType: 'BUYING', currentId: sup.body.id, date: '2026-11-18', documentNo: 'ECZ2026000000042', products: [{ productId: p.id, quantity: 4, unitPrice: 60 }] } });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(201);
+    const ret = await api.call('POST', `${API}/invoices/${buy.body.id}/returns`, { token: seller, body: { date: '2026-11-20', lines: [{ lineId: buy.body.products[0].id, quantity: 1 }] } });
+    expect(ret.status, JSON.stringify(ret.body)).toBe(201);
+    // A purchase is not sent; its return is, as IADE whatever type is asked.
+    const notOut = await api.call('POST', `${API}/e-invoice/update/${buy.body.id}`, { token: seller, body: { action: 'CHECK' } });
+    expect([notOut.status, codeOf(notOut)]).toEqual([409, 'EDOC_NOT_OUTGOING']);
+    const checked = await api.call('POST', `${API}/e-invoice/update/${ret.body.id}`, { token: seller, body: { action: 'CHECK', options: { invoiceTypeCode: 'SATIS' } } });
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body).toMatchObject({ type: 'EINVOICE', profile: 'TEMELFATURA', invoiceTypeCode: 'IADE' });
+    expect(checked.body.problems).toEqual([]);
+    const sent = await api.call('POST', `${API}/e-invoice/send/${ret.body.id}`, { token: seller, body: {} });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
+    expect(done.status, done.statusReason).toBe('SUCCESS');
+    const xml = await fetch(`${t.url}${API}/e-documents/${sent.body.id}/xml`, { headers: { authorization: `Bearer ${seller}` } }).then((r) => r.text());
+    expect(await validateUbl(xml)).toEqual([]);
+    expect(parseUbl(xml)).toMatchObject({ typeCode: 'IADE', billingReference: { id: 'ECZ2026000000042', issueDate: '2026-11-18' } });
+    // Delivered: the return stays in the books (the supplier rejects it, or a new invoice answers it).
+    const c = await api.call('POST', `${API}/invoices/cancel/${ret.body.id}/false/NONE`, { token: seller });
+    expect([c.status, codeOf(c)], JSON.stringify(c.body)).toEqual([409, 'EINVOICE_CANCEL_BY_RETURN']);
+  }, 60_000);
+
   it('numbers are gapless per series: a refused check takes no number', async () => {
     const p = await product();
     const a = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 10 }]);

@@ -24,7 +24,7 @@ function note(h: unknown, status: string, at: Date, text: string): string {
 const onCancelled: ServerEventListener = async (e: ServerEvent, services) => {
   const companyId = e.companyId;
   const invoiceId = Number(e.payload.invoiceId);
-  if (!companyId || !invoiceId || e.payload.invoiceType !== 'SALE') return;
+  if (!companyId || !invoiceId || (e.payload.invoiceType !== 'SALE' && e.payload.invoiceType !== 'BUYING_RETURN')) return;
   let kickId: number | null = null;
   await inTenant(services.db, companyId, async (trx) => {
     const db = trx as unknown as Db;
@@ -160,8 +160,9 @@ export const documentJobs: Record<string, JobDefinition> = {
  */
 export const invoiceCancelling = {
   id: 'edocument.cancel',
-  async cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: 'SALE' | 'BUYING'; at: Date }): Promise<void> {
-    if (invoice.invoiceType !== 'SALE') return;
+  async cancelling(db: unknown, companyId: number, invoice: { invoiceId: number; invoiceType: string; at: Date }): Promise<void> {
+    // The documents the company issues: its sales and its purchase returns.
+    if (invoice.invoiceType !== 'SALE' && invoice.invoiceType !== 'BUYING_RETURN') return;
     const d = db as Db;
     await sql`select pg_advisory_xact_lock(hashtext(${`edoc:${companyId}:invoice_id:${invoice.invoiceId}`}))`.execute(d);
     const row = await docOfSource(d, companyId, { invoiceId: invoice.invoiceId });

@@ -142,7 +142,13 @@ async function loadSource(a: Actor, family: Family, id: number): Promise<Invoice
   }
   const inv = await docs.invoice(a.db, a.companyId, id);
   if (!inv) throw problems.notFound('Fatura');
-  if (inv.invoiceType !== 'SALE') throw problems.conflict('Yalnız satış faturası e-Fatura veya e-Arşiv olarak gönderilir; alış faturası satıcıdan gelir.', 'EDOC_NOT_OUTGOING');
+  // What the company issues: its sales, and the return invoices of goods it sends back to a
+  // supplier (IADE). A purchase comes from the seller; a sales return's document from the buyer.
+  if (inv.invoiceType !== 'SALE' && inv.invoiceType !== 'BUYING_RETURN') {
+    throw problems.conflict(inv.invoiceType === 'SALE_RETURN'
+      ? 'Satış iadesinin belgesi alıcınındır (onun IADE faturası); şirket bu iadeyi e-belge olarak göndermez.'
+      : 'Yalnız satış faturası ve alış iadesi e-Fatura veya e-Arşiv olarak gönderilir; alış faturası satıcıdan gelir.', 'EDOC_NOT_OUTGOING');
+  }
   if (inv.status === 'DRAFT') throw problems.conflict('Taslak fatura gönderilemez; önce faturayı kaydedin.', 'EDOC_SOURCE_DRAFT');
   if (inv.status === 'CANCELLED') throw problems.conflict('İptal edilmiş fatura gönderilemez.', 'EDOC_SOURCE_CANCELLED');
   return inv;
@@ -208,7 +214,11 @@ async function prepare(a: Actor, family: Family, source: InvoiceSource | Despatc
     : (existing?.receiver_tag && pk.includes(existing.receiver_tag) ? existing.receiver_tag : (pk[0] ?? null));
   if (receiverTag && registered && !pk.includes(receiverTag)) out.push({ source: 'RULE', field: 'receiverTag', message: `Alıcı etiketi ${receiverTag} alıcının GİB posta kutularından biri değil.` });
   const profile = (category === 'EARCHIVE' ? 'EARSIVFATURA' : (o.profile && o.profile !== 'EARSIVFATURA' ? o.profile : (existing?.profile && existing.profile !== 'EARSIVFATURA' ? existing.profile : 'TEMELFATURA'))) as InvoiceProfile;
-  const type = (isDespatch ? 'SATIS' : (o.invoiceTypeCode ?? existing?.type_code ?? impliedType(inv!))) as InvoiceTypeCode;
+  // A return invoice is IADE whatever was asked (GİB: it names the invoice it returns).
+  const type = (isDespatch ? 'SATIS' : inv!.invoiceType === 'BUYING_RETURN' ? 'IADE' : (o.invoiceTypeCode ?? existing?.type_code ?? impliedType(inv!))) as InvoiceTypeCode;
+  if (inv?.invoiceType === 'BUYING_RETURN' && !inv.returnOf?.documentNo) {
+    out.push({ source: 'RULE', field: 'returnOf', message: 'İade edilen alış faturasının numarası girilmemiş: IADE faturası iade edilen faturanın numarasını taşımalı; alış faturasına tedarikçinin numarasını yazın.' });
+  }
   const choice: SendChoice = {
     category: category === 'EDESPATCH' ? 'EINVOICE' : category, profile, type,
     receiverTag: category === 'EARCHIVE' ? null : receiverTag,
