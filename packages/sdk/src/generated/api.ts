@@ -2165,6 +2165,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/services/onmuhasebe/api/personnel-accruals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payroll accruals (bordro tahakkuku) of the personnel, cancelled ones left out, paged, newest first: what each month's wage cost and what is owed from it. */
+        get: operations["listPayrollAccruals"];
+        put?: never;
+        /**
+         * Accrue a month's payroll of a personnel from its payroll figures, so the wage expense and the taxes and premiums owed are in the books before the net is paid.
+         * @description Posts debit the expense account (770 Genel Yönetim Giderleri unless another of 720 … 770
+         *     is given) with gross + employer SGK + employer unemployment; credit the personnel's
+         *     335.xxx with the net, 360 with income tax (GVK 94) + stamp tax, 361 with the worker's and
+         *     the employer's SGK and unemployment premiums (5510, 4447 sayılı Kanun), and the
+         *     personnel's 196.xxx with the advances deducted. The server computes the net (gross −
+         *     worker SGK − worker unemployment − income tax − stamp tax − advances deducted): it must be
+         *     above zero (400 on `net`). The advances deducted may not exceed the open advances (409
+         *     ADVANCE_EXCEEDED); one live accrual per personnel and month (409 ACCRUAL_EXISTS). The
+         *     figures come from the payroll; the server computes no premium rates.
+         */
+        post: operations["createPayrollAccrual"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/services/onmuhasebe/api/personnel-accruals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payroll accrual with its figures and its entry. */
+        get: operations["getPayrollAccrual"];
+        put?: never;
+        post?: never;
+        /** Cancel a payroll accrual (a wrong payroll): its entry is reversed, the accrual kept as cancelled, its deducted advances open again and the month may be accrued anew. */
+        delete: operations["deletePayrollAccrual"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/services/onmuhasebe/api/price-lists": {
         parameters: {
             query?: never;
@@ -8382,6 +8429,11 @@ export interface components {
          * @enum {string}
          */
         PersonnelPaymentType: "NORMAL" | "INSTRUCTED";
+        /**
+         * @description WAGE (the wage owed: debit 335.xxx Personele Borçlar), or ADVANCE (personel avansı: debit the personnel's 196.xxx Personel Avansları, deducted from a later wage by an accrual).
+         * @enum {string}
+         */
+        PersonnelPaymentPurpose: "WAGE" | "ADVANCE";
         PersonnelPaymentFields: {
             /** @description A PERSONNEL current account. */
             personnelId: number;
@@ -8391,6 +8443,8 @@ export interface components {
             date: components["schemas"]["Day"];
             account: components["schemas"]["MoneyAccountRef"];
             type?: components["schemas"]["PersonnelPaymentType"];
+            /** @description WAGE when absent. */
+            purpose?: components["schemas"]["PersonnelPaymentPurpose"];
             /** @description Lira per unit for a foreign-currency payment (the day's TCMB rate when absent). */
             rate?: components["schemas"]["RateIn"] | null;
             explanation?: string | null;
@@ -8400,6 +8454,7 @@ export interface components {
             personnelId: number;
             personnelName: string;
             type: components["schemas"]["PersonnelPaymentType"];
+            purpose: components["schemas"]["PersonnelPaymentPurpose"];
             date: components["schemas"]["Day"];
             /** @description In the payment's currency. */
             amount: number;
@@ -8447,6 +8502,67 @@ export interface components {
                 sourceKind: string;
                 sourceId: string;
             }[];
+        };
+        /** @description A payroll month, YYYY-MM. */
+        PayrollPeriod: string;
+        /** @description A lira amount of the payroll, zero or above, with at most two decimals (a JSON number or a decimal string). */
+        PayrollAmountIn: number | string;
+        PayrollAccrualFields: {
+            /** @description A PERSONNEL current account kept in lira. */
+            personnelId: number;
+            period: components["schemas"]["PayrollPeriod"];
+            /** @description The entry's date, in or after the month; the month's last day when absent. */
+            date?: components["schemas"]["Day"] | null;
+            /** @description The wage expense account: 720, 730, 740, 750, 760 or 770 (or a sub-account of one); 770 when absent. */
+            expenseAccount?: components["schemas"]["AccountCode"] | null;
+            /** @description Gross wage (brüt ücret); above zero. */
+            gross: components["schemas"]["PayrollAmountIn"];
+            /** @description The worker's SGK premium (SGK işçi payı); 0 when absent. */
+            workerSgk?: components["schemas"]["PayrollAmountIn"];
+            /** @description The worker's unemployment premium (işsizlik sigortası işçi payı); 0 when absent. */
+            workerUnemployment?: components["schemas"]["PayrollAmountIn"];
+            /** @description The employer's SGK premium (SGK işveren payı); 0 when absent. */
+            employerSgk?: components["schemas"]["PayrollAmountIn"];
+            /** @description The employer's unemployment premium (işsizlik sigortası işveren payı); 0 when absent. */
+            employerUnemployment?: components["schemas"]["PayrollAmountIn"];
+            /** @description Income tax withheld (gelir vergisi stopajı); 0 when absent. */
+            incomeTax?: components["schemas"]["PayrollAmountIn"];
+            /** @description Stamp tax (damga vergisi); 0 when absent. */
+            stampTax?: components["schemas"]["PayrollAmountIn"];
+            /** @description Advances deducted from this wage, at most the personnel's open advances; 0 when absent. */
+            advanceDeduction?: components["schemas"]["PayrollAmountIn"];
+            /** @description The entry's explanation; "<Ay Yıl> ücret tahakkuku: <ad>" when empty. */
+            explanation?: string | null;
+        };
+        PayrollAccrual: {
+            id: number;
+            personnelId: number;
+            personnelName: string;
+            period: components["schemas"]["PayrollPeriod"];
+            date: components["schemas"]["Day"];
+            expenseAccount: string;
+            gross: number;
+            workerSgk: number;
+            workerUnemployment: number;
+            employerSgk: number;
+            employerUnemployment: number;
+            incomeTax: number;
+            stampTax: number;
+            advanceDeduction: number;
+            /** @description What the personnel is owed (credited to 335.xxx): gross − worker SGK − worker unemployment − income tax − stamp tax − advances deducted. */
+            net: number;
+            /** @description The wage expense debited: gross + employer SGK + employer unemployment. */
+            employerCost: number;
+            /** @description The personnel's 335.xxx. */
+            personnelAccount: string;
+            /** @description The personnel's 196.xxx credited with the advances deducted. */
+            advanceAccount: string | null;
+            explanation: string | null;
+            entryId: number;
+            entryNo: number;
+            createdBy: string | null;
+            /** Format: date-time */
+            createdDate: string;
         };
         /**
          * @description SALE lists apply to customers, BUYING lists to suppliers.
@@ -15980,6 +16096,7 @@ export interface operations {
                 cacheBuster?: components["parameters"]["CacheBuster"];
                 personnelId?: number;
                 type?: components["schemas"]["PersonnelPaymentType"];
+                purpose?: components["schemas"]["PersonnelPaymentPurpose"];
                 accountKind?: components["schemas"]["MoneyKind"];
                 accountId?: number;
                 startDate?: components["schemas"]["Day"];
@@ -16118,6 +16235,102 @@ export interface operations {
                     "application/json": components["schemas"]["PersonnelStatement"];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listPayrollAccruals: {
+        parameters: {
+            query?: {
+                /** @description Zero-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size (default 10, at most 1000). */
+                size?: components["parameters"]["Size"];
+                /** @description `field,dir` (dir is asc or desc); may repeat. Only the operation's x-sort-fields. */
+                sort?: components["parameters"]["Sort"];
+                /** @description Ignored; the client adds a time value so that no cache answers. */
+                cacheBuster?: components["parameters"]["CacheBuster"];
+                personnelId?: number;
+                period?: components["schemas"]["PayrollPeriod"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page. */
+            200: {
+                headers: {
+                    "x-total-count": components["headers"]["TotalCount"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollAccrual"][];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    createPayrollAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayrollAccrualFields"];
+            };
+        };
+        responses: {
+            /** @description Recorded and posted. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollAccrual"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    getPayrollAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accrual. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayrollAccrual"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deletePayrollAccrual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["Empty"];
             default: components["responses"]["Problem"];
         };
     };

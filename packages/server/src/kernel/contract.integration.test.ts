@@ -174,6 +174,16 @@ async function foreignChart(t: TestServer, companyId: number): Promise<void> {
   await sql`insert into ledger_accounts (company_id, code, name, parent_code, level, postable) values (${companyId}, '104', 'Yabancı ana hesap', '10', 3, true)`.execute(t.server.database.db);
 }
 
+/**
+ * A payroll accrual of the other company (the demo has none): its personnel Can Yıldız's May
+ * 2026 payroll, recorded through the API, so /personnel-accruals/{id} is walked with a real id.
+ */
+async function foreignPayrollAccrual(api: ReturnType<typeof http>, token: string): Promise<void> {
+  const can = (await api.call('GET', `${ONMUHASEBE}/currents?currentAccountType=PERSONNEL&search=Can`, { token })).body[0];
+  const r = await api.call('POST', `${ONMUHASEBE}/personnel-accruals`, { token, body: { personnelId: can.id, period: '2026-05', gross: '30000.00', workerSgk: '4200.00' } });
+  expect(r.status).toBe(201);
+}
+
 /** Operations about data every company shares (x-global): not part of the foreign-id walk. */
 const isGlobal = (op: OperationSpec) => doc.paths[op.path][op.method.toLowerCase()]['x-global'] === true;
 
@@ -221,6 +231,7 @@ describe.each(engines('both'))('tenancy and permissions on %s', (engine) => {
     await foreignPosLinks(t, me.companyId);
     await foreignPosPayments(t, me.companyId);
     await foreignChart(t, me.companyId);
+    await foreignPayrollAccrual(api, muhasebe);
   });
   afterAll(async () => { await t?.close(); });
 

@@ -4,9 +4,11 @@ import type { AccountingArea } from '../area';
 import type { LedgerDb } from '../ledger/accounts';
 import { demoMoneyAccount } from '../partners';
 import { paymentHandlers, recordPayment } from './payments.handlers';
+import { accrualHandlers } from './accruals.handlers';
 
 /**
- * Payments to personnel (personel ödemeleri) and the personnel's statement from the ledger.
+ * Payments to personnel (personel ödemeleri), payroll accruals (bordro tahakkuku) and the
+ * personnel's statement from the ledger.
  *
  * The personnel are the PERSONNEL current accounts. A payment (amount not zero, personnel, safe or
  * bank account, date, currency; NORMAL or INSTRUCTED) posts debit the personnel's own
@@ -20,6 +22,14 @@ import { paymentHandlers, recordPayment } from './payments.handlers';
  * - A change reverses the payment's entry (dated like it: a locked period refuses the change)
  *   and posts the new one; deleting reverses it and keeps the payment as cancelled. The journal
  *   thus shows every version. A change that changes nothing is 'You made no changes!'.
+ * - A payment's purpose is WAGE (debit 335.xxx, paying what an accrual credited) or ADVANCE
+ *   (personel avansı: debit the personnel's 196.xxx Personel Avansları, opened on its first use).
+ *   An advance already deducted by an accrual cannot be changed or deleted (409 ADVANCE_DEDUCTED).
+ * - An accrual (accruals.handlers.ts, POST /personnel-accruals) books a month's payroll from the
+ *   payroll's figures: debit the wage expense (770 by default, or 720 … 760) with gross plus the
+ *   employer's SGK and unemployment shares; credit 335.xxx the net, 360 the income tax and stamp
+ *   tax withheld, 361 the worker's and employer's premiums, 196.xxx the advances deducted (at most
+ *   the open advances). One live accrual per personnel and month; cancelling reverses it.
  * - The statement (GET /personnel-statement) only reads: the lines of the personnel's own
  *   accounts with the running balance (debit minus credit).
  * - The demo: on 30 January 2026 Demo Eczanesi pays its technician a wage advance in cash from
@@ -45,4 +55,4 @@ async function seedDemoPersonnel(trx: Trx, demo: DemoTenant) {
   }
 }
 
-export const area: AccountingArea = { handlers: paymentHandlers, seedDemo: seedDemoPersonnel };
+export const area: AccountingArea = { handlers: { ...paymentHandlers, ...accrualHandlers }, seedDemo: seedDemoPersonnel };

@@ -10,6 +10,8 @@ export interface Tables {
     id: ColumnType<number, number | undefined, never>;
     personnel_id: number;
     payment_type: 'NORMAL' | 'INSTRUCTED';
+    /** WAGE debits the personnel's 335.xxx, ADVANCE its 196.xxx (migration 20261202000400-payroll-accruals.sql). */
+    purpose: ColumnType<'WAGE' | 'ADVANCE', 'WAGE' | 'ADVANCE' | undefined, 'WAGE' | 'ADVANCE'>;
     payment_date: DateCol;
     amount: Num;
     currency_id: number;
@@ -27,5 +29,32 @@ export interface Tables {
     created_at: ColumnType<Date, never, never>;
     updated_by: string | null;
     updated_at: ColumnType<Date | null, never, Date | string>;
+  };
+  /** A month's payroll accrued for one personnel (migration 20261202000400-payroll-accruals.sql). */
+  payroll_accruals: {
+    company_id: number;
+    id: ColumnType<number, number | undefined, never>;
+    personnel_id: number;
+    period: string;
+    accrual_date: DateCol;
+    expense_account: string;
+    gross: Num;
+    worker_sgk: Num;
+    worker_unemployment: Num;
+    employer_sgk: Num;
+    employer_unemployment: Num;
+    income_tax: Num;
+    stamp_tax: Num;
+    advance_deduction: Num;
+    net: Num;
+    personnel_account_code: string;
+    advance_account_code: string | null;
+    explanation: string | null;
+    entry_id: number;
+    reversal_entry_id: number | null;
+    cancelled_at: ColumnType<Date | null, never, Date | string>;
+    cancelled_by: string | null;
+    created_by: string | null;
+    created_at: ColumnType<Date, never, never>;
   };
 }

@@ -47,7 +47,7 @@ const tr = {
     reverse: 'Ters kayıt', accountFilter: 'Hesap (alt hesaplarıyla)', accountHint: '100, 102.01 …',
     sources: {
       MANUAL: 'Mahsup (elle)', SAFE_OPENING: 'Kasa açılışı', BANK_OPENING: 'Banka açılışı', BANK_ACCOUNT_OPENING: 'Banka açılışı', TRANSACTION: 'Cari işlem',
-      CHEQUE: 'Çek / senet', INVOICE: 'Fatura', INVOICE_PAYMENT: 'Fatura ödemesi', PERSONNEL_PAYMENT: 'Personel ödemesi', FX_DIFFERENCE: 'Kur farkı',
+      CHEQUE: 'Çek / senet', INVOICE: 'Fatura', INVOICE_PAYMENT: 'Fatura ödemesi', PERSONNEL_PAYMENT: 'Personel ödemesi', PAYROLL_ACCRUAL: 'Bordro tahakkuku', FX_DIFFERENCE: 'Kur farkı',
       CAPITAL: 'Sermaye taahhüdü', CAPITAL_PAYMENT: 'Sermaye ödemesi', POS_PAYMENT: 'POS ödemesi', VIRTUAL_PAYMENT: 'Sanal POS ödemesi', REVERSAL: 'Ters kayıt',
     },
     form: {
@@ -134,7 +134,7 @@ const en: typeof tr = {
     reverse: 'Reverse', accountFilter: 'Account (with sub-accounts)', accountHint: '100, 102.01 …',
     sources: {
       MANUAL: 'Manual', SAFE_OPENING: 'Safe opening', BANK_OPENING: 'Bank opening', BANK_ACCOUNT_OPENING: 'Bank opening', TRANSACTION: 'Current transaction',
-      CHEQUE: 'Cheque / note', INVOICE: 'Invoice', INVOICE_PAYMENT: 'Invoice payment', PERSONNEL_PAYMENT: 'Personnel payment', FX_DIFFERENCE: 'Exchange difference',
+      CHEQUE: 'Cheque / note', INVOICE: 'Invoice', INVOICE_PAYMENT: 'Invoice payment', PERSONNEL_PAYMENT: 'Personnel payment', PAYROLL_ACCRUAL: 'Payroll accrual', FX_DIFFERENCE: 'Exchange difference',
       CAPITAL: 'Capital commitment', CAPITAL_PAYMENT: 'Capital payment', POS_PAYMENT: 'POS payment', VIRTUAL_PAYMENT: 'Virtual POS payment', REVERSAL: 'Reversal',
     },
     form: {

@@ -6,7 +6,7 @@ import { DateInput, Field, fieldHelpId, reportFailure, serverFieldErrors, useShe
 import { isDay, today } from '../ledger/model';
 import { CurrencySelect, MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts } from '../finance/parts';
 import { CURRENTS, TL, currencyCode, readMoney, readRate, type Current } from '../finance/model';
-import { PAYMENTS, PAYMENT_TYPES, type PaymentType, type PersonnelPayment } from './model';
+import { PAYMENTS, PAYMENT_PURPOSES, PAYMENT_TYPES, type PaymentPurpose, type PaymentType, type PersonnelPayment } from './model';
 
 /** The company's active personnel (PERSONNEL currents), by name; null while loading. */
 export function usePersonnel(): Current[] | null {
@@ -30,7 +30,9 @@ const personName = (c: Pick<Current, 'name' | 'lastName'>) => [c.name, c.lastNam
  * the chosen account (the money leaves it in its own currency); a foreign one asks for the rate
  * (empty: TCMB's rate of the day). An instructed (talimatlı) payment is a payment order given to
  * the bank: the form refuses it from a safe at the type field before anything is sent. Changing a
- * payment reverses its entry and posts it again (the server does it).
+ * payment reverses its entry and posts it again (the server does it). The purpose says what is
+ * paid: the wage (Maaş: what the payroll accrual owes, 335.xxx) or an advance (Avans: the
+ * personnel's 196.xxx, deducted from a later wage by the accrual).
  */
 export function PaymentDialog(props: { payment: PersonnelPayment | null; personnelId?: number; onClose: () => void; onSaved: (p: PersonnelPayment, created: boolean) => void }) {
   const shell = useShell();
@@ -44,6 +46,7 @@ export function PaymentDialog(props: { payment: PersonnelPayment | null; personn
   const [currencyId, setCurrencyId] = useState(String(x?.currencyId ?? TL));
   const [amount, setAmount] = useState(x ? formatDecimalInput(x.amount) : '');
   const [type, setType] = useState<PaymentType>(x?.type ?? 'NORMAL');
+  const [purpose, setPurpose] = useState<PaymentPurpose>(x?.purpose ?? 'WAGE');
   const [rate, setRate] = useState(x?.rate ? formatDecimalInput(x.rate, 2, 6) : '');
   const [explanation, setExplanation] = useState(x?.explanation ?? '');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -80,7 +83,7 @@ export function PaymentDialog(props: { payment: PersonnelPayment | null; personn
     try {
       const body = {
         personnelId: Number(personnelId), amount: (typedAmount as { value: string }).value, currencyId: Number(currencyId), date,
-        account: { accountKind: chosen!.kind, accountId: chosen!.id }, type,
+        account: { accountKind: chosen!.kind, accountId: chosen!.id }, type, purpose,
         ...(typedRate && 'value' in typedRate ? { rate: typedRate.value } : {}),
         explanation: explanation.trim() || null,
       };
@@ -98,6 +101,7 @@ export function PaymentDialog(props: { payment: PersonnelPayment | null; personn
       pick('amount', 'amount');
       pick('currencyId', 'currencyId');
       pick('type', 'type');
+      pick('purpose', 'purpose');
       if (foreign) pick('rate', 'rate');
       pick('explanation', 'explanation');
       setErrors(mine);
@@ -138,6 +142,13 @@ export function PaymentDialog(props: { payment: PersonnelPayment | null; personn
               <MoneyInput id="payment-rate" value={rate} onValueChange={setRate} decimals={[2, 6]} placeholder="0,0000" />
             </Field>
           )}
+          <Field id="payment-purpose" label={t('personnel.form.purpose')} error={errors.purpose} hint={t('personnel.form.purposeHint')} describeChild={false}>
+            <RadioGroup inline selectedValue={purpose} onChange={(e) => setPurpose(e.currentTarget.value as PaymentPurpose)}>
+              {PAYMENT_PURPOSES.map((pu) => (
+                <Radio key={pu} value={pu} label={t(`personnel.purposes.${pu}`)} aria-describedby={fieldHelpId('payment-purpose')} aria-invalid={pu === purpose && !!errors.purpose} />
+              ))}
+            </RadioGroup>
+          </Field>
           <Field id="payment-type" label={t('personnel.form.type')} error={typeError ?? errors.type} hint={t('personnel.form.typeHint')} describeChild={false}>
             <RadioGroup inline selectedValue={type} onChange={(e) => setType(e.currentTarget.value as PaymentType)}>
               {PAYMENT_TYPES.map((ty) => (

@@ -66,6 +66,7 @@ export function PaymentsPanel(props: { host: WorkbenchHost; label: string; perso
         emptyText={t('personnel.list.empty')}
         toolbar={<>
           {canAdd && <Button icon="add" intent="primary" text={t('personnel.form.add')} onClick={() => setEditing('new')} />}
+          {filters && <Button icon="document" text={t('personnel.accruals.open')} onClick={() => props.host.navigate('/personnel-accruals')} />}
           {filters && <>
             <HTMLSelect aria-label={t('personnel.list.type')} value={type} onChange={(e) => setType(e.currentTarget.value as typeof type)}>
               <option value="">{t('personnel.list.allTypes')}</option>
@@ -83,6 +84,7 @@ export function PaymentsPanel(props: { host: WorkbenchHost; label: string; perso
         columns={[
           { key: 'date', title: t('personnel.list.date'), sortField: 'date', render: (x) => formatDate(x.date), width: 110 },
           ...(filters ? [{ key: 'personnel', title: t('personnel.list.personnel'), render: (x: PersonnelPayment) => <Go host={props.host} to={`/personnel/${x.personnelId}`}>{x.personnelName}</Go>, width: 200 }] : []),
+          { key: 'purpose', title: t('personnel.list.purpose'), render: (x) => t(`personnel.purposes.${x.purpose}`, { defaultValue: x.purpose }), width: 80 },
           { key: 'type', title: t('personnel.list.type'), render: (x) => t(`personnel.types.${x.type}`, { defaultValue: x.type }), width: 110 },
           { key: 'account', title: t('personnel.list.account'), render: (x) => x.account.name, width: 190 },
           { key: 'amount', title: t('personnel.list.amount'), sortField: 'amount', render: (x) => `${money(x.amount)} ${x.currencyCode}`, width: 140 },

@@ -53,6 +53,8 @@ describe('/personnel-payments', () => {
     expect(can).toHaveTextContent('38.750,00 TL');
     expect(row(table, 'Elif Şahin')).toHaveTextContent('1.999,90 TL');
     expect(row(table, 'Elif Şahin')).toHaveTextContent('Normal');
+    expect(row(table, 'Elif Şahin')).toHaveTextContent('Avans');
+    expect(can).toHaveTextContent('Maaş');
     const user = userEvent.setup();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Ödeme tipi' }), 'INSTRUCTED');
     await waitFor(() => expect(within(screen.getByRole('combobox', { name: 'Hesap' })).getAllByRole('option').length).toBeGreaterThan(1));
@@ -95,7 +97,7 @@ describe('/personnel-payments', () => {
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Personel ödemesi kaydedildi (yevmiye fişi 13).'));
     expect(requestsTo(s, 'POST', `${API}/payments`)[0]!.body).toEqual({
-      personnelId: 31, amount: '12500.00', currencyId: 1, date: today(), account: { accountKind: 'BANK_ACCOUNT', accountId: 5 }, type: 'INSTRUCTED', explanation: null,
+      personnelId: 31, amount: '12500.00', currencyId: 1, date: today(), account: { accountKind: 'BANK_ACCOUNT', accountId: 5 }, type: 'INSTRUCTED', purpose: 'WAGE', explanation: null,
     });
   });
 
@@ -137,7 +139,7 @@ describe('/personnel-payments', () => {
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — Ödeme güncellendi; eski fişi ters kayıtla iptal edilip yeniden kaydedildi (yevmiye fişi 14).'));
     expect(requestsTo(s, 'PUT', `${API}/payments`)[0]!.body).toEqual({
-      id: 40, personnelId: 32, amount: '2500.00', currencyId: 1, date: '2026-01-20', account: { accountKind: 'SAFE', accountId: 1 }, type: 'NORMAL', explanation: 'Avans',
+      id: 40, personnelId: 32, amount: '2500.00', currencyId: 1, date: '2026-01-20', account: { accountKind: 'SAFE', accountId: 1 }, type: 'NORMAL', purpose: 'ADVANCE', explanation: 'Avans',
     });
 
     await user.click(within(row(table, 'Can Yıldız')).getByRole('button', { name: /^Ödemeyi sil/ }));
