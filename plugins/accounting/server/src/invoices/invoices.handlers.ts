@@ -96,7 +96,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     d.selectFrom('invoice_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
       .select(['l.id', 'l.line_no', 'l.product_id', 'p.name as product_name', 'p.barcode', 'l.description', 'l.quantity', 'l.unit_price', 'l.discounts',
         'l.withholding_code', 'l.withholding_ratio', 'l.account_code', 'l.moves_stock', 'l.despatch_line_id', 'l.gross', 'l.discount', 'l.document_discount', 'l.tax_base',
-        'l.tax', 'l.withheld', 'l.total'])
+        'l.tax', 'l.withheld', 'l.total', 'l.returns_line_id'])
       .where('l.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('l.line_no').execute(),
     d.selectFrom('invoice_line_taxes as t').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
       .select(['t.line_id', 't.tax_id', 't.tax_type', 't.percentage', 't.exception_code', 't.base', 't.amount'])
@@ -116,12 +116,11 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
     d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count', 'returns_invoice_id', 'prices_include_tax']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
   ]);
-  const [returned, returns, original, returnLines] = await Promise.all([
+  const [returned, returns, original] = await Promise.all([
     returnedOf(d, companyId, id),
     returnsOf(d, companyId, id),
     plan.returns_invoice_id === null ? Promise.resolve(undefined)
       : d.selectFrom('invoices').select(['id', 'document_no', 'invoice_date', 'invoice_type']).where('company_id', '=', companyId).where('id', '=', plan.returns_invoice_id).executeTakeFirst(),
-    d.selectFrom('invoice_lines').select(['id', 'returns_line_id']).where('company_id', '=', companyId).where('invoice_id', '=', id).where('returns_line_id', 'is not', null).execute(),
   ]);
   const summary = new Map<string, { taxType: string; percentage: Decimal; base: Decimal; amount: Decimal }>();
   for (const t of taxes) {
@@ -144,7 +143,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
       stocks: stocks.filter((s) => s.line_id === l.id).map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
       accountCode: l.account_code, movesStock: l.moves_stock, despatchLineId: l.despatch_line_id, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
       taxBase: n(l.tax_base), tax: n(l.tax), withheld: n(l.withheld), total: n(l.total),
-      returnsLineId: returnLines.find((x) => x.id === l.id)?.returns_line_id ?? null,
+      returnsLineId: l.returns_line_id,
       returned: returned.get(l.id)?.quantity.toNumber() ?? 0,
     })),
     pricesIncludeTax: plan.prices_include_tax,

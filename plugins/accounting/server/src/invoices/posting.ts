@@ -137,7 +137,10 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   let kdvLira: Decimal | null = null;
   if (fc) {
     const groups = new Map<string, Decimal>();
-    for (const t of taxes.filter((x) => x.tax_type === KDV)) groups.set(new Decimal(t.percentage).toString(), (groups.get(new Decimal(t.percentage).toString()) ?? new Decimal(0)).plus(t.base));
+    for (const t of taxes.filter((x) => x.tax_type === KDV)) {
+      const pct = new Decimal(t.percentage).toString();
+      groups.set(pct, (groups.get(pct) ?? new Decimal(0)).plus(t.base));
+    }
     kdvLira = [...groups].reduce((a, [pct, base]) => a.plus(round2(lira(base).times(pct).dividedBy(100))), new Decimal(0));
   }
   const side: 'debit' | 'credit' = sale ? 'credit' : 'debit';
