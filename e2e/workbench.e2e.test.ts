@@ -199,11 +199,26 @@ describe('the workbench in a browser', () => {
 
   it('signs out back to the sign-in page, and the old session is gone', async () => {
     const { context, page } = await newPage(browser);
+    // What the page asked and never got an answer to, and what it said: the failure's own account.
+    const pending = new Map<unknown, string>();
+    const said: string[] = [];
+    page.on('request', (r) => pending.set(r, `${r.method()} ${r.url()}`));
+    page.on('requestfinished', (r) => pending.delete(r));
+    page.on('requestfailed', (r) => pending.delete(r));
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') said.push(m.text()); });
     // Its own sign-in: it ends the session.
     await signIn(page, 'muhasebe');
+    // The landing page settled (menu drawn), then the user menu open with both versions known.
+    await menu(page).getByText('Ana Sayfa').first().waitFor();
     await page.getByRole('button', { name: 'Kullanıcı menüsü' }).click();
+    await page.getByRole('menuitem', { name: /^Sunucu \d/ }).waitFor();
     await page.getByRole('menuitem', { name: 'Çıkış' }).click();
-    await page.waitForURL('**/auth/login');
+    try {
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/auth/login');
+    } catch (e) {
+      throw new Error(`not signed out: at ${page.url()}; unanswered: ${[...pending.values()].join(', ') || 'none'}; console: ${said.join(' | ') || 'nothing'}; ${(e as Error).message}`);
+    }
+    await page.getByRole('button', { name: 'Giriş yap' }).waitFor();
     await page.goto(`${t.url}/summary`);
     await page.waitForURL('**/auth/login');
     await context.close();
