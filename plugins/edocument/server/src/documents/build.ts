@@ -91,8 +91,17 @@ export function customerParty(p: PartySource, email?: string | null): UblParty {
 
 /** The builder's input for an invoice, with the number and ETTN it is sent under. */
 export function invoiceInput(inv: InvoiceSource, company: CompanyIdentity, c: SendChoice, ids: { uuid: string; id: string }, issueTime: string | null): UblInvoiceInput {
+  // The document discount goes in the lines as the books spread it (invoice_lines.document_discount,
+  // shares adding up to it to the kuruş), and each line's LineExtensionAmount is its stored tax base;
+  // nothing at document level (builder.ts says why). One percentage discount is also each share's
+  // rate where it gives the share exactly: the largest-remainder spread may move a kuruş to a line,
+  // which then carries the amount alone.
+  const only = inv.documentDiscounts.length === 1 ? inv.documentDiscounts[0]! : null;
+  const docRate = only?.type === 'PERCENTAGE' && only.percentage !== null ? d(only.percentage) : null;
   const lines: UblLine[] = inv.lines.map((l) => {
-    const ext = d(l.gross).minus(l.discount);
+    const base = d(l.taxBase);
+    const share = d(l.documentDiscount);
+    const rate = docRate && base.plus(share).times(docRate).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(share) ? docRate.toString() : null;
     const withholding = l.withholdingCode && l.withholdingRatio
       ? (() => {
         const vat = l.taxes.find((t) => t.taxType === 'KDV');
@@ -106,7 +115,8 @@ export function invoiceInput(inv: InvoiceSource, company: CompanyIdentity, c: Se
       lineNo: l.lineNo, name: l.name, description: l.description !== l.name ? l.description : null, quantity: d(l.quantity).toString(), unitCode: l.unitCode,
       unitPrice: d(l.unitPrice).toString(),
       discounts: d(l.discount).gt(0) ? [{ amount: money(d(l.discount)) }] : [],
-      lineExtension: money(ext),
+      documentDiscount: share.gt(0) ? { amount: money(share), rate, reason: 'Fatura altı iskonto' } : null,
+      lineExtension: money(base),
       taxes: l.taxes.map((t) => ({
         code: t.gibCode ?? '0015', name: t.taxType === 'KDV' ? 'KDV' : t.taxType, percent: d(t.percentage).toString(), base: money(d(t.base)), amount: money(d(t.amount)),
         exemptionCode: t.exceptionCode, exemptionReason: t.exceptionCode ? `İstisna kodu ${t.exceptionCode}` : null,
@@ -114,13 +124,11 @@ export function invoiceInput(inv: InvoiceSource, company: CompanyIdentity, c: Se
       withholding, barcode: l.barcode,
     };
   });
-  const docDiscount = inv.lines.reduce((s, l) => s.plus(l.documentDiscount), new Decimal(0));
   const notes = [inv.explanation, c.note].filter((x): x is string => !!x && x.trim() !== '');
   return {
     uuid: ids.uuid, id: ids.id, issueDate: inv.date, issueTime, profile: c.profile, type: c.type as UblInvoiceInput['type'],
     currency: inv.currency || 'TRY', exchangeRate: inv.currency && inv.currency !== 'TRY' ? inv.rate : null,
     notes, supplier: companyParty(company), customer: customerParty(inv.customer, c.category === 'EARCHIVE' ? c.email : null), lines,
-    documentDiscounts: docDiscount.gt(0) ? [{ amount: money(docDiscount), reason: 'İskonto' }] : [],
     despatchReferences: inv.despatches.filter((x) => x.waybillNo).map((x) => ({ id: x.waybillNo!, issueDate: x.date })),
     billingReference: c.type === 'IADE' && inv.returnOf?.documentNo ? { id: inv.returnOf.documentNo, issueDate: inv.returnOf.date } : null,
     paymentDueDate: inv.dueDate,

@@ -14,6 +14,8 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
   let api: ReturnType<typeof http>;
   let seller: string;
   let buyer: string;
+  /** A management user: the sandbox's control routes are theirs. */
+  let manager: string;
   let unitId: number;
   let warehouseId: number;
   let buyerCurrent: { id: number };
@@ -21,13 +23,13 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
   let seq = 0;
 
   const sandbox = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/sandbox/edocument${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
+    fetch(`${t.url}/sandbox/edocument${path}`, { method, headers: { authorization: `Bearer ${manager}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
       .then(async (r) => ({ status: r.status, body: await r.json() as any }));
-  const product = async () => {
+  const product = async (defaultTaxRate = 20) => {
     const r = await api.call('POST', `${API}/products`, {
       token: seller, body: {
         name: `e-Belge ürünü ${++seq}`, barcode: `869${Date.now()}${seq}`, productType: 'COMMERCIAL_GOODS', unitId, buyingCurrencyId: 1, saleCurrencyId: 1,
-        defaultTaxRate: 20, warehouseId, salePrice: 100, buyingPrice: 60, openingStock: 50,
+        defaultTaxRate, warehouseId, salePrice: 100, buyingPrice: 60, openingStock: 50,
       },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -58,6 +60,7 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     api = http(t.url);
     settingsHooks.sandboxPublicUrl = t.url;
     seller = await api.signIn('muhasebe');
+    manager = await api.signIn('yonetici');
     buyer = await api.signIn('eczaci');
     unitId = (await api.call('GET', `${API}/units?size=100`, { token: seller })).body.find((u: any) => u.name === 'Adet').id;
     warehouseId = (await api.call('GET', `${API}/warehouses?size=100`, { token: seller })).body[0].id;
@@ -271,9 +274,12 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
   }, 60_000);
 
-  it('a send that timed out after the integrator kept it is not sent again: the worker asks first', async () => {
+  it('a send that timed out after the integrator kept it is not sent again: the worker asks first; a document discount reaches the XML as the books spread it', async () => {
     const p = await product();
-    const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 70 }]);
+    const p10 = await product(10);
+    // 3 × 89,90 = 269,70 at KDV 20 % and 10 × 35,75 = 357,50 at 10 %, less 10 % on the invoice (62,72):
+    // shares 26,97 and 35,75, bases 242,73 and 321,75 (564,48), KDV 48,55 + 32,18 = 80,73, payable 645,21.
+    const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 3, unitPrice: 89.9 }, { productId: p10.id, quantity: 10, unitPrice: 35.75 }], { discounts: [{ type: 'PERCENTAGE', percentage: 10 }] });
     await sandbox('PUT', '/control', { timeoutSends: 1, timeoutDelayMs: 1200 });
     const sent = await api.call('POST', `${API}/e-invoice/send/${inv.id}`, { token: seller, body: {} });
     const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
@@ -281,6 +287,17 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect((await sandbox('GET', '/control')).body).toMatchObject({ timeoutSends: 0 });
     const held = await sandbox('GET', `/documents?uuid=${sent.body.uuid}`);
     expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
+    // The XML as sent carries the books' figures: each line's LineExtensionAmount is its stored tax
+    // base, its allowances its discount and document-discount share; the totals are the invoice's.
+    const books = (await api.call('GET', `${API}/invoices/${inv.id}`, { token: seller })).body;
+    expect([books.taxBase, books.totalTax, books.payable]).toEqual([564.48, 80.73, 645.21]);
+    const xml = await fetch(`${t.url}${API}/e-documents/${sent.body.id}/xml`, { headers: { authorization: `Bearer ${seller}` } }).then((r) => r.text());
+    expect(await validateUbl(xml)).toEqual([]);
+    const x = parseUbl(xml);
+    const m = (v: number) => v.toFixed(2);
+    expect(x.lines.map((l) => [l.lineExtension, l.discount, l.taxAmount])).toEqual(books.products.map((l: any) => [m(l.taxBase), m(l.discount + l.documentDiscount), m(l.tax)]));
+    expect(x.totals).toMatchObject({ lineExtension: m(books.taxBase), allowance: '0.00', taxExclusive: m(books.taxBase), tax: m(books.totalTax), taxInclusive: m(books.totalAmount), payable: m(books.payable) });
+    expect(xml.split('<cac:InvoiceLine>')[0]).not.toContain('<cac:AllowanceCharge>');
   }, 60_000);
 
   it('sends an outgoing despatch as an e-İrsaliye that validates, and the buyer receives it', async () => {

@@ -15,9 +15,26 @@
  * supplier as signatory and points at "#Signature_<id>" as GİB's samples do.
  *
  * Amounts: decimal.js throughout; every amount written with 2 decimals and currencyID.
- * LegalMonetaryTotal: LineExtension = Σ lines; AllowanceTotal = Σ document discounts;
- * TaxExclusive = LineExtension − AllowanceTotal; TaxInclusive = TaxExclusive + Σ taxes (withholding
- * not deducted); Payable = TaxInclusive − Σ withholding.
+ * LegalMonetaryTotal: LineExtension = Σ lines; TaxExclusive = LineExtension (the tax base);
+ * AllowanceTotal = 0 (no document-level allowance); TaxInclusive = TaxExclusive + Σ taxes
+ * (withholding not deducted); Payable = TaxInclusive − Σ withholding.
+ *
+ * A document discount (fatura altı iskonto) is written in the lines only, never at document level.
+ * Each line carries its share, as the books spread it, as one more cac:AllowanceCharge (after the
+ * line's own discounts; BaseAmount = the line's net), so its LineExtensionAmount is its tax base,
+ * the base its TaxSubtotal is on, and LegalMonetaryTotal/LineExtensionAmount is the invoice's tax
+ * base. Why: GİB's schematron checks these amounts only for their form (decimalCheck: at most 2
+ * decimals), so either placement validates; but GİB's display shows the lines' LineExtensionAmount
+ * (each line's "Mal Hizmet Tutarı", their total as "Mal Hizmet Toplam Tutarı", the withholding
+ * lines' as "Tevkifata Tabi İşlem Tutarı"), which only this placement keeps equal to the tax bases
+ * of the books and the PDF; a document-level discount, as in the UBL-TR sample FATURA_8
+ * (shared/data/ubl-tr/samples/izibiz), leaves lines whose amounts and KDV are before the discount.
+ * Line allowances with MultiplierFactorNumeric and BaseAmount are what sample FATURA_19 and GİB's
+ * display (line "İskonto Oranı" / "İskonto Tutarı") use. Writing it at document level too would
+ * count it twice: a document-level allowance and AllowanceTotalAmount are subtracted from
+ * LineExtensionAmount to make TaxExclusiveAmount (FATURA_8: 100 − 50 = 50), and our PDF view
+ * (render.ts) adds AllowanceTotalAmount to the lines' allowances. So AllowanceTotalAmount is 0, and
+ * TaxExclusive = LineExtension − AllowanceTotal still holds.
  */
 import Decimal from 'decimal.js';
 import { create } from 'xmlbuilder2';
@@ -200,16 +217,22 @@ export const ALLOWED_TYPES: Record<string, string[]> = {
   EARSIVFATURA: ['SATIS', 'IADE', 'TEVKIFAT', 'ISTISNA', 'OZELMATRAH', 'IHRACKAYITLI'],
 };
 
-export function invoiceTotals(input: Pick<UblInvoiceInput, 'lines' | 'documentDiscounts'>) {
+/**
+ * The LegalMonetaryTotal of the lines (see the module comment): `allowance` is the document-level
+ * allowance, always 0; `lineDiscounts` and `documentDiscount` are the lines' own allowances and
+ * their shares of the document discount, for a reader's total discount.
+ */
+export function invoiceTotals(input: Pick<UblInvoiceInput, 'lines'>) {
   const lineExtension = input.lines.reduce((s, l) => s.plus(D(l.lineExtension)), new Decimal(0));
-  const allowance = input.documentDiscounts.reduce((s, d) => s.plus(D(d.amount)), new Decimal(0));
+  const allowance = new Decimal(0);
   const lineDiscounts = input.lines.reduce((s, l) => s.plus(l.discounts.reduce((a, d) => a.plus(D(d.amount)), new Decimal(0))), new Decimal(0));
+  const documentDiscount = input.lines.reduce((s, l) => s.plus(D(l.documentDiscount?.amount)), new Decimal(0));
   const tax = input.lines.reduce((s, l) => s.plus(l.taxes.reduce((a, t) => a.plus(D(t.amount)), new Decimal(0))), new Decimal(0));
   const withholding = input.lines.reduce((s, l) => s.plus(D(l.withholding?.amount ?? 0)), new Decimal(0));
   const taxExclusive = lineExtension.minus(allowance);
   const taxInclusive = taxExclusive.plus(tax);
   const payable = taxInclusive.minus(withholding);
-  return { lineExtension, allowance, lineDiscounts, taxExclusive, tax, taxInclusive, withholding, payable };
+  return { lineExtension, allowance, lineDiscounts, documentDiscount, taxExclusive, tax, taxInclusive, withholding, payable };
 }
 
 const PAYMENT_MEANS: Record<string, string> = {
@@ -321,13 +344,7 @@ export function buildInvoice(input: UblInvoiceInput): string {
     if (due) cbc(pm, 'PaymentDueDate', due);
     if (internet) cbc(pm, 'InstructionNote', internet.paymentMethod);
   }
-  for (const d of input.documentDiscounts) {
-    const ac = cac(r, 'AllowanceCharge');
-    cbc(ac, 'ChargeIndicator', 'false');
-    if (d.reason) cbc(ac, 'AllowanceChargeReason', d.reason);
-    amount(ac, 'Amount', d.amount, cur);
-    amount(ac, 'BaseAmount', totals.lineExtension, cur);
-  }
+  // No document-level cac:AllowanceCharge: a document discount is in the lines (module comment).
   if (cur !== 'TRY') {
     if (!input.exchangeRate) throw new UblBuildError('Para birimi TRY olmayan faturada döviz kuru girilmeli.');
     const x = cac(r, 'PricingExchangeRate');
@@ -373,6 +390,16 @@ function invoiceLine(r: B, l: UblLine, cur: string, input: UblInvoiceInput): voi
     if (d.rate) cbc(ac, 'MultiplierFactorNumeric', new Decimal(d.rate).div(100).toString());
     amount(ac, 'Amount', d.amount, cur);
     amount(ac, 'BaseAmount', gross, cur);
+  }
+  const share = l.documentDiscount;
+  if (share && D(share.amount).gt(0)) {
+    // The line's share of the document discount, on what the line's own discounts left of it.
+    const ac = cac(il, 'AllowanceCharge');
+    cbc(ac, 'ChargeIndicator', 'false');
+    if (share.reason) cbc(ac, 'AllowanceChargeReason', share.reason);
+    if (share.rate) cbc(ac, 'MultiplierFactorNumeric', new Decimal(share.rate).div(100).toString());
+    amount(ac, 'Amount', share.amount, cur);
+    amount(ac, 'BaseAmount', D(l.lineExtension).plus(D(share.amount)), cur);
   }
   if (l.taxes.length) {
     taxTotal(il, 'TaxTotal', l.taxes.map((t) => ({ ...t, base: D(t.base), amount: D(t.amount) })), cur);

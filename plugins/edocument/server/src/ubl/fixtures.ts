@@ -44,18 +44,21 @@ export const PERSON: UblParty = {
 
 const r2 = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
-/** A line: quantity × price − discount (rate %), KDV at `kdv` % (and an exemption for 0 %). */
+/**
+ * A line: quantity × price − discount (rate %) − its share of a document discount (`documentShare`,
+ * an amount; `documentRate` its percent), KDV at `kdv` % (and an exemption for 0 %).
+ */
 export function line(
   lineNo: number,
   name: string,
   quantity: string,
   unitPrice: string,
   kdv: string,
-  opts: { discountRate?: string; exemption?: [string, string]; withholding?: [string, string]; unitCode?: string; gtip?: string } = {},
+  opts: { discountRate?: string; documentShare?: string; documentRate?: string; exemption?: [string, string]; withholding?: [string, string]; unitCode?: string; gtip?: string } = {},
 ): UblLine {
   const gross = new Decimal(quantity).times(unitPrice);
   const disc = opts.discountRate ? r2(gross.times(opts.discountRate).div(100)) : new Decimal(0);
-  const ext = r2(gross.minus(disc));
+  const ext = r2(gross.minus(disc)).minus(opts.documentShare ?? 0);
   const taxAmount = r2(ext.times(kdv).div(100));
   const tax: UblTax = { code: '0015', name: 'KDV', percent: kdv, base: ext.toFixed(2), amount: taxAmount.toFixed(2) };
   if (opts.exemption) {
@@ -69,6 +72,7 @@ export function line(
     unitCode: opts.unitCode ?? 'C62',
     unitPrice,
     discounts: opts.discountRate ? [{ amount: disc.toFixed(2), rate: opts.discountRate, reason: 'İskonto' }] : [],
+    documentDiscount: opts.documentShare ? { amount: new Decimal(opts.documentShare).toFixed(2), rate: opts.documentRate ?? null, reason: 'Fatura altı iskonto' } : null,
     lineExtension: ext.toFixed(2),
     taxes: [tax],
     withholding: opts.withholding
@@ -125,7 +129,6 @@ export function invoiceFor(profile: UblProfile, type: UblInvoiceType, n = 1): Ub
     supplier: SUPPLIER,
     customer: CUSTOMER,
     lines,
-    documentDiscounts: [],
   };
   if (type === 'IADE') inv.billingReference = { id: 'ABC2026000000007', issueDate: '2026-11-01' };
   if (profile === 'EARSIVFATURA') {

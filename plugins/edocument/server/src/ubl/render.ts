@@ -148,6 +148,31 @@ const trNum = (v: string) => {
   return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}${f ? ',' + f : ''}`;
 };
 
+/**
+ * The totals under an invoice's lines, as the accounting plugin's PDF has them: the goods before
+ * any discount (the lines' LineExtensionAmount plus their allowances, which hold a document
+ * discount's shares; without lines the LegalMonetaryTotal's), every discount (the lines' allowances
+ * and a document-level AllowanceTotalAmount), the tax base (TaxExclusiveAmount), the taxes, the
+ * total and the payable.
+ */
+export function invoiceTotalRows(p: ParsedUbl): [string, string, boolean?][] {
+  const lineDiscounts = p.lines.reduce((s, l) => s.plus(l.discount), new Decimal(0));
+  const goods = p.lines.length ? p.lines.reduce((s, l) => s.plus(l.lineExtension), lineDiscounts).toFixed(2) : p.totals.lineExtension;
+  const rows: [string, string, boolean?][] = [
+    ['Mal / hizmet toplamı', goods],
+    ['Toplam iskonto', new Decimal(p.totals.allowance).plus(lineDiscounts).toFixed(2)],
+    ['Vergi hariç tutar', p.totals.taxExclusive],
+  ];
+  for (const t of p.taxSubtotals ?? []) {
+    const label = `${t.withholding ? 'Tevkifat ' : ''}${t.name || TAX_SCHEMES[t.code] || t.code}${t.percent !== null ? ` (%${trNum(t.percent)})` : ''} — matrah ${trMoney(t.base)}`;
+    rows.push([label, t.amount]);
+  }
+  rows.push(['Vergiler dahil toplam', p.totals.taxInclusive]);
+  if (new Decimal(p.totals.withholding).gt(0)) rows.push(['Tevkif edilen KDV', p.totals.withholding]);
+  rows.push(['ÖDENECEK TUTAR', p.totals.payable, true]);
+  return rows;
+}
+
 export async function renderPdf(xml: string): Promise<Buffer> {
   const p = parseUblTree(parseXmlTree(xml));
   const doc = new PDFDocument({ size: 'A4', margin: 36, bufferPages: true, info: { Title: `${TITLES[p.kind]} ${p.id}`, Producer: 'Tezgah' } });
@@ -261,18 +286,7 @@ export async function renderPdf(xml: string): Promise<Buffer> {
   }
 
   if (p.kind === 'INVOICE') {
-    const rows: [string, string, boolean?][] = [
-      ['Mal / hizmet toplamı', p.totals.lineExtension],
-      ['Toplam iskonto', new Decimal(p.totals.allowance).plus(p.lines.reduce((s, l) => s.plus(l.discount), new Decimal(0))).toFixed(2)],
-      ['Vergi hariç tutar', p.totals.taxExclusive],
-    ];
-    for (const t of p.taxSubtotals ?? []) {
-      const label = `${t.withholding ? 'Tevkifat ' : ''}${t.name || TAX_SCHEMES[t.code] || t.code}${t.percent !== null ? ` (%${trNum(t.percent)})` : ''} — matrah ${trMoney(t.base)}`;
-      rows.push([label, t.amount]);
-    }
-    rows.push(['Vergiler dahil toplam', p.totals.taxInclusive]);
-    if (new Decimal(p.totals.withholding).gt(0)) rows.push(['Tevkif edilen KDV', p.totals.withholding]);
-    rows.push(['ÖDENECEK TUTAR', p.totals.payable, true]);
+    const rows = invoiceTotalRows(p);
     y += 8;
     for (const [k, v, bold] of rows) {
       ensure(14);

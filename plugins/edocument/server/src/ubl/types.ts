@@ -42,9 +42,15 @@ export interface UblLine {
   quantity: string;
   unitCode: string; // UN/ECE rec 20 code: C62 adet, KGM, LTR, MTR, BX, ...
   unitPrice: string; // before discounts, in document currency
-  discounts: { amount: string; rate?: string | null; reason?: string | null }[]; // line allowances
-  lineExtension: string; // quantity*unitPrice - line discounts
-  taxes: UblTax[]; // KDV (0015) and others; base after any document-discount share
+  discounts: { amount: string; rate?: string | null; reason?: string | null }[]; // line allowances, on quantity*unitPrice
+  /**
+   * The line's share of the document (fatura altı) discount, as the books spread it (the shares add
+   * up to the document discount to the kuruş); written as one more line allowance, on the line's net
+   * (quantity*unitPrice − line discounts). `rate` (percent) only when it gives the amount exactly.
+   */
+  documentDiscount?: { amount: string; rate?: string | null; reason?: string | null } | null;
+  lineExtension: string; // quantity*unitPrice − line discounts − documentDiscount: the line's tax base
+  taxes: UblTax[]; // KDV (0015) and others; base after the document-discount share
   withholding?: { code: string; name: string; percent: string; base: string; amount: string } | null; // tevkifat (6xx codes)
   barcode?: string | null;
   sellerCode?: string | null;
@@ -67,8 +73,8 @@ export interface UblInvoiceInput {
   notes: string[]; // free notes; the builder ADDS the amount in words note itself
   supplier: UblParty;
   customer: UblParty;
+  /** A document discount goes in the lines (UblLine.documentDiscount), never at document level: see builder.ts. */
   lines: UblLine[];
-  documentDiscounts: { amount: string; reason?: string | null }[];
   billingReference?: { id: string; issueDate: string } | null; // IADE: the invoice returned
   despatchReferences?: { id: string; issueDate: string }[];
   orderReference?: { id: string; issueDate: string } | null;

@@ -1,7 +1,12 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_TYPES, buildApplicationResponse, buildDespatch, buildInvoice, invoiceTotals, parseUbl, validateUbl, validateXsdMany, type UblInvoiceInput } from './index';
+import { computeInvoice, type DocumentDiscount } from '@tezgah/core/invoice';
+import type { InvoiceSource } from '@tezgah/accounting-server';
+import { ALLOWED_TYPES, buildApplicationResponse, buildDespatch, buildInvoice, invoiceTotals, parseUbl, renderHtml, validateUbl, validateXsdMany, type UblInvoiceInput } from './index';
 import { CUSTOMER, invoiceFor, line, PERSON, SUPPLIER, uuid } from './fixtures';
+import { invoiceTotalRows } from './render';
+import { invoiceInput, type SendChoice } from '../documents/build';
+import type { CompanyIdentity } from '../settings/index';
 
 /** build → validateUbl (XSD and schematron) → parseUbl gives the same numbers back. */
 async function roundTrip(input: UblInvoiceInput) {
@@ -32,7 +37,7 @@ async function roundTrip(input: UblInvoiceInput) {
       new Decimal(l.quantity).toString(),
       l.unitCode,
       new Decimal(l.lineExtension).toFixed(2),
-      l.discounts.reduce((s, d) => s.plus(d.amount), new Decimal(0)).toFixed(2),
+      l.discounts.reduce((s, d) => s.plus(d.amount), new Decimal(l.documentDiscount?.amount ?? 0)).toFixed(2),
     ]),
   );
   expect(p.supplier.vknTckn).toBe(input.supplier.vknTckn);
@@ -60,13 +65,13 @@ describe('UBL-TR invoices: every supported profile × type builds, validates (XS
 });
 
 describe('amounts', () => {
-  it('line and document discounts, several KDV rates: LegalMonetaryTotal and grouped subtotals', async () => {
+  it('line discounts, several KDV rates: LegalMonetaryTotal and grouped subtotals', async () => {
     const input = invoiceFor('TICARIFATURA', 'SATIS', 2);
     input.lines.push(line(4, 'Maske', '50', '2.40', '10', { discountRate: '10' }));
-    input.documentDiscounts = [{ amount: '25.00', reason: 'Kampanya' }];
     const { xml, p } = await roundTrip(input);
-    expect(p.totals.allowance).toBe('25.00');
-    expect(new Decimal(p.totals.taxExclusive).toFixed(2)).toBe(new Decimal(p.totals.lineExtension).minus(25).toFixed(2));
+    // Discounts are in the lines: no document-level allowance, TaxExclusive = LineExtension.
+    expect(p.totals.allowance).toBe('0.00');
+    expect(p.totals.taxExclusive).toBe(p.totals.lineExtension);
     // subtotals grouped per (code, percent): 10 % appears once at document level though two lines have it
     const docTax = xml.slice(xml.indexOf('<cac:TaxTotal>'), xml.indexOf('<cac:LegalMonetaryTotal>'));
     expect(docTax.match(/<cbc:Percent>10<\/cbc:Percent>/g)).toHaveLength(1);
@@ -109,6 +114,155 @@ describe('amounts', () => {
     input.currency = 'EUR';
     expect(() => buildInvoice(input)).toThrow(/döviz kuru/);
   });
+});
+
+/**
+ * An invoice as the accounting plugin stores it and its DocumentsService hands it over: the figures
+ * are @tezgah/core's computeInvoice (what invoice_lines and invoices keep, and what the PDF prints).
+ */
+function booked(lines: { name: string; quantity: string; unitPrice: string; kdv: string; discountRate?: string }[], discounts: DocumentDiscount[]) {
+  const r = computeInvoice({
+    lines: lines.map((l) => ({
+      quantity: l.quantity, unitPrice: l.unitPrice, taxes: [{ taxType: 'KDV', percentage: l.kdv }],
+      discounts: l.discountRate ? [{ type: 'PERCENTAGE' as const, percentage: l.discountRate }] : [],
+    })),
+    discounts,
+  });
+  const source: InvoiceSource = {
+    id: 1, invoiceType: 'SALE', status: 'POSTED', returnOf: null, documentNo: null, date: '2026-11-20', dueDate: null, currency: 'TRY', rate: '1', explanation: null,
+    subtotal: r.subtotal, totalDiscount: r.totalDiscount, taxBase: r.taxBase, totalTax: r.totalTax, withheld: r.withheld, totalAmount: r.totalAmount, payable: r.payable,
+    documentDiscounts: r.discounts.map((d) => ({ type: d.type, percentage: d.percentage, amount: d.amount })),
+    lines: r.lines.map((l, i) => ({
+      lineNo: i + 1, productId: i + 1, name: lines[i]!.name, description: lines[i]!.name, barcode: null, quantity: l.quantity, unitCode: 'C62', unitPrice: l.unitPrice,
+      gross: l.gross, discount: l.discount, documentDiscount: l.documentDiscount, taxBase: l.taxBase,
+      taxes: l.taxes.map((t) => ({ taxType: t.taxType, gibCode: '0015', percentage: t.percentage, exceptionCode: t.exceptionCode, base: t.base, amount: t.amount })),
+      withheld: l.withheld, withholdingCode: null, withholdingRatio: null,
+    })),
+    payments: [], despatches: [],
+    customer: {
+      currentId: 1, kind: 'COMPANY', name: CUSTOMER.name, firstName: null, familyName: null, title: CUSTOMER.name, taxNumber: CUSTOMER.vknTckn, taxOffice: CUSTOMER.taxOffice!,
+      address: CUSTOMER.street!, district: CUSTOMER.district, city: CUSTOMER.city, postcode: CUSTOMER.postalCode!, country: 'Türkiye', email: CUSTOMER.email!, phone: null, website: null,
+    },
+  };
+  const company: CompanyIdentity = {
+    vknTckn: SUPPLIER.vknTckn, name: SUPPLIER.name, taxOffice: SUPPLIER.taxOffice!, street: SUPPLIER.street!, buildingNo: SUPPLIER.buildingNo!, district: SUPPLIER.district,
+    city: SUPPLIER.city, postalCode: SUPPLIER.postalCode!, country: 'Türkiye', email: SUPPLIER.email!, phone: SUPPLIER.phone!, website: SUPPLIER.website!, mersisNo: SUPPLIER.mersisNo!, tradeRegistryNo: null,
+  };
+  const choice: SendChoice = {
+    category: 'EINVOICE', profile: 'TEMELFATURA', type: 'SATIS', receiverTag: 'urn:mail:defaultpk@sifa.example', senderTag: 'urn:mail:defaultgb@tezgah.example',
+    prefix: 'TZG', email: null, earchiveSendType: 'ELEKTRONIK', note: null,
+  };
+  return { r, input: invoiceInput(source, company, choice, { uuid: uuid(), id: 'TZG2026000000021' }, '10:15:00') };
+}
+
+const texts = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<cbc:${name}[^>]*>([^<]*)</cbc:${name}>`, 'g'))].map((m) => m[1]!);
+const blocks = (xml: string, name: string) => [...xml.matchAll(new RegExp(`<cac:${name}>[\\s\\S]*?</cac:${name}>`, 'g'))].map((m) => m[0]);
+const allowances = (xml: string) => blocks(xml, 'AllowanceCharge').map((a) => ({
+  reason: texts(a, 'AllowanceChargeReason')[0] ?? null, factor: texts(a, 'MultiplierFactorNumeric')[0] ?? null, amount: texts(a, 'Amount')[0], base: texts(a, 'BaseAmount')[0],
+}));
+
+describe('document discount (fatura altı iskonto): in the lines, as the books spread it', () => {
+  it('two lines at KDV 10 % and 20 % with a 10 % document discount: the XML, GİB\'s display and our PDF view carry the books\' figures to the kuruş', async () => {
+    /*
+     * By hand (every rounding half up, to the kuruş):
+     *   line 1: 10 × 35,75 = 357,50; line discount 5 % = 17,875 → 17,88; net 339,62; KDV 10 %
+     *   line 2:  3 × 89,90 = 269,70; no line discount;            net 269,70; KDV 20 %
+     *   nets 339,62 + 269,70 = 609,32; document discount 10 % = 60,932 → 60,93 (6093 kuruş)
+     *   spread by the nets, largest remainder in kuruş: 6093 × 33962 / 60932 = 3396 rest 5394,
+     *     6093 × 26970 / 60932 = 2696 rest 55538; one kuruş left → line 2 (larger rest):
+     *     shares 33,96 + 26,97 = 60,93 (each also round2(net × 10 %): 33,962 → 33,96, 26,97)
+     *   tax bases: 339,62 − 33,96 = 305,66; 269,70 − 26,97 = 242,73; Σ 548,39
+     *   KDV: 305,66 × 10 % = 30,566 → 30,57; 242,73 × 20 % = 48,546 → 48,55; Σ 79,12
+     *   total (vergiler dahil) = payable = 548,39 + 79,12 = 627,51
+     *   goods 357,50 + 269,70 = 627,20; discounts 17,88 + 60,93 = 78,81; 627,20 − 78,81 = 548,39
+     */
+    const { r, input } = booked([
+      { name: 'Parol 500 mg 20 tablet', quantity: '10', unitPrice: '35.75', kdv: '10', discountRate: '5' },
+      { name: 'Dezenfektan 1 L', quantity: '3', unitPrice: '89.90', kdv: '20' },
+    ], [{ type: 'PERCENTAGE', percentage: '10' }]);
+    // The books (the PDF prints these): the hand computation above.
+    expect(r.lines.map((l) => [l.gross, l.discount, l.net, l.documentDiscount, l.taxBase, l.tax])).toEqual([
+      ['357.50', '17.88', '339.62', '33.96', '305.66', '30.57'],
+      ['269.70', '0.00', '269.70', '26.97', '242.73', '48.55'],
+    ]);
+    expect([r.subtotal, r.totalDiscount, r.documentDiscount, r.taxBase, r.totalTax, r.totalAmount, r.payable]).toEqual(['627.20', '78.81', '60.93', '548.39', '79.12', '627.51', '627.51']);
+
+    const { xml, p } = await roundTrip(input);
+    const [head, ...lineXml] = xml.split('<cac:InvoiceLine>');
+    // Nothing at document level: no cac:AllowanceCharge outside the lines.
+    expect(head).not.toContain('<cac:AllowanceCharge>');
+    expect(lineXml.map((l) => texts(l, 'LineExtensionAmount')[0])).toEqual(['305.66', '242.73']);
+    expect(lineXml.map(allowances)).toEqual([
+      [
+        { reason: null, factor: null, amount: '17.88', base: '357.50' },
+        { reason: 'Fatura altı iskonto', factor: '0.1', amount: '33.96', base: '339.62' },
+      ],
+      [{ reason: 'Fatura altı iskonto', factor: '0.1', amount: '26.97', base: '269.70' }],
+    ]);
+    // Each line's KDV on its tax base.
+    expect(lineXml.map((l) => [texts(l, 'TaxableAmount'), texts(l, 'TaxAmount')])).toEqual([
+      [['305.66'], ['30.57', '30.57']],
+      [['242.73'], ['48.55', '48.55']],
+    ]);
+    // Document TaxTotal: 79,12 in two subtotals; LegalMonetaryTotal.
+    const docTax = blocks(head!, 'TaxTotal')[0]!;
+    expect(texts(docTax, 'TaxAmount')[0]).toBe('79.12');
+    expect(blocks(docTax, 'TaxSubtotal').map((t) => [texts(t, 'Percent')[0], texts(t, 'TaxableAmount')[0], texts(t, 'TaxAmount')[0]])).toEqual([
+      ['10', '305.66', '30.57'],
+      ['20', '242.73', '48.55'],
+    ]);
+    const lmt = blocks(head!, 'LegalMonetaryTotal')[0]!;
+    expect(['LineExtensionAmount', 'TaxExclusiveAmount', 'TaxInclusiveAmount', 'AllowanceTotalAmount', 'PayableAmount'].map((n) => texts(lmt, n)[0]))
+      .toEqual(['548.39', '548.39', '627.51', '0.00', '627.51']);
+    expect([p.totals.lineExtension, p.totals.taxExclusive, p.totals.tax, p.totals.taxInclusive, p.totals.payable]).toEqual([r.taxBase, r.taxBase, r.totalTax, r.totalAmount, r.payable]);
+    expect(p.notes).toContain('YALNIZ ALTIYÜZYİRMİYEDİ TÜRK LİRASI ELLİBİR KURUŞ');
+
+    // GİB's display (the bundled e-Fatura XSLT): its totals are the books' figures.
+    const html = (await renderHtml(xml)).replace(/<[^>]+>/g, ' ').replace(/&#160;|&nbsp;|\u00a0/g, ' ').replace(/\s+/g, ' ');
+    const shown = (label: string) => html.match(new RegExp(`${label} ([0-9.]+,[0-9]{2}) TL`))?.[1];
+    expect(shown('Mal Hizmet Toplam Tutarı')).toBe('548,39'); // the PDF's Vergi Matrahı
+    expect(shown('Hesaplanan KDV\\(%10\\)')).toBe('30,57');
+    expect(shown('Hesaplanan KDV\\(%20\\)')).toBe('48,55');
+    // Each line's "Mal Hizmet Tutarı" (the row's last amount) is its tax base.
+    expect(html).toMatch(/ 17,88 TL \+ ?33,96 TL .*?30,57 TL 305,66 TL /);
+    expect(html).toMatch(/ 26,97 TL .*?48,55 TL 242,73 TL /);
+    expect(shown('Vergiler Dahil Toplam Tutar')).toBe('627,51');
+    expect(shown('Ödenecek Tutar')).toBe('627,51');
+    expect(html).not.toContain('Toplam İndirim İskonto');
+
+    // Our PDF view of the document: the same rows as the accounting plugin's PDF.
+    expect(invoiceTotalRows(p).map(([label, value]) => [label.replace(/ — .*/, ''), value])).toEqual([
+      ['Mal / hizmet toplamı', r.subtotal], // 627,20
+      ['Toplam iskonto', r.totalDiscount], // 78,81
+      ['Vergi hariç tutar', r.taxBase], // 548,39
+      ['KDV (%10)', '30.57'],
+      ['KDV (%20)', '48.55'],
+      ['Vergiler dahil toplam', r.totalAmount],
+      ['ÖDENECEK TUTAR', r.payable],
+    ]);
+  }, 60_000);
+
+  it('the shares add up to the document discount; a share carries the rate only where the rate gives it', async () => {
+    /*
+     * Three lines of 1 × 0,15 at KDV 20 % and a 10 % document discount: 0,45 × 10 % = 0,045 → 0,05
+     * (5 kuruş). Spread over equal nets: 5 × 15 / 45 = 1 rest 30 each, two kuruş left → lines 1
+     * and 2: shares 0,02 + 0,02 + 0,01 = 0,05. round2(0,15 × 10 %) = 0,02: lines 1 and 2 carry
+     * MultiplierFactorNumeric 0.1, line 3 (0,01) the amount alone. Bases 0,13 + 0,13 + 0,14 =
+     * 0,40; KDV 0,03 + 0,03 + 0,03 (0,026 and 0,028 → 0,03) = 0,09; payable 0,49.
+     */
+    const { r, input } = booked([1, 2, 3].map((n) => ({ name: `Şeker ${n}`, quantity: '1', unitPrice: '0.15', kdv: '20' })), [{ type: 'PERCENTAGE', percentage: '10' }]);
+    expect(r.lines.map((l) => l.documentDiscount)).toEqual(['0.02', '0.02', '0.01']);
+    const { xml, p } = await roundTrip(input);
+    const lineXml = xml.split('<cac:InvoiceLine>').slice(1);
+    expect(lineXml.map(allowances)).toEqual([
+      [{ reason: 'Fatura altı iskonto', factor: '0.1', amount: '0.02', base: '0.15' }],
+      [{ reason: 'Fatura altı iskonto', factor: '0.1', amount: '0.02', base: '0.15' }],
+      [{ reason: 'Fatura altı iskonto', factor: null, amount: '0.01', base: '0.15' }],
+    ]);
+    expect(lineXml.map((l) => texts(l, 'LineExtensionAmount')[0])).toEqual(['0.13', '0.13', '0.14']);
+    expect([p.totals.lineExtension, p.totals.allowance, p.totals.tax, p.totals.payable]).toEqual(['0.40', '0.00', '0.09', '0.49']);
+    expect([r.taxBase, r.totalTax, r.payable]).toEqual(['0.40', '0.09', '0.49']);
+  }, 60_000);
 });
 
 describe('negative: Turkish issues a person can act on', () => {
