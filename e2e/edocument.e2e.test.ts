@@ -35,9 +35,13 @@ describe('an e-Fatura sent from the workbench through two integrator timeouts re
   let sent: { id: number; uuid: string; documentNo: string };
   const saved: Record<string, string | undefined> = {};
 
-  const sandbox = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/sandbox/edocument${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
-      .then(async (r) => ({ status: r.status, body: await r.json() as any }));
+  // The sandbox's controls answer a management user only.
+  const sandbox = async (method: string, path: string, body?: unknown) => {
+    const admin = await http(t.url).signIn('yonetici');
+    const headers: Record<string, string> = { authorization: `Bearer ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) };
+    const r = await fetch(`${t.url}/sandbox/edocument${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+    return { status: r.status, body: await r.json() as any };
+  };
 
   beforeAll(async () => {
     for (const [k, v] of Object.entries(EDOC_ENV)) { saved[k] = process.env[k]; process.env[k] = v; }

@@ -33,8 +33,11 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
     await close?.();
   });
 
+  // The sandboxes' controls answer a management user only.
   const sandbox = async (system: 'medula' | 'its', method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+    const admin = await http(t.url).signIn('yonetici');
+    const headers: Record<string, string> = { authorization: `Bearer ${admin}`, ...(body ? { 'content-type': 'application/json' } : {}) };
+    const r = await fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
     expect(r.status).toBeLessThan(300);
     return r.json().catch(() => null) as Promise<any>;
   };

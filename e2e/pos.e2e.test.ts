@@ -24,7 +24,10 @@ describe('POS payments in a browser', () => {
     ({ t, browser, sessions, close } = await startWorkbench());
   });
   afterAll(async () => {
-    await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true }) }).catch(() => undefined);
+    // The terminal simulator's control answers a management user only.
+    const admin = await http(t.url).signIn('yonetici');
+    const reset = await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ reset: true }) });
+    expect(reset.status).toBe(200);
     await close?.();
   });
 
@@ -80,7 +83,8 @@ describe('POS payments in a browser', () => {
       await shot(page, 'pos-devices-1024');
 
       // The terminal is slowed so that every status stays on screen for a few seconds.
-      const slowed = await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ reset: true, slowMs: 5000, stepMs: 3000 }) });
+      const admin = await http(t.url).signIn('yonetici');
+      const slowed = await fetch(`${t.url}/sandbox/pos/terminal/control`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ reset: true, slowMs: 5000, stepMs: 3000 }) });
       expect(slowed.status).toBe(200);
 
       // The watching tab: /pos-payment, marked so that a reload would show.

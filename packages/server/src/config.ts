@@ -8,6 +8,11 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Seed the demo tenant into an empty database. */
   demo: boolean;
+  /**
+   * Serve the outside systems' simulators under /sandbox/<plugin> (TEZGAH_SANDBOX; by default on
+   * exactly when the demo is): a production server answers 404 there.
+   */
+  sandbox: boolean;
   /** The address people use, for links in mails. */
   publicUrl: string;
   mail: { host: string | undefined; port: number; secure: boolean; user: string | undefined; password: string | undefined; from: string };
@@ -33,12 +38,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.TEZGAH_DATA_DIR ?? './data');
   const keepDays = Number(env.TEZGAH_BACKUP_DAYS ?? 7);
+  const demo = env.TEZGAH_DEMO !== '0';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    demo: env.TEZGAH_DEMO !== '0',
+    demo,
+    sandbox: env.TEZGAH_SANDBOX ? env.TEZGAH_SANDBOX !== '0' : demo,
     publicUrl: env.TEZGAH_PUBLIC_URL ?? `http://localhost:${port}`,
     mail: {
       host: env.SMTP_HOST || undefined,

@@ -12,5 +12,6 @@ export { inTenant } from './db/database';
 export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';
 export { sealSecret, openSecret, type SecretScope } from './kernel/secrets';
 export { pluginOfAreas, type PluginArea } from './kernel/areas';
+export { SANDBOX_CONTROL } from './kernel/sandbox';
 export { ACCOUNT_ANNOUNCEMENTS_POINT, type AccountAnnouncements } from './identity/account.handlers';
 export * as soap from './kernel/soap';

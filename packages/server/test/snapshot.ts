@@ -7,10 +7,11 @@ import { prepareDatabase } from '../src/server';
 /**
  * A test server's settings. Its job queue accepts jobs but runs none (TEZGAH_JOBS=0) unless the
  * test asks: the real clock's schedules (the 08:00 reminder, the demo's recurring invoice from
- * December 2026) must not write in the background of tests that count what is written.
+ * December 2026) must not write in the background of tests that count what is written. It serves
+ * the outside systems' sandboxes (TEZGAH_SANDBOX=1) unless the test turns them off.
  */
 export function testConfig(overrides: Record<string, string> = {}) {
-  return loadConfig({ PORT: '0', HOST: '127.0.0.1', TEZGAH_DEMO: '1', TEZGAH_PUBLIC_URL: 'http://tezgah.test', TEZGAH_JOBS: '0', ...overrides });
+  return loadConfig({ PORT: '0', HOST: '127.0.0.1', TEZGAH_DEMO: '1', TEZGAH_SANDBOX: '1', TEZGAH_PUBLIC_URL: 'http://tezgah.test', TEZGAH_JOBS: '0', ...overrides });
 }
 
 /** Migrates and seeds an in-memory PGlite once and dumps it; each test file starts from a copy. */

@@ -145,7 +145,9 @@ export interface ServerPlugin {
   migrations?: MigrationSource;
   /**
    * Routes of the simulators its sandbox adapters talk to (seeds' outside systems), mounted under
-   * `/sandbox/<plugin id>`; not part of the contract, no token needed.
+   * `/sandbox/<plugin id>` only when the configuration serves sandboxes (config.sandbox); not part
+   * of the contract. The routes imitating the outside system need no token; control routes (a
+   * `control` path segment, or SANDBOX_CONTROL) need a signed-in management user (sandbox.ts).
    */
   sandbox?: (app: FastifyInstance, services: Services) => Promise<void> | void;
   /** Runs in the transaction that creates a company (registration, management, demo), tenant set to it. */

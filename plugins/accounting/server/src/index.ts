@@ -76,7 +76,7 @@ export { LEDGER_SERVICE, type LedgerService, type PostingEntry, type PostingLine
 export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './invoices';
 export { POS_PAYMENTS_POINT, type PosPaymentSource, type PosPaymentRow } from './reports';
 export { MISSING_INVOICE_SOURCES_POINT, type MissingInvoiceSource, type MissingSale, type MissingSaleContent } from './missing-invoices';
-export { DOCUMENTS_SERVICE, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput, type SaleInput } from './invoices/documents-service';
+export { DOCUMENTS_SERVICE, RETAIL_CURRENT_NAME, type DocumentsService, type InvoiceSource, type InvoiceLineSource, type DespatchSource, type PartySource, type PurchaseDraftInput, type SaleInput } from './invoices/documents-service';
 export {
   DIRECTORY_SERVICE, directoryOf, type DirectoryService, type DirectoryProduct, type DirectoryBarcodeProduct, type DirectoryUnit, type DirectoryWarehouse, type DirectoryExchangeRate,
   type DirectoryBankAccount, type DirectoryCurrentName, type DirectoryInvoiceHeader,

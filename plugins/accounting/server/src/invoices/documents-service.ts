@@ -15,6 +15,14 @@ import { reverse } from '../ledger/posting';
  */
 export const DOCUMENTS_SERVICE = 'accounting.documents';
 
+/**
+ * The retail customer current (perakende müşteri): the buyer of a sale made to nobody in
+ * particular (a cash-register or card sale without a named customer). Another plugin reaches it
+ * with `customerCurrent({ taxNumber: null, name: RETAIL_CURRENT_NAME })`, so every such sale of a
+ * company lands on the same current.
+ */
+export const RETAIL_CURRENT_NAME = 'Perakende müşteri';
+
 export interface PartySource {
   currentId: number;
   /** PERSON when the current's tax number is an 11-digit TCKN. */
@@ -117,7 +125,9 @@ export interface DocumentsService {
   /**
    * The customer current with this tax number (VKN or TCKN), made when none exists (a CUSTOMER
    * under 120, the name given): how a sale another plugin records finds its buyer (the pharmacy's
-   * patient by TCKN, the institution by VKN).
+   * patient by TCKN, the institution by VKN). Without a tax number the customer is found by its
+   * name (the retail customer, RETAIL_CURRENT_NAME). Made once per company even when two
+   * transactions ask at the same time.
    */
   customerCurrent(db: unknown, companyId: number, party: { taxNumber: string | null; name: string; lastName?: string | null; title?: string | null }): Promise<{ currentId: number; created: boolean }>;
   /**
@@ -262,6 +272,8 @@ export const documentsService: DocumentsService = {
   async customerCurrent(raw, companyId, party) {
     const db = raw as LedgerDb;
     if (party.taxNumber !== null && !/^[0-9]{10,11}$/.test(party.taxNumber)) throw problems.invalidField('taxNumber', 'Vergi ya da T.C. kimlik numarası 10 ya da 11 haneli olmalı.', 'TAX_NUMBER');
+    // Two sales finding no such customer at once would make it twice: the second waits for the first.
+    await sql`select pg_advisory_xact_lock(hashtext('tezgah.currents.customer'), hashtext(${`${companyId}:${party.taxNumber ?? `name:${party.name}`}`}))`.execute(db);
     const found = party.taxNumber !== null
       ? await sql<{ id: number }>`
         select id from currents where company_id = ${companyId} and tax_number = ${party.taxNumber}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
+import { http } from '../../../../../packages/server/test/http';
 import {
   deleteSandboxAlias, IntegratorError, istanbulDateTime, izibizClient, registerSandboxUser, sandboxUrls, SANDBOX_PATH,
   type IntegratorPort, type IntegratorSettings, type Session,
@@ -30,14 +31,18 @@ describe.each(engines('one'))('integrator sandbox on %s', (engine) => {
   let b: IntegratorPort;
   let aShort: IntegratorPort;
   let seq = 0;
+  /** A management user's session: the sandbox's control routes (/control, /users, /documents) are theirs. */
+  let manager: string;
   const db = () => t.server.database.db as unknown as Kysely<any>;
   const base = () => `${t.url}${SANDBOX_PATH}`;
   const settings = (username: string, timeoutMs = 10_000): IntegratorSettings => ({ mode: 'sandbox', urls: sandboxUrls(t.url), username, password: 'demo', timeoutMs });
+  const signedIn = (json?: unknown): RequestInit['headers'] => ({ authorization: `Bearer ${manager}`, ...(json ? { 'content-type': 'application/json' } : {}) });
   const control = async (method: 'PUT' | 'DELETE' | 'GET', body?: unknown) => {
-    const r = await fetch(`${base()}/control`, { method, ...(body ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}) });
+    const r = await fetch(`${base()}/control`, { method, headers: signedIn(body), ...(body ? { body: JSON.stringify(body) } : {}) });
+    if (r.status === 401 || r.status === 403) throw new Error(`sandbox control refused: ${r.status} ${await r.text()}`);
     return { status: r.status, body: await r.json() as Record<string, unknown> };
   };
-  const held = async (uuid: string) => (await (await fetch(`${base()}/documents?uuid=${uuid}`)).json() as { documents: Record<string, any>[] }).documents;
+  const held = async (uuid: string) => (await (await fetch(`${base()}/documents?uuid=${uuid}`, { headers: signedIn() })).json() as { documents: Record<string, any>[] }).documents;
   const nextId = (prefix = 'AAA') => `${prefix}2026${String(++seq).padStart(9, '0')}`;
   const invoice = (o: { profile?: string; from?: string; to?: string; id?: string; uuid?: string } = {}) => {
     const uuid = o.uuid ?? randomUUID();
@@ -55,7 +60,8 @@ describe.each(engines('one'))('integrator sandbox on %s', (engine) => {
 
   beforeAll(async () => {
     t = await startTestServer({ engine, now });
-    const r = await fetch(`${base()}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: A, title: 'A Eczanesi' }) });
+    manager = await http(t.url).signIn('yonetici');
+    const r = await fetch(`${base()}/users`, { method: 'POST', headers: signedIn(true), body: JSON.stringify({ identifier: A, title: 'A Eczanesi' }) });
     expect(r.status).toBe(201);
     expect(((await r.json()) as { aliases: unknown[] }).aliases).toHaveLength(4);
     await registerSandboxUser(db(), { identifier: B, title: 'B Ecza Deposu A.Ş.' });
@@ -64,8 +70,9 @@ describe.each(engines('one'))('integrator sandbox on %s', (engine) => {
     aShort = izibizClient(settings(A, 800), { sessions: new Map<string, Session>() });
   });
   afterEach(async () => {
-    await control('DELETE');
+    // The server's clock first: a session signed in today has expired nine days later.
     shift = 0;
+    await control('DELETE');
   });
   afterAll(async () => {
     await t?.close();
@@ -286,7 +293,7 @@ describe.each(engines('one'))('integrator sandbox on %s', (engine) => {
     const r = await control('PUT', { timeoutSends: -1, nope: true });
     expect(r.status).toBe(400);
     expect(r.body.errors).toEqual(['timeoutSends sıfır ya da pozitif bir tam sayı olmalı.', 'Bilinmeyen anahtar: nope']);
-    const u = await fetch(`${base()}/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ identifier: '12', title: '' }) });
+    const u = await fetch(`${base()}/users`, { method: 'POST', headers: signedIn(true), body: JSON.stringify({ identifier: '12', title: '' }) });
     expect(u.status).toBe(400);
   });
 });

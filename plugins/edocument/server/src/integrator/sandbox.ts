@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { create } from 'xmlbuilder2';
 import type { Kysely } from 'kysely';
-import type { Services } from '@tezgah/server';
+import { SANDBOX_CONTROL, type Services } from '@tezgah/server';
 import { ARCHIVE_NS, NotSoap, WSDL_NS, arr, attr, buildEnvelope, buildFault, parseEnvelope, text, type Parsed, type XmlObject } from './soap';
 import { EARCHIVE_STATUSES, GIB_CODES, IN_STATUSES, OUT_STATUSES } from './status';
 import { NotUbl, ublSummary, type UblSummary } from './ubl';
@@ -31,8 +31,9 @@ import type { DocumentType } from './types';
  * registered in the world lands in that VKN's inbox. Sends are idempotent by UUID (a UUID already
  * held answers 10009, unless that document failed at GİB: then it is replaced, as izibiz allows).
  *
- * JSON control routes (not the integrator's API): GET/PUT/DELETE /control (the switches, see
- * world.ts Switches), POST /users (register a GİB user with aliases), GET /documents?uuid=&vkn=.
+ * JSON control routes (not the integrator's API; for a signed-in management user, as every
+ * sandbox's control routes): GET/PUT/DELETE /control (the switches, see world.ts Switches),
+ * POST /users (register a GİB user with aliases), GET /documents?uuid=&vkn=.
  */
 
 const DAY_MS = 86_400_000;
@@ -660,7 +661,7 @@ export async function edocumentSandbox(app: FastifyInstance, services: Services)
   });
   app.delete('/control', async () => resetSandboxSwitches(db));
 
-  app.post('/users', async (request, reply) => {
+  app.post('/users', SANDBOX_CONTROL, async (request, reply) => {
     const b = (request.body ?? {}) as { identifier?: unknown; title?: unknown; type?: unknown; aliases?: unknown };
     const errors: string[] = [];
     if (typeof b.identifier !== 'string' || !/^[0-9]{10,11}$/.test(b.identifier)) errors.push('identifier 10 ya da 11 haneli VKN/TCKN olmalı.');
@@ -686,7 +687,7 @@ export async function edocumentSandbox(app: FastifyInstance, services: Services)
     return reply.status(201).send({ identifier: b.identifier, aliases: rows.map((r) => ({ unit: r.unit, documentType: r.document_type, alias: r.alias })) });
   });
 
-  app.get('/documents', async (request) => {
+  app.get('/documents', SANDBOX_CONTROL, async (request) => {
     const q = request.query as { uuid?: string; vkn?: string };
     const now = services.now();
     return { documents: (await listDocuments(db, { uuid: q.uuid || null, vkn: q.vkn || null })).map((d) => documentJson(d, now)) };

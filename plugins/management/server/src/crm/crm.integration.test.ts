@@ -10,7 +10,12 @@ describe.each(engines('one'))('the CRM port against its sandbox on %s', (engine)
   let yonetici: string;
   let eczaci: string;
   let muhasebe: string;
-  const control = (body: Record<string, unknown>) => fetch(`${t.url}/sandbox/management/crm/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  // The simulator's control route is for a management user.
+  const control = async (body: Record<string, unknown>) => {
+    const r = await fetch(`${t.url}/sandbox/management/crm/control`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${yonetici}` }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`CRM sandbox control: ${r.status} ${await r.text()}`);
+    return r;
+  };
   const db = () => t.server.database.db as any;
 
   beforeAll(async () => {

@@ -93,6 +93,8 @@ const getCompanyPaymentResult: Handler = async (ctx) => {
 export const area: ManagementArea = {
   handlers: { createCrmAccount, deactivateCrmAccount, getVukForIdentifier, getCompanyPaymentResult },
   async sandbox(app, services) {
+    // A server talking to the live CRM serves no simulator of it.
+    if ((services.config.env?.TEZGAH_CRM || 'sandbox').toLowerCase() === 'live') return;
     app.addHook('onListen', async () => {
       const a = app.server.address();
       if (a && typeof a === 'object') {

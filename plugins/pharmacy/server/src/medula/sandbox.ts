@@ -7,7 +7,8 @@ import { DEFAULT_SWITCHES, SESSION_TTL_MS, newCaptcha, openSession, saveRecete, 
 import type { KaydetIlac } from './port';
 
 /**
- * The Medula simulator, served under /sandbox/pharmacy/medula (no token):
+ * The Medula simulator, served under /sandbox/pharmacy/medula (its SOAP services need no token
+ * of ours; the control routes need a signed-in management user, as every sandbox's):
  *
  *   POST /saglikTesisiReceteIslemleriWS   ereceteSorgula — the documented operation and ereceteDVO
  *   POST /eczaneOturumIslemleriWS         guvenlikAnahtariSorgula, oturumAc, oturumKontrol   [invented]

@@ -12,11 +12,13 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
   let api: ReturnType<typeof http>;
   let ecz: string;
   let other: string;
+  /** A management user: the simulator's control routes are theirs. */
+  let manager: string;
   let greenId: number;
   let manualId: number;
 
   const sandbox = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/sandbox/pharmacy/medula${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
+    fetch(`${t.url}/sandbox/pharmacy/medula${path}`, { method, headers: { authorization: `Bearer ${manager}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
       .then(async (r) => ({ status: r.status, body: await r.json() as any }));
   const call = (method: string, path: string, body?: unknown, token = ecz) => api.call(method, `${API}${path}`, { token, ...(body !== undefined ? { body } : {}) });
   const saved = async () => (await sandbox('GET', '/control/saved')).body as { saved: { ereceteNo: string | null; receteNo: string; calls: number; deleted: boolean }[]; deleted: { receteNo: string }[] };
@@ -33,6 +35,7 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     api = http(t.url);
     ecz = await api.signIn('eczaci');
     other = await api.signIn('muhasebe');
+    manager = await api.signIn('yonetici');
   });
   afterAll(async () => {
     // The 503s asked for: the simulator switched off, and the read answered MEDULA_UNAVAILABLE.

@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { parseDataMatrix } from '@tezgah/core';
 import { Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
-import { directoryOf, DOCUMENTS_SERVICE, type DirectoryService, type DocumentsService } from '@tezgah/accounting-server';
+import { directoryOf, DOCUMENTS_SERVICE, RETAIL_CURRENT_NAME, type DirectoryService, type DocumentsService } from '@tezgah/accounting-server';
 import { IN_STOCK_STATES, type SalePaymentType } from '@tezgah/pharmacy-common';
 import type { PharmacyTables } from '../schema';
 import { scheduleDelivery, sellBoxes } from '../tracking/index';
@@ -44,7 +44,6 @@ const db = (ctx: RequestContext) => tables<PharmacyTables & ScanTables>(ctx) as 
 const money = (v: Decimal.Value | null | undefined) => new Decimal(v ?? 0).toDecimalPlaces(2).toFixed(2);
 
 export const INSTITUTION_CURRENT_NAME = 'SGK - Sosyal Güvenlik Kurumu';
-export const RETAIL_CURRENT_NAME = 'Perakende müşteri';
 
 async function receteRow(d: Db, companyId: number, id: number, lock = false) {
   let q = d.selectFrom('pharmacy_recetes').selectAll().where('company_id', '=', companyId).where('id', '=', id);

@@ -12,8 +12,10 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
   let t: TestServer;
   let api: ReturnType<typeof http>;
   let token: string;
+  /** A management user: the simulators' control routes are theirs. */
+  let manager: string;
   const sandbox = (system: string, method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
+    fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers: { authorization: `Bearer ${manager}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
       .then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) as any }));
   const call = (method: string, path: string, body?: unknown) => api.call(method, `${A}${path}`, { token, ...(body !== undefined ? { body } : {}) });
   const waitFor = async <T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> => {
@@ -51,6 +53,7 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
     t = await startTestServer({ engine });
     api = http(t.url);
     token = await api.signIn('eczaci');
+    manager = await api.signIn('yonetici');
   });
   afterAll(async () => {
     // A switched-off simulator answers 503 (it is the outside system, not Tezgah), and so does the

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ITS_UC, itsUcMessage, ITS_UC_MESSAGES } from '@tezgah/pharmacy-common';
 
 /**
- * The İTS simulator, served under /sandbox/pharmacy/its (no token of ours needed). It follows
+ * The İTS simulator, served under /sandbox/pharmacy/its (no token of ours needed, but for the
+ * control routes: a signed-in management user, as every sandbox's). It follows
  * İTS's current REST API as public client code shows it (../shared/research/outside-systems.md
  * "ITS notes"): POST /token/app/token {username, password} → {token}; Bearer auth on the rest;
  * /prescription/app/pharmacysale and /pharmacysalecancel {dt, fr, to, document, productList},

@@ -23,6 +23,8 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
   let api: ReturnType<typeof http>;
   let ecz: string;
   let muh: string;
+  /** A management user: the simulators' control routes are theirs. */
+  let manager: string;
   let cid: number;
   let seq = 0;
   /** The sandbox's 504s: the answers of calls it was told to hang (storeThenTimeout), sent once hangMs has passed. */
@@ -30,7 +32,7 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
   const sn = () => `T${engine === 'pglite' ? 'P' : 'G'}${Date.now().toString(36).toUpperCase()}${++seq}`;
 
   const sandbox = async (system: 'its' | 'uts', method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined });
+    const r = await fetch(`${t.url}/sandbox/pharmacy/${system}${path}`, { method, headers: { authorization: `Bearer ${manager}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     return { status: r.status, body: await r.json() as any };
   };
   const notifications = async (gtin: string, s: string, kind?: string) =>
@@ -75,6 +77,7 @@ describe.each(engines('one'))('İTS, ÜTS and the per-serial boxes on %s', (engi
     api = http(t.url);
     ecz = await api.signIn('eczaci');
     muh = await api.signIn('muhasebe');
+    manager = await api.signIn('yonetici');
     cid = cidOf(ecz);
   });
   afterAll(async () => {

@@ -13,18 +13,25 @@ describe.each(engines('one'))('desktop assistant and connector settings on %s', 
   let api: ReturnType<typeof http>;
   let owner: string;
   let other: string;
+  /** A management user: the simulator's control routes are theirs. */
+  let manager: string;
   let cid: number;
   const inCompany = (companyId: number, fn: (trx: any) => Promise<any>): Promise<any> => t.server.database.db.transaction().execute(async (trx: any) => {
     await setTenant(trx, companyId);
     return fn(trx);
   });
-  const control = (body: Record<string, unknown>) => fetch(`${t.url}/sandbox/pos/assistant/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const control = async (body: Record<string, unknown>) => {
+    const r = await fetch(`${t.url}/sandbox/pos/assistant/control`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}` }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`assistant sandbox control: ${r.status} ${await r.text()}`);
+    return r;
+  };
 
   beforeAll(async () => {
     t = await startTestServer({ engine });
     api = http(t.url);
     owner = await api.signIn('eczaci');
     other = await api.signIn('muhasebe');
+    manager = await api.signIn('yonetici');
     cid = cidOf(owner);
   });
   afterAll(async () => { await t?.close(); });

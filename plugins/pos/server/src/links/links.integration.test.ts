@@ -14,6 +14,8 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
   let api: ReturnType<typeof http>;
   let owner: string;
   let other: string;
+  /** A management user: the simulator's control routes are theirs. */
+  let manager: string;
   let cid: number;
   let currentId: number;
   let onlineAccountCode: string;
@@ -24,7 +26,13 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
   });
   const entries = (id: number) => inCompany(cid, (trx) => trx.selectFrom('journal_entries').select(['id', 'total'])
     .where('company_id', '=', cid).where('source_kind', '=', 'VIRTUAL_PAYMENT').where('source_id', '=', String(id)).execute());
-  const control = (body: Record<string, unknown>) => fetch(`${t.url}/sandbox/pos/pay/control`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const control = async (body: Record<string, unknown>) => {
+    const r = await fetch(`${t.url}/sandbox/pos/pay/control`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${manager}` }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`payment-page sandbox control: ${r.status} ${await r.text()}`);
+    return r;
+  };
+  /** What the simulator holds of a link (a control route). */
+  const simulated = async (providerId: string) => (await fetch(`${t.url}/sandbox/pos/pay/control/links/${providerId}`, { headers: { authorization: `Bearer ${manager}` } })).json() as Promise<any>;
   const pay = async (url: string, outcome: 'pay' | 'decline') => {
     const r = await fetch(`${url}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `outcome=${outcome}&card=4355084355084358` });
     return { status: r.status, text: await r.text() };
@@ -47,6 +55,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
     api = http(t.url);
     owner = await api.signIn('muhasebe');
     other = await api.signIn('eczaci');
+    manager = await api.signIn('yonetici');
     cid = cidOf(owner);
     // A current that already has its own ledger account (its November invoice was posted).
     currentId = Number((await inCompany(cid, (trx) => trx.selectFrom('currents').select('id').where('company_id', '=', cid).where('name', '=', 'Boğaziçi Otel İşletmeleri').executeTakeFirstOrThrow())).id);
@@ -81,7 +90,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
     expect(after.entryId).toBeGreaterThan(0);
     // The second delivery comes after retryMs: wait until the simulator saw it acknowledged too.
     const sim: any = await eventually(async () => {
-      const x: any = await (await fetch(`${t.url}/sandbox/pos/pay/control/links/${l.providerId}`)).json();
+      const x: any = await simulated(l.providerId);
       return x.payments[0].attempts.length >= 2 ? x : null;
     }, 20_000, 'the second delivery acknowledged');
     expect(sim.payments[0].attempts.map((a: any) => [a.status, a.body])).toEqual([[200, 'OK'], [200, 'OK']]);
@@ -101,7 +110,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
   it('refuses a callback with a bad hash and records nothing; a declined card sends no callback', async () => {
     await control({ reset: true });
     const l = await link({ email: null, amount: 99 });
-    const sim = await (await fetch(`${t.url}/sandbox/pos/pay/control/links/${l.providerId}`)).json();
+    const sim = await simulated(l.providerId);
     expect(sim.linkType).toBe('product');
     const m = sandboxMerchant(`SB${cid}`);
     const fields = { merchant_oid: 'FAKE1', status: 'success', total_amount: '9900', callback_id: sim.callbackId, merchant_id: m.id, payment_type: 'card' };
@@ -132,7 +141,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
     const l = await link({ description: 'İptal edilecek link' });
     expect((await api.call('DELETE', `${API}/virtual-payments/${l.id}`, { token: owner })).status).toBe(204);
     expect((await get(l.id)).status).toBe('CANCELLED');
-    const sim = await (await fetch(`${t.url}/sandbox/pos/pay/control/links/${l.providerId}`)).json();
+    const sim = await simulated(l.providerId);
     expect(sim.deleted).toBe(true);
     expect((await fetch(l.paymentUrl)).status).toBe(404);
     const list = await api.call('GET', `${API}/virtual-payments?currentId=${currentId}&status=CANCELLED`, { token: owner });

@@ -5,6 +5,7 @@ import { POS_PAYMENT_STATUSES, POS_USER_TARGETS, canTransition } from '@tezgah/p
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { eventually } from '../../../../../packages/server/test/restartable';
+import { RETAIL_CURRENT_NAME } from '@tezgah/accounting-server';
 import { pollOpenPayments } from './service';
 
 const API = ONMUHASEBE;
@@ -17,6 +18,8 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
   let api: ReturnType<typeof http>;
   let owner: string;
   let other: string;
+  /** A management user: the simulator's control routes are theirs. */
+  let manager: string;
   let cid: number;
   let posAccount: { id: number; accountCode: string };
   let device: { id: number };
@@ -29,9 +32,10 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
   const inCompany = <T>(fn: (trx: any) => Promise<T>) => t.server.database.db.transaction().execute(async (trx) => { await setTenant(trx as any, cid); return fn(trx); });
   const entries = (kind: string, id: number) => inCompany(async (trx) => (await sql<{ id: number; reverses_id: number | null }>`
     select id, reverses_id from journal_entries where company_id = ${cid} and source_kind = ${kind} and source_id = ${String(id)} order by id`.execute(trx)).rows);
-  const sandbox = (method: string, path: string, body?: unknown) =>
-    fetch(`${t.url}/sandbox/pos/terminal${path}`, { method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
-      .then(async (r) => ({ status: r.status, body: await r.json() as any }));
+  const sandbox = (method: string, path: string, body?: unknown, token: string | null = manager) =>
+    fetch(`${t.url}/sandbox/pos/terminal${path}`, {
+      method, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body ? JSON.stringify(body) : undefined,
+    }).then(async (r) => ({ status: r.status, type: r.headers.get('content-type'), body: await r.json() as any }));
   const control = (sw: Record<string, unknown>) => sandbox('PUT', '/control', { reset: true, stepMs: 80, ...sw });
   const get = async (id: number) => (await api.call('GET', `${API}/pos-payments/${id}`, { token: owner })).body;
   const until = async (id: number, pred: (p: any) => boolean, ms = 15_000) => {
@@ -63,6 +67,7 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     api = http(t.url);
     owner = await api.signIn('muhasebe');
     other = await api.signIn('eczaci');
+    manager = await api.signIn('yonetici');
     cid = cidOf(owner);
     await control({});
     const garanti = (await api.call('GET', `${API}/banks?search=0062`, { token: owner })).body[0];
@@ -158,6 +163,56 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     // It waits for its invoice among the missing invoices.
     const missing = await api.call('GET', `${API}/missing-invoices?size=100`, { token: owner });
     expect(JSON.stringify(missing.body)).toContain(done.documentNo);
+  });
+
+  it('books a card sale without a current to the retail customer current, once, and reverses it when the sale is cancelled', async () => {
+    await control({});
+    const retail = () => inCompany(async (trx) => (await sql<{ id: string }>`
+      select id from currents where company_id = ${cid} and type = 'CUSTOMER' and tax_number is null and name = ${RETAIL_CURRENT_NAME} order by id`.execute(trx)).rows.map((r) => Number(r.id)));
+    const linesOf = (entryId: number) => inCompany(async (trx) => (await sql<{ account_code: string; debit: string; credit: string }>`
+      select account_code, debit::text as debit, credit::text as credit from journal_lines where company_id = ${cid} and entry_id = ${entryId} order by line_no`.execute(trx)).rows);
+    const sell = async (total: string) => {
+      const r = await api.call('POST', `${API}/pos-payments/non-prescription`, { token: owner, body: { deviceId: device.id, total } });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      expect(r.body.currentId).toBeNull();
+      return until(r.body.id, (p) => p.status === 'SUCCESS' && p.entryId);
+    };
+    const a = await sell('35.00');
+    const b = await sell('7.50');
+    // One retail current, made on the first sale and found by the second.
+    const ids = await retail();
+    expect(ids).toHaveLength(1);
+    const account = await inCompany(async (trx) => (await sql<{ code: string }>`
+      select code from ledger_accounts where company_id = ${cid} and owner_kind = 'CURRENT' and owner_id = ${ids[0]}`.execute(trx)).rows.map((r) => r.code));
+    expect(account).toHaveLength(1);
+    // Each sale: one balanced entry, the POS bank account debited, the retail current credited.
+    for (const [p, amount] of [[a, '35.00'], [b, '7.50']] as const) {
+      expect(p.statusReason).toBeNull();
+      expect(p.currentId).toBeNull();
+      expect((await entries('POS_PAYMENT', p.id)).map((e) => Number(e.id))).toEqual([p.entryId]);
+      expect(await linesOf(p.entryId)).toEqual([
+        { account_code: posAccount.accountCode, debit: amount, credit: '0.00' },
+        { account_code: account[0], debit: '0.00', credit: amount },
+      ]);
+    }
+
+    // The first sale is cancelled on the device: its entry is reversed, the second one stands.
+    const c = await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: a.id, status: 'SALE_CANCEL_PENDING' } });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const cancelled = await until(a.id, (p) => p.status === 'SALE_CANCEL_SUCCESS');
+    const es = await entries('POS_PAYMENT', a.id);
+    expect(es).toHaveLength(2);
+    expect(Number(es[1]!.id)).toBe(cancelled.reversalEntryId);
+    expect(Number(es[1]!.reverses_id)).toBe(a.entryId);
+    expect(await linesOf(cancelled.reversalEntryId)).toEqual([
+      { account_code: posAccount.accountCode, debit: '0.00', credit: '35.00' },
+      { account_code: account[0], debit: '35.00', credit: '0.00' },
+    ]);
+    expect(await entries('POS_PAYMENT', b.id)).toHaveLength(1);
+    const balance = await inCompany(async (trx) => (await sql<{ b: string }>`
+      select coalesce(sum(credit - debit), 0)::text as b from journal_lines where company_id = ${cid} and account_code = ${account[0]}`.execute(trx)).rows[0]!.b);
+    expect(balance).toBe('7.50');
+    expect(await retail()).toEqual(ids);
   });
 
   it('takes a result the terminal could not call back with by polling, then ignores the late webhooks: posted once', async () => {
@@ -262,6 +317,30 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     expect(refused).toBe(POS_PAYMENT_STATUSES.length * 3 - POS_PAYMENT_STATUSES.reduce((n, s) => n + POS_USER_TARGETS.filter((t2) => canTransition(s, t2)).length, 0));
     const notUser = await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: p.id, status: 'SUCCESS' } });
     expect([notUser.status, codeOf(notUser)]).toEqual([400, 'STATUS']);
+  });
+
+  it('opens the simulator\'s control routes to a signed-in management user only; its terminal API keeps the provider\'s own sign-in', async () => {
+    await control({});
+    for (const [method, path, body] of [['PUT', '/control', { down: true }], ['GET', '/control', undefined], ['GET', '/control/baskets', undefined]] as const) {
+      const anonymous = await sandbox(method, path, body, null);
+      expect([method, path, anonymous.status, anonymous.body.code, anonymous.body.title]).toEqual([method, path, 401, 'UNAUTHORIZED', 'Yetkisiz erişim']);
+      expect(anonymous.type).toMatch(/^application\/problem\+json/);
+      const forged = await sandbox(method, path, body, `${manager.slice(0, -4)}AAAA`);
+      expect([method, path, forged.status, forged.body.code]).toEqual([method, path, 401, 'INVALID_TOKEN']);
+      const clerk = await sandbox(method, path, body, owner);
+      expect([method, path, clerk.status, clerk.body.code, clerk.body.title]).toEqual([method, path, 403, 'MANAGEMENT_ONLY', 'Yetki Hatası']);
+      expect(clerk.type).toMatch(/^application\/problem\+json/);
+    }
+    // None of the refused calls changed the simulator; the management user's do.
+    expect((await sandbox('GET', '/control')).body).toMatchObject({ down: false, stepMs: 80 });
+    const set = await sandbox('PUT', '/control', { reset: true, stepMs: 90 });
+    expect([set.status, set.body.stepMs, set.body.down]).toEqual([200, 90, false]);
+    // The terminal API the adapter calls is the provider's: its client credentials, not our session.
+    const basic = Buffer.from('sandbox-erisim-testi:sandbox-secret').toString('base64');
+    const token = await fetch(`${t.url}/sandbox/pos/terminal/v1/auth/token`, { method: 'POST', headers: { authorization: `Basic ${basic}` } });
+    expect(token.status).toBe(201);
+    expect((await fetch(`${t.url}/sandbox/pos/terminal/v1/basket/${crypto.randomUUID()}`)).status).toBe(401);
+    await control({});
   });
 
   it('keeps companies apart, refuses unsigned webhooks and feeds changes after a cursor', async () => {

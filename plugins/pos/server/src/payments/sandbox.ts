@@ -5,7 +5,8 @@ import { signedWebhook, type TokenXBasket } from './tokenx';
 
 /**
  * The terminal simulator: a Token X Connect Cloud look-alike served under
- * /sandbox/pos/terminal (no token needed). Its world is in memory, one per server (never the
+ * /sandbox/pos/terminal (no token of ours needed, but for the control routes: a signed-in
+ * management user, as every sandbox's). Its world is in memory, one per server (never the
  * database: the adapter calls it from inside a request's transaction). A basket sent to a
  * terminal is shown (ON_TERMINAL), read (INPROGRESS) and completed after `stepMs` each
  * (default 300 ms), and BASKET_COMPLETED is posted to the webhook address the client set.

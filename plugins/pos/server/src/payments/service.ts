@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { inTenant, Problem, type Services } from '@tezgah/server';
-import { directoryOf, DOCUMENTS_SERVICE, LEDGER_SERVICE, type DocumentsService, type LedgerService } from '@tezgah/accounting-server';
+import { directoryOf, DOCUMENTS_SERVICE, LEDGER_SERVICE, RETAIL_CURRENT_NAME, type DocumentsService, type LedgerService } from '@tezgah/accounting-server';
 import { canTransition, POS_OPEN_STATUSES, type PosPaymentStatus } from '@tezgah/pos-common';
 import { loadDevice, outsideTimeoutMs, ownBase, sandboxBase, type PosDeviceAccess } from '../devices/index';
 import { buildBasket, TerminalRefused, TerminalUnreachable, TOKENX_LIVE_URL, TokenXClient, voidBasket, type Completion } from './tokenx';
@@ -13,8 +13,9 @@ import { buildBasket, TerminalRefused, TerminalUnreachable, TOKENX_LIVE_URL, Tok
  * which holds the payment's row, refuses a transition POS_TRANSITIONS does not allow, keeps the
  * change in pos_payment_events and does what the new status means:
  * - SUCCESS posts the collection once (NON_PRESCRIPTION, OPEN_ACCOUNT: POS bank account debit,
- *   the current's account credit, source POS_PAYMENT:<id>, which the ledger posts only once; an
- *   INVOICE payment was posted by its invoice);
+ *   the current's account credit, source POS_PAYMENT:<id>, which the ledger posts only once; a
+ *   sale without a current is credited to the company's retail customer current, as a shop
+ *   books a card sale to nobody in particular; an INVOICE payment was posted by its invoice);
  * - SALE_CANCELLED reverses that posting (an INVOICE payment: the accounting plugin voids the
  *   invoice's card payment) and moves on to SALE_CANCEL_SUCCESS.
  */
@@ -61,21 +62,30 @@ async function note(db: Db, companyId: number, id: number, reason: string) {
     .where('company_id', '=', companyId).where('id', '=', id).execute();
 }
 
-/** Posts a successful NON_PRESCRIPTION or OPEN_ACCOUNT payment's collection, once. */
+/**
+ * Posts a successful NON_PRESCRIPTION or OPEN_ACCOUNT payment's collection, once. A sale without a
+ * current (only a sale without prescription may have none) is credited to the retail customer
+ * current ('Perakende müşteri', made by the accounting plugin on its first use); the payment
+ * itself keeps no current, so it is still shown with the customer name typed at the counter.
+ */
 export async function postCollection(db: Db, services: Services, companyId: number, id: number): Promise<void> {
   const p = await db.selectFrom('pos_payments').selectAll().where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow();
   if (p.kind === 'INVOICE' || p.entry_id) return;
   const bank = await directoryOf(services).bankAccount(db, companyId, Number(p.bank_account_id));
-  const ledger = services.service<LedgerService>(LEDGER_SERVICE);
-  // The current's own sub-account, made on its first use by the accounting plugin.
-  const cur = p.current_id ? await ledger.currentAccount(db, companyId, Number(p.current_id)) : null;
-  if (!bank || !cur) {
-    await note(db, companyId, id, 'Tahsilat muhasebeleşmedi: ödemenin cari hesabı ya da POS banka hesabı yok.');
+  if (!bank) {
+    await note(db, companyId, id, 'Tahsilat muhasebeleşmedi: ödemenin POS banka hesabı yok.');
     return;
   }
+  const ledger = services.service<LedgerService>(LEDGER_SERVICE);
   const amount = new Decimal(p.total).toFixed(2);
-  const text = `POS tahsilatı ${p.document_no} (${p.terminal_serial_no})${p.customer_name ? `: ${p.customer_name}` : ''}`;
+  const who = p.customer_name ?? (p.current_id == null ? RETAIL_CURRENT_NAME : null);
+  const text = `POS tahsilatı ${p.document_no} (${p.terminal_serial_no})${who ? `: ${who}` : ''}`;
   try {
+    const currentId = p.current_id != null
+      ? Number(p.current_id)
+      : (await services.service<DocumentsService>(DOCUMENTS_SERVICE).customerCurrent(db, companyId, { taxNumber: null, name: RETAIL_CURRENT_NAME })).currentId;
+    // The current's own sub-account, made on its first use by the accounting plugin.
+    const cur = await ledger.currentAccount(db, companyId, currentId);
     const posted = await ledger.post(db, companyId, {
       date: today(services.now()), explanation: text, source: { kind: 'POS_PAYMENT', id }, createdBy: p.created_by,
       lines: [{ account: bank.accountCode, debit: amount, explanation: text }, { account: cur, credit: amount, explanation: text }],

@@ -51,8 +51,12 @@ async function answer(request: FastifyRequest, reply: FastifyReply, date: string
   return reply.type('application/xml; charset=ISO-8859-9').send(sampleBulletin(date));
 }
 
-/** The plugin's sandbox hook (ServerPlugin.sandbox): mounts the TCMB simulator at /sandbox/accounting/tcmb. */
+/**
+ * The plugin's sandbox hook (ServerPlugin.sandbox): mounts the TCMB simulator at
+ * /sandbox/accounting/tcmb, unless the server reads TCMB's live rates (TEZGAH_RATES=live).
+ */
 export async function ratesSandbox(app: FastifyInstance, services: Services): Promise<void> {
+  if (services.config.env?.TEZGAH_RATES === 'live') return;
   app.get('/tcmb/kurlar/today.xml', async (request, reply) => {
     let day = istanbulDate(services.now());
     while (isWeekend(day)) day = addDays(day, -1);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Services } from '@tezgah/server';
 import { decodeXml, parseBulletin, RatesUnavailable, TCMB_LIVE_BASE, tcmbRates, tcmbUrl } from './tcmb';
 import { ratesPort, ratesSettings } from './port';
-import { sampleBulletin } from './sandbox';
+import Fastify from 'fastify';
+import { ratesSandbox, sampleBulletin } from './sandbox';
 import { addDays, isDay, isWeekend, istanbulDate } from './dates';
 
 const FIXTURE = new Uint8Array(readFileSync(new URL('../fixtures/tcmb-today-20151204.xml', import.meta.url)));
@@ -108,6 +109,17 @@ describe('the live adapter (the same HTTP client, TCMB\'s address)', () => {
       'http://mirror.local/tcmb/kurlar/201512/05122015.xml',
       'http://127.0.0.1:9/sandbox/accounting/tcmb/kurlar/201512/05122015.xml',
     ]);
+  });
+});
+
+describe('the TCMB sandbox', () => {
+  it('is served unless the server reads the live rates (TEZGAH_RATES=live)', async () => {
+    for (const [mode, status] of [[undefined, 200], ['sandbox', 200], ['live', 404]] as const) {
+      const app = Fastify();
+      await ratesSandbox(app, { config: { env: mode ? { TEZGAH_RATES: mode } : {} }, now: () => new Date('2015-12-04T10:00:00Z') } as unknown as Services);
+      expect([mode, (await app.inject({ method: 'GET', url: '/tcmb/kurlar/201512/04122015.xml' })).statusCode]).toEqual([mode, status]);
+      await app.close();
+    }
   });
 });
 
