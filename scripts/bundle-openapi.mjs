@@ -61,6 +61,9 @@ export function bundle() {
       for (const t of op.tags ?? []) tags.add(t);
       op.responses ??= {};
       op.responses.default ??= { $ref: '#/components/responses/Problem' };
+      // Every signed-in writing operation takes an Idempotency-Key (the kernel's idempotency.ts).
+      const isPublic = Array.isArray(op.security) && op.security.length === 0;
+      if (m !== 'get' && !isPublic) op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
     }
   }
   doc.tags = [...tags].sort().map((name) => ({ name }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, memoryTokenStore, PUBLIC_OPERATIONS } from './client';
+import { createClient, idempotencyKey, memoryTokenStore, PUBLIC_OPERATIONS } from './client';
 import { fakeFetch, json, makeToken } from './testing/fake';
 
 const BASE = 'http://tezgah.test';
@@ -49,6 +49,18 @@ describe('createClient: session headers', () => {
     expect(url.searchParams.get('page')).toBe('2');
     expect(url.searchParams.get('size')).toBe('25');
     expect(url.searchParams.getAll('sort')).toEqual(['login,asc', 'id,desc']);
+  });
+});
+
+describe('idempotency keys', () => {
+  it('makes a fresh 128-bit key each time, and the typed call sends it as the Idempotency-Key header', async () => {
+    const a = idempotencyKey();
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(idempotencyKey()).not.toBe(a);
+    const { fetch, requests } = fakeFetch(json({ id: 1, name: 'Etiket', color: 'blue' }, { status: 201 }));
+    const client = createClient({ baseUrl: BASE, tokenStore: memoryTokenStore({ token: 't', companyId: 1 }), fetch });
+    await client.POST('/services/onmuhasebe/api/tags', { params: { header: { 'Idempotency-Key': a } }, body: { name: 'Etiket', color: 'blue' } });
+    expect(requests[0]!.headers.get('idempotency-key')).toBe(a);
   });
 });
 

@@ -166,3 +166,22 @@ export function createClient(options: CreateClientOptions): TezgahClient {
   client.use(authMiddleware(tokenStore), tokenCaptureMiddleware(tokenStore), languageMiddleware(options.language ?? documentLanguage));
   return Object.assign(client, { baseUrl: options.baseUrl.replace(/\/+$/, ''), tokenStore });
 }
+
+/**
+ * A fresh key for the `Idempotency-Key` header that every signed-in writing operation accepts:
+ * send it with a request and send the SAME key when retrying that request (after a timeout, a
+ * lost answer, a crash), and the server answers the first result instead of doing the work twice;
+ * a key of your own that names the work (an import's file and row) makes a re-run safe too.
+ * 128 random bits as hex, from `crypto.getRandomValues` (which, unlike `randomUUID`, browsers
+ * give outside secure contexts as well).
+ *
+ * ```ts
+ * const key = idempotencyKey();
+ * await client.POST('/services/onmuhasebe/api/invoices', { params: { header: { 'Idempotency-Key': key } }, body });
+ * ```
+ */
+export function idempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -15,6 +15,8 @@ import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
 import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services, Upload, UploadedFile } from './types';
 import { deliverEvents, writeEvents, type EmittedEvent } from './events';
+import { mountSandboxes } from './sandbox';
+import { claimIdempotencyKey, idempotencyOf, recordIdempotencyKey } from './idempotency';
 
 export interface AppOptions {
   services: Services;
@@ -24,7 +26,7 @@ export interface AppOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
 }
 
-const EXPOSED = 'x-total-count, x-next-cursor, authorization, retry-after, content-disposition';
+const EXPOSED = 'x-total-count, x-next-cursor, authorization, retry-after, content-disposition, idempotent-replayed';
 const authOf = new WeakMap<FastifyRequest, Auth>();
 
 function makeAjv(coerce: boolean) {
@@ -266,10 +268,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(doc));
   const docsHtml = renderDocs(doc, ops);
   app.get('/docs', async (_req, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', DOCS_CSP).send(docsHtml));
-  // Sandboxes of outside systems (simulators a plugin's sandbox adapters reach over HTTP).
-  for (const p of opts.plugins) {
-    if (p.sandbox) await app.register(async (scope) => { await p.sandbox!(scope, services); }, { prefix: `/sandbox/${p.id}` });
-  }
+  // Sandboxes of outside systems (simulators a plugin's sandbox adapters reach over HTTP), when configured.
+  await mountSandboxes(app, opts.plugins, services);
   await opts.extend?.(app);
   return app;
 }
@@ -447,10 +447,21 @@ async function runInTransaction(
   let committed = false;
   let versionAfter = -1;
   try {
+    const idem = idempotencyOf(op, auth, request);
+    let status: number | null = null;
+    const trackStatus = (s: number) => { status = s; setStatus(s); };
     const out = await tenantTransaction(services.db, auth ? auth.companyId : null, async (trx, authVersion) => {
       sessionCache(services).saw(authVersion);
       if (auth && checkVersion && authVersionOf(auth)?.version !== authVersion) throw new StaleAuth();
-      const result = await handler(contextOf(services, op, auth, trx, request, audits, events, after, setHeader, setStatus));
+      // A request repeated with its Idempotency-Key answers the first one's result (idempotency.ts).
+      const replay = idem ? await claimIdempotencyKey(trx, idem, services.now()) : null;
+      if (replay) {
+        setHeader('idempotent-replayed', 'true');
+        setStatus(replay.status);
+        return replay.body;
+      }
+      const result = await handler(contextOf(services, op, auth, trx, request, audits, events, after, setHeader, trackStatus));
+      if (idem) await recordIdempotencyKey(trx, idem, status ?? op.successStatus, result);
       if (op.method !== 'GET' && audits.length === 0 && auth) {
         const params = request.params as Record<string, unknown> | undefined;
         const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../db/schema';
 import type { JobDefinition } from '../jobs/queue';
 import type { Services } from './types';
+import { sweepIdempotencyKeys } from './idempotency';
 
 /**
  * Durable server events (migration 20261126000100-event-deliveries). `ctx.emit` collects events;
@@ -124,7 +125,7 @@ export async function deliverDueEvents(services: Services, opts: { now?: Date; l
   return count;
 }
 
-/** The kernel's own job kinds: the sweep of due event deliveries, every minute on one server. */
+/** The kernel's own job kinds: the sweep of due event deliveries (and of idempotency keys past their 24 hours), every minute on one server. */
 export function kernelJobs(log?: (msg: string, extra: Record<string, unknown>) => void): Record<string, JobDefinition> {
   return {
     'kernel.events.deliver': {
@@ -133,6 +134,7 @@ export function kernelJobs(log?: (msg: string, extra: Record<string, unknown>) =
       expireInSeconds: 10 * 60,
       async handler(job) {
         await deliverDueEvents(job.services, log ? { log } : {});
+        await sweepIdempotencyKeys(job.services);
       },
     },
   };

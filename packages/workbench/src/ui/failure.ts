@@ -23,3 +23,13 @@ export function reportFailure(notify: Pick<Notifier, 'error' | 'failure'>, error
   if (detail) notify.error(errorTitle, detail);
   else notify.failure(error);
 }
+
+/**
+ * Whether the server answered and refused (a 4xx): nothing was written, so a corrected request
+ * is new work with a new idempotency key. A network failure or a 5xx may hide a committed write;
+ * the retry keeps the key.
+ */
+export function isRefusal(error: unknown): boolean {
+  const status = ((error ?? {}) as ConflictLike).status;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}

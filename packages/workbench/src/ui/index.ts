@@ -26,7 +26,7 @@ export { serverFieldErrors, fieldErrorsFor, isValid, type FieldErrors } from './
 export { useConfirm, type Confirm, type ConfirmOptions } from './confirm/useConfirm';
 export { useAddRequest } from './useAddRequest';
 export { visuallyHidden } from './visuallyHidden';
-export { reportFailure, conflictDetail } from './failure';
+export { reportFailure, conflictDetail, isRefusal } from './failure';
 export { useAuthorityLabels, MANAGEMENT_MODULES } from './authority';
 export { CompanyForm, type CompanyFormProps } from './company/CompanyForm';
 export { fileNameOf, saveBlob } from './download';

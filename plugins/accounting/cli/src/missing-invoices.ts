@@ -82,8 +82,10 @@ async function allCompanies(ctx: CliContext): Promise<number[]> {
 async function repairOne(ctx: CliContext, m: MissingInvoice): Promise<RepairResult> {
   const api = ctx.api() as unknown as Untyped;
   try {
+    // The key names the document: a run stopped after the server's commit and started again is
+    // answered the invoice the first run made, never a second one.
     const r = (await api.request('POST', `${API}/create-missing-invoice`, {
-      params: { query: { documentNo: m.documentNo, companyId: m.companyId, source: m.source } },
+      params: { query: { documentNo: m.documentNo, companyId: m.companyId, source: m.source }, header: { 'Idempotency-Key': `missing-invoice:${m.companyId}:${m.source}:${encodeURIComponent(m.documentNo)}` } },
     })) as RepairResult;
     return r;
   } catch (e) {

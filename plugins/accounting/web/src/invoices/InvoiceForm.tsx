@@ -2,8 +2,9 @@ import { useRef, useState, type CSSProperties, type FormEvent, type ReactNode } 
 import { Button, Callout, Card, Checkbox, H4, HTMLSelect, HTMLTable, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { idempotencyKey } from '@tezgah/sdk';
 import { WITHHOLDING_CODES, defaultTaxFor, unitPriceFor, withholdingOptions, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
-import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, isRefusal, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrencySelect, CurrentSuggest, MoneyInput } from '../finance/parts';
 import { TL, currencyCode, readRate, type Current } from '../finance/model';
@@ -75,6 +76,9 @@ export function InvoiceForm(props: {
   const { t, i18n } = useTranslation('accounting');
   const { type, invoice } = props;
   const next = useRef(Math.max(0, ...props.initial.lines.map((l) => l.key), ...props.initial.payments.map((p) => p.key)) + 1);
+  // One key for this form's new invoice: a second click, or a retry after a lost answer, makes
+  // no second invoice (the server answers the first).
+  const saveKey = useRef(idempotencyKey());
   const [current, setCurrent] = useState(props.initial.current);
   const [date, setDate] = useState(props.initial.date);
   const [dueDate, setDueDate] = useState(props.initial.dueDate);
@@ -254,9 +258,12 @@ export function InvoiceForm(props: {
     try {
       const saved = invoice
         ? await shell.api.request('PUT', INVOICES, { body: { ...body, id: invoice.id } })
-        : await shell.api.request('POST', INVOICES, { body });
+        : await shell.api.request('POST', INVOICES, { params: { header: { 'Idempotency-Key': saveKey.current } }, body });
       props.onSaved(saved, draft);
     } catch (e) {
+      // A refusal (4xx) wrote nothing: the corrected invoice is a new request with a key of its
+      // own. A lost answer or a server error keeps the key, so trying again cannot double it.
+      if (isRefusal(e)) saveKey.current = idempotencyKey();
       const list = fieldErrorList(e);
       const mine: FieldErrors = {};
       for (const f of list) {

@@ -215,6 +215,29 @@ describe('the invoice form', () => {
     expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toMatchObject({ pricesIncludeTax: true, totalAmount: '2.97', products: [{ productId: 21, quantity: '3', unitPrice: '0.99' }] });
   });
 
+  it('sends one Idempotency-Key for the invoice: kept when the server failed, new after a refusal', async () => {
+    const { s, form, user } = await openNewSale();
+    const answers = [
+      () => problem(500, 'Sunucu hatası'),
+      () => problem(400, 'Geçersiz istek', { fieldErrors: [{ field: 'date', message: 'Tarih kapalı dönemde.', code: 'PERIOD_LOCKED' }] }),
+      async (req: Request) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }),
+    ];
+    s.on(`POST ${API}/invoices`, (req) => answers.shift()!(req));
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    const save = within(form).getByRole('button', { name: 'Faturayı kes' });
+    for (let n = 1; n <= 3; n++) {
+      await waitFor(() => expect(save).toBeEnabled());
+      await user.click(save);
+      await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(n));
+    }
+    const keys = requestsTo(s, 'POST', `${API}/invoices`).map((r) => r.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it('offers the payment methods other plugins contribute, with only the bank accounts they settle into, and sends the method', async () => {
     const s = invoiceServer();
     s.on(`GET ${API}/payment-methods`, () => json([...CORE_METHODS, { paymentType: 'CREDIT_CARD', method: 'pos.device', label: { tr: 'POS cihazı', en: 'POS device' }, plugin: 'pos', bankAccountTypes: ['POS'] }]));

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { idempotencyKey } from '@tezgah/sdk';
+import { DateInput, Field, isRefusal, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { MoneyAccountSelect, refKey } from '../finance/parts';
 import { isDay, today } from '../ledger/model';
 import { quantity as showQuantity } from '../products/model';
@@ -38,6 +39,8 @@ export function ReturnDialog(props: { host: WorkbenchHost; invoice: Invoice; onC
   const [accountKey, setAccountKey] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  // One key for this return: a retry after a lost answer gives back what the first one made.
+  const saveKey = useRef(idempotencyKey());
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -63,12 +66,13 @@ export function ReturnDialog(props: { host: WorkbenchHost; invoice: Invoice; onC
     };
     setBusy(true);
     try {
-      const made = await shell.api.request('POST', INVOICE_RETURNS, { params: { path: { id: inv.id } }, body });
+      const made = await shell.api.request('POST', INVOICE_RETURNS, { params: { path: { id: inv.id }, header: { 'Idempotency-Key': saveKey.current } }, body });
       props.host.notify.success(t('invoices.returns.done'));
       props.host.bus.emit('entity.created', { plugin: 'accounting', entity: 'invoice', id: made.id, record: made });
       props.host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'invoice', id: inv.id });
       props.onDone(made.id);
     } catch (err) {
+      if (isRefusal(err)) saveKey.current = idempotencyKey();
       const all = serverFieldErrors(err);
       const mine: FieldErrors = {};
       for (const [k, v] of Object.entries(all)) {
