@@ -319,7 +319,7 @@ export interface paths {
         };
         /**
          * A current's ledger (cari hareketler) - every debit and credit with the running balance, paged.
-         * @description The lines of the current's own ledger sub-account (120.001 a customer, 320.001 a supplier, 335.001 personnel, 331.001 a partner; made on first use), oldest first, with the balance (debit minus credit: positive, the current owes - borçlu; negative, it is owed - alacaklı) after each; the balance before the period, the period's debit and credit totals and the closing balance. Without dates: the current's whole history up to today (or its last line when later). x-total-count counts lines.
+         * @description The lines of the current's own ledger sub-account (120.001 a customer, 320.001 a supplier, 335.001 personnel, 331.001 a partner; made on first use) and of the other accounts it owns (a bounced cheque's 127.xxx or 128.xxx), oldest first, each naming its account, with the balance (debit minus credit: positive, the current owes - borçlu; negative, it is owed - alacaklı) after each; the balance before the period, the period's debit and credit totals and the closing balance. Without dates: the current's whole history up to today (or its last line when later). x-total-count counts lines.
          */
         get: operations["getCurrentLedger"];
         put?: never;
@@ -454,7 +454,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Take a step of the cheque's life: DEPOSIT (to a bank for collection), WITHDRAW (back from the bank), COLLECT, ENDORSE (ciro, to a current), BOUNCE (karşılıksız), RETURN (iade), PAY (a given cheque paid by the bank). A step its state does not allow is a 409 ILLEGAL_TRANSITION naming the state.
+         * Take a step of the cheque's life: DEPOSIT (to a bank for collection), WITHDRAW (back from the bank), COLLECT, ENDORSE (ciro, to a current), BOUNCE (karşılıksız), RETURN (iade), PAY (a given cheque paid by the bank). A received cheque that bounces is owed by its customer in the customer's own sub-account of 127 Diğer Ticari Alacaklar, or of 128 Şüpheli Ticari Alacaklar with legalFollowUp; COLLECT of a bounced cheque (into a bank account) or RETURN (handed back: back to the customer's 120) closes it. A step its state does not allow is a 409 ILLEGAL_TRANSITION naming the state.
          * @description The step is required; a missing body passes the schema so that a cheque of another company answers 404 whatever is sent (a step without a body is then a 400 from the handler).
          */
         post: operations["transitionCheck"];
@@ -7019,6 +7019,8 @@ export interface components {
                 entryId: number;
                 entryNo: number;
                 date: string;
+                /** @description The current's account the line is on: its own (120.001 …) or a bounced cheque's 127.xxx / 128.xxx. */
+                account?: string;
                 explanation: string;
                 debit: number;
                 credit: number;
@@ -7066,7 +7068,8 @@ export interface components {
         ChequeDirection: "IN" | "OUT";
         /**
          * @description IN: IN_PORTFOLIO (portföyde), DEPOSITED_FOR_COLLECTION (tahsile verildi), ENDORSED (ciro
-         *     edildi), COLLECTED (tahsil edildi), BOUNCED (karşılıksız), RETURNED (iade edildi).
+         *     edildi), COLLECTED (tahsil edildi), BOUNCED (karşılıksız: owed in 127 / 128 until COLLECT or RETURN),
+         *     RETURNED (iade edildi).
          *     OUT: GIVEN (verildi), PAID (ödendi), BOUNCED, RETURNED.
          * @enum {string}
          */
@@ -7103,10 +7106,12 @@ export interface components {
         ChequeStep: {
             action: components["schemas"]["ChequeAction"];
             date: components["schemas"]["Day"];
-            /** @description DEPOSIT */
+            /** @description DEPOSIT, COLLECT (from the portfolio or after a bounce), PAY. */
             bankAccountId?: number | null;
             /** @description ENDORSE. */
             currentId?: number | null;
+            /** @description BOUNCE of a received cheque: under legal follow-up (kanuni takipte: protested, at the icra office), so owed in 128 Şüpheli Ticari Alacaklar (VUK 323) instead of 127 Diğer Ticari Alacaklar. False or absent: 127. */
+            legalFollowUp?: boolean | null;
             explanation?: string | null;
             /** @description COLLECT and PAY of a foreign-currency cheque: the lira rate of the day the money moves (default TCMB's stored rate); the difference from the cheque's own rate is the exchange difference (646 / 656). */
             rate?: components["schemas"]["BankRateIn"];
@@ -11175,6 +11180,14 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+         *     with the same key within 24 hours answers the first result (with the header
+         *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+         *     key do it once; the same key with another operation or body is refused with 422
+         *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+         */
+        IdempotencyKey: string;
         /** @description The first day of the period (YYYY-MM-DD). */
         BookStartDate: string;
         /** @description The last day of the period (YYYY-MM-DD), not before startDate. */
@@ -11300,7 +11313,16 @@ export interface operations {
     updateAgendaNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11327,7 +11349,16 @@ export interface operations {
     createAgendaNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11378,7 +11409,16 @@ export interface operations {
     deleteAgendaNote: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -11475,7 +11515,16 @@ export interface operations {
     updateDueReminderSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11537,7 +11586,16 @@ export interface operations {
     updateBank: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11564,7 +11622,16 @@ export interface operations {
     createBank: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11612,7 +11679,16 @@ export interface operations {
     deleteBank: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -11662,7 +11738,16 @@ export interface operations {
     updateBankBranch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11689,7 +11774,16 @@ export interface operations {
     createBankBranch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11737,7 +11831,16 @@ export interface operations {
     deleteBankBranch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -11788,7 +11891,16 @@ export interface operations {
     updateBankAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11815,7 +11927,16 @@ export interface operations {
     createBankAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -11863,7 +11984,16 @@ export interface operations {
     deleteBankAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -12173,7 +12303,16 @@ export interface operations {
     updateCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12200,7 +12339,16 @@ export interface operations {
     createCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12280,7 +12428,16 @@ export interface operations {
     deleteCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -12295,7 +12452,16 @@ export interface operations {
     transitionCheck: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -12378,7 +12544,16 @@ export interface operations {
     updateCurrency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12405,7 +12580,16 @@ export interface operations {
     createCurrency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12453,7 +12637,16 @@ export interface operations {
     deleteCurrency: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["CurrencyIdPath"];
             };
@@ -12468,7 +12661,16 @@ export interface operations {
     exchangeRate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 from: number;
                 /** @description The day, YYYY-MM-DD; not in the future. */
@@ -12494,7 +12696,16 @@ export interface operations {
     exchangeRateByCodes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 code: components["schemas"]["CurrencyCode"];
                 /** @description The day, YYYY-MM-DD; not in the future. */
@@ -12559,7 +12770,16 @@ export interface operations {
     updateCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12586,7 +12806,16 @@ export interface operations {
     createCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12640,7 +12869,16 @@ export interface operations {
     deleteCurrent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -12655,7 +12893,16 @@ export interface operations {
     saveCurrentsList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12715,7 +12962,16 @@ export interface operations {
     createCurrentMainAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12763,7 +13019,16 @@ export interface operations {
     deleteCurrentMainAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -12883,7 +13148,16 @@ export interface operations {
     updateDeclarationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12910,7 +13184,16 @@ export interface operations {
     createDeclarationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -12958,7 +13241,16 @@ export interface operations {
     deleteDeclarationType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13008,7 +13300,16 @@ export interface operations {
     updateDeclaration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13035,7 +13336,16 @@ export interface operations {
     createDeclaration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13083,7 +13393,16 @@ export interface operations {
     deleteDeclaration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13098,7 +13417,16 @@ export interface operations {
     createVatDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13136,7 +13464,16 @@ export interface operations {
     createWithholdingVatDraft: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13215,7 +13552,16 @@ export interface operations {
     updateDespatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13242,7 +13588,16 @@ export interface operations {
     createDespatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13293,7 +13648,16 @@ export interface operations {
     deleteDespatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13314,7 +13678,16 @@ export interface operations {
     despatchesToInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13370,7 +13743,16 @@ export interface operations {
     uploadDespatchAttachments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 companyId: number;
                 despatchId: number;
@@ -13449,7 +13831,16 @@ export interface operations {
     deleteDespatchAttachment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13513,7 +13904,16 @@ export interface operations {
     updateInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13540,7 +13940,16 @@ export interface operations {
     createInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13622,7 +14031,16 @@ export interface operations {
     deleteInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13643,7 +14061,16 @@ export interface operations {
     cancelInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
                 /** @description Also cancel the drug-tracking (ITS) notification (the pharmacy plugin acts on it). */
@@ -13670,7 +14097,16 @@ export interface operations {
     createInvoiceReturn: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -13697,7 +14133,16 @@ export interface operations {
     createCashInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13724,7 +14169,16 @@ export interface operations {
     createPosDeviceInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13751,7 +14205,16 @@ export interface operations {
     saveInvoiceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -13939,7 +14402,16 @@ export interface operations {
     updateStockSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14025,7 +14497,16 @@ export interface operations {
     deleteDue: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -14078,7 +14559,16 @@ export interface operations {
     deleteInvoicePaymentLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -14099,7 +14589,16 @@ export interface operations {
     autoShareInvoicePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14174,7 +14673,16 @@ export interface operations {
     updateFiscalYear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14201,7 +14709,16 @@ export interface operations {
     createFiscalYear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14249,7 +14766,16 @@ export interface operations {
     deleteFiscalYear: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -14296,7 +14822,16 @@ export interface operations {
     updateJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14328,7 +14863,16 @@ export interface operations {
     createJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14379,7 +14923,16 @@ export interface operations {
     deleteJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -14394,7 +14947,16 @@ export interface operations {
     lockJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14419,7 +14981,16 @@ export interface operations {
     unlockJournal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14507,7 +15078,16 @@ export interface operations {
     createJournalEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14564,7 +15144,16 @@ export interface operations {
     reverseJournalEntry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -14594,7 +15183,16 @@ export interface operations {
     orderJournalEntries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The fiscal year's id. */
                 year: number;
@@ -14672,7 +15270,16 @@ export interface operations {
     createLedgerAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14739,7 +15346,16 @@ export interface operations {
     updateMainAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14816,7 +15432,16 @@ export interface operations {
     createAccountGroup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14934,7 +15559,16 @@ export interface operations {
     updateCountry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -14961,7 +15595,16 @@ export interface operations {
     createCountry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15009,7 +15652,16 @@ export interface operations {
     deleteCountry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["LookupIdPath"];
             };
@@ -15059,7 +15711,16 @@ export interface operations {
     updateCity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15086,7 +15747,16 @@ export interface operations {
     createCity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15134,7 +15804,16 @@ export interface operations {
     deleteCity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["LookupIdPath"];
             };
@@ -15184,7 +15863,16 @@ export interface operations {
     updateCitySubdivision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15211,7 +15899,16 @@ export interface operations {
     createCitySubdivision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15259,7 +15956,16 @@ export interface operations {
     deleteCitySubdivision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["LookupIdPath"];
             };
@@ -15380,7 +16086,16 @@ export interface operations {
                 companyId?: number;
                 source?: components["schemas"]["MissingInvoiceSourceId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15413,7 +16128,16 @@ export interface operations {
                 /** @description Default the caller's company. */
                 companyId?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15434,7 +16158,16 @@ export interface operations {
     createAllMissingInvoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15496,7 +16229,16 @@ export interface operations {
     updateOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15523,7 +16265,16 @@ export interface operations {
     createOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15574,7 +16325,16 @@ export interface operations {
     deleteOrder: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -15595,7 +16355,16 @@ export interface operations {
     orderToInvoice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -15669,7 +16438,16 @@ export interface operations {
     updatePartner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15696,7 +16474,16 @@ export interface operations {
     createPartner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15744,7 +16531,16 @@ export interface operations {
     deletePartner: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -15794,7 +16590,16 @@ export interface operations {
     updateCapital: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15831,7 +16636,16 @@ export interface operations {
     createCapital: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -15890,7 +16704,16 @@ export interface operations {
     deleteCapital: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -15940,7 +16763,16 @@ export interface operations {
     savePeriodicProcess: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16001,7 +16833,16 @@ export interface operations {
     terminatePeriodicProcess: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16059,7 +16900,16 @@ export interface operations {
     reProcessPeriodicLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16124,7 +16974,16 @@ export interface operations {
     updatePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16151,7 +17010,16 @@ export interface operations {
     createPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16199,7 +17067,16 @@ export interface operations {
     deletePayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16274,7 +17151,16 @@ export interface operations {
     createPayrollAccrual: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16322,7 +17208,16 @@ export interface operations {
     deletePayrollAccrual: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16376,7 +17271,16 @@ export interface operations {
     updatePriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16403,7 +17307,16 @@ export interface operations {
     createPriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16451,7 +17364,16 @@ export interface operations {
     deletePriceList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16503,7 +17425,16 @@ export interface operations {
     updatePriceListProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16530,7 +17461,16 @@ export interface operations {
     createPriceListProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16578,7 +17518,16 @@ export interface operations {
     deletePriceListProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16669,7 +17618,16 @@ export interface operations {
     updateProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16696,7 +17654,16 @@ export interface operations {
     createProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16747,7 +17714,16 @@ export interface operations {
     deleteProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16762,7 +17738,16 @@ export interface operations {
     upsertProducts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16822,7 +17807,16 @@ export interface operations {
     updateSafe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16849,7 +17843,16 @@ export interface operations {
     createSafe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -16897,7 +17900,16 @@ export interface operations {
     deleteSafe: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -16983,7 +17995,16 @@ export interface operations {
     createTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17031,7 +18052,16 @@ export interface operations {
     reverseTransaction: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -17095,7 +18125,16 @@ export interface operations {
     updateTransactionLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17122,7 +18161,16 @@ export interface operations {
     createTransactionLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17170,7 +18218,16 @@ export interface operations {
     deleteTransactionLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -17352,7 +18409,16 @@ export interface operations {
     updateSector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["SectorIdPath"];
             };
@@ -17379,7 +18445,16 @@ export interface operations {
     createSector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["SectorIdPath"];
             };
@@ -17406,7 +18481,16 @@ export interface operations {
     deleteSector: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["SectorIdPath"];
             };
@@ -17456,7 +18540,16 @@ export interface operations {
     updateTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17483,7 +18576,16 @@ export interface operations {
     createTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17531,7 +18633,16 @@ export interface operations {
     deleteTag: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -17580,7 +18691,16 @@ export interface operations {
     updateCompanyTagForManagement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17608,7 +18728,16 @@ export interface operations {
     createCompanyTagForManagement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17637,7 +18766,16 @@ export interface operations {
             query: {
                 companyId: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -17689,7 +18827,16 @@ export interface operations {
     updateTax: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17716,7 +18863,16 @@ export interface operations {
     createTax: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17764,7 +18920,16 @@ export interface operations {
     deleteTax: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -17915,7 +19080,16 @@ export interface operations {
     updateUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17942,7 +19116,16 @@ export interface operations {
     createUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -17990,7 +19173,16 @@ export interface operations {
     deleteUnit: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18038,7 +19230,16 @@ export interface operations {
     updateWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18065,7 +19266,16 @@ export interface operations {
     createWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18113,7 +19323,16 @@ export interface operations {
     deleteWarehouse: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18226,7 +19445,16 @@ export interface operations {
     createStockLine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18289,7 +19517,16 @@ export interface operations {
     createWarehouseTransfer: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -18417,7 +19654,16 @@ export interface operations {
     eInvoiceSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18444,7 +19690,16 @@ export interface operations {
     eInvoiceUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18471,7 +19726,16 @@ export interface operations {
     eInvoiceCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18519,7 +19783,16 @@ export interface operations {
     eArchiveSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18546,7 +19819,16 @@ export interface operations {
     eArchiveUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18573,7 +19855,16 @@ export interface operations {
     eArchiveCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18715,7 +20006,16 @@ export interface operations {
     eDespatchSend: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18742,7 +20042,16 @@ export interface operations {
     eDespatchUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -18769,7 +20078,16 @@ export interface operations {
     eDespatchCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -19474,7 +20792,16 @@ export interface operations {
     pullEDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19499,7 +20826,16 @@ export interface operations {
     importEDocuments: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19535,7 +20871,16 @@ export interface operations {
     incomingEInvoiceToPurchase: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -19558,7 +20903,16 @@ export interface operations {
     incomingEInvoiceRespond: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -19621,7 +20975,16 @@ export interface operations {
     updateEInvoicePrefix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19648,7 +21011,16 @@ export interface operations {
     createEInvoicePrefix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19696,7 +21068,16 @@ export interface operations {
     deleteEInvoicePrefix: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -19717,7 +21098,16 @@ export interface operations {
     updateEInvoicePrefixesList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19766,7 +21156,16 @@ export interface operations {
     updateEDocumentSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19817,7 +21216,16 @@ export interface operations {
     zipIncomingEInvoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19842,7 +21250,16 @@ export interface operations {
     zipOutgoingEArchiveInvoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19867,7 +21284,16 @@ export interface operations {
     zipIncomingEDespatches: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19892,7 +21318,16 @@ export interface operations {
     zipOutgoingEDespatches: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -19917,7 +21352,16 @@ export interface operations {
     zipIncomingOutgoingEInvoices: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20027,7 +21471,16 @@ export interface operations {
     companyAuthenticate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20089,7 +21542,16 @@ export interface operations {
     lockSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20102,7 +21564,16 @@ export interface operations {
     unlockSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20121,7 +21592,16 @@ export interface operations {
     impersonate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20150,7 +21630,16 @@ export interface operations {
     logoutImpersonate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20430,7 +21919,16 @@ export interface operations {
     updateUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20455,7 +21953,16 @@ export interface operations {
     createUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20512,7 +22019,16 @@ export interface operations {
     deleteUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
                 companyId: number;
@@ -20574,7 +22090,16 @@ export interface operations {
     updateOwnEmail: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20675,7 +22200,16 @@ export interface operations {
     updateSectorWithId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20702,7 +22236,16 @@ export interface operations {
     createSectorWithId: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20785,7 +22328,16 @@ export interface operations {
     updateCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20810,7 +22362,16 @@ export interface operations {
     createCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20858,7 +22419,16 @@ export interface operations {
     deleteCompany: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -20896,7 +22466,16 @@ export interface operations {
     setCompanyUser: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20958,7 +22537,16 @@ export interface operations {
     updateRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -20983,7 +22571,16 @@ export interface operations {
     createRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21031,7 +22628,16 @@ export interface operations {
     deleteRole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -21300,7 +22906,16 @@ export interface operations {
     updateCompanyProfilesFromFile: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21372,7 +22987,16 @@ export interface operations {
     updateAnnouncement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21399,7 +23023,16 @@ export interface operations {
     createAnnouncement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21449,7 +23082,16 @@ export interface operations {
     deleteAnnouncement: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -21471,7 +23113,16 @@ export interface operations {
     markAnnouncementSeen: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -21519,7 +23170,16 @@ export interface operations {
     createCrmAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21549,7 +23209,16 @@ export interface operations {
     deactivateCrmAccount: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21839,7 +23508,16 @@ export interface operations {
     updateManagementUserSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21913,7 +23591,16 @@ export interface operations {
     updateCreditProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21938,7 +23625,16 @@ export interface operations {
     createCreditProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -21988,7 +23684,16 @@ export interface operations {
     deleteCreditProduct: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -22005,7 +23710,16 @@ export interface operations {
     updateCreditProductsList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22030,7 +23744,16 @@ export interface operations {
     createCreditProductsList: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22154,7 +23877,16 @@ export interface operations {
     createMedicine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22186,7 +23918,16 @@ export interface operations {
                 /** @description How many changes of each kind to answer (default 50). */
                 limit?: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22274,7 +24015,16 @@ export interface operations {
     startMedicineCreation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 companyId: number;
             };
@@ -22364,7 +24114,16 @@ export interface operations {
     updateMedicine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 barcode: components["parameters"]["MedicineBarcodePath"];
             };
@@ -22393,7 +24152,16 @@ export interface operations {
     withdrawMedicine: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 barcode: components["parameters"]["MedicineBarcodePath"];
             };
@@ -22451,7 +24219,16 @@ export interface operations {
     productsFromMedicines: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 companyId: number;
             };
@@ -22654,7 +24431,16 @@ export interface operations {
                 /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
                 progressId?: components["parameters"]["MedulaProgressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22679,7 +24465,16 @@ export interface operations {
     medulaLogout: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -22756,7 +24551,16 @@ export interface operations {
     medulaOutboxRetry: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23102,7 +24906,16 @@ export interface operations {
                 /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
                 progressId?: components["parameters"]["MedulaProgressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23130,7 +24943,16 @@ export interface operations {
                 /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
                 progressId?: components["parameters"]["MedulaProgressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23166,7 +24988,16 @@ export interface operations {
     saveManualRecete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23191,7 +25022,16 @@ export interface operations {
     updateReceteForQr: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23231,7 +25071,16 @@ export interface operations {
     receteUpdate: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23261,7 +25110,16 @@ export interface operations {
                 /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
                 progressId?: components["parameters"]["MedulaProgressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23350,7 +25208,16 @@ export interface operations {
                 /** @description The client's id of this call, to follow its progress at GET /medula/progress?progressId=…. */
                 progressId?: components["parameters"]["MedulaProgressId"];
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 receteNo: string;
             };
@@ -23412,7 +25279,16 @@ export interface operations {
     updateReceteBody: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23439,7 +25315,16 @@ export interface operations {
     createRecete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23490,7 +25375,16 @@ export interface operations {
     updateRecete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23517,7 +25411,16 @@ export interface operations {
     deleteRecete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23563,7 +25466,16 @@ export interface operations {
     updateHastaRaporBody: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23590,7 +25502,16 @@ export interface operations {
     createHastaRapor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23641,7 +25562,16 @@ export interface operations {
     updateHastaRapor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23668,7 +25598,16 @@ export interface operations {
     deleteHastaRapor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23714,7 +25653,16 @@ export interface operations {
     updateTesisBody: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23741,7 +25689,16 @@ export interface operations {
     createTesis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -23792,7 +25749,16 @@ export interface operations {
     updateTesis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23819,7 +25785,16 @@ export interface operations {
     deleteTesis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -23857,7 +25832,16 @@ export interface operations {
     scanReceteBox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["PharmacyReceteIdPath"];
             };
@@ -23887,7 +25871,16 @@ export interface operations {
     removeReceteBox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["PharmacyReceteIdPath"];
                 scanId: number;
@@ -23911,7 +25904,16 @@ export interface operations {
     computeReceteShare: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["PharmacyReceteIdPath"];
             };
@@ -23945,7 +25947,16 @@ export interface operations {
     invoiceRecete: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24028,7 +26039,16 @@ export interface operations {
     updatePharmacySettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24053,7 +26073,16 @@ export interface operations {
     itsRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24078,7 +26107,16 @@ export interface operations {
     itsSale: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24103,7 +26141,16 @@ export interface operations {
     itsSaleCancel: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24128,7 +26175,16 @@ export interface operations {
     itsCheckStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24153,7 +26209,16 @@ export interface operations {
     itsQuery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24213,7 +26278,16 @@ export interface operations {
     retryItsOutbox: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24296,7 +26370,16 @@ export interface operations {
     receivePharmacyBoxes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24347,7 +26430,16 @@ export interface operations {
     utsRequest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24403,7 +26495,16 @@ export interface operations {
     updateKolayAsistan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24428,7 +26529,16 @@ export interface operations {
     createKolayAsistan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24478,7 +26588,16 @@ export interface operations {
     deleteKolayAsistan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24526,7 +26645,16 @@ export interface operations {
     checkKolayAsistan: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24638,7 +26766,16 @@ export interface operations {
     updateConnectorSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24663,7 +26800,16 @@ export interface operations {
     createConnectorSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24713,7 +26859,16 @@ export interface operations {
     deleteConnectorSetting: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24735,7 +26890,16 @@ export interface operations {
     deleteConnectorSettingAndAssistant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24791,7 +26955,16 @@ export interface operations {
     updatePosDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24819,7 +26992,16 @@ export interface operations {
     createPosDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24870,7 +27052,16 @@ export interface operations {
     deletePosDevice: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -24887,7 +27078,16 @@ export interface operations {
     createVirtualPaymentLink: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24946,7 +27146,16 @@ export interface operations {
     updateVirtualPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -24971,7 +27180,16 @@ export interface operations {
     createVirtualPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25021,7 +27239,16 @@ export interface operations {
     deleteVirtualPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -25091,7 +27318,16 @@ export interface operations {
     updateVirtualPaymentSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25157,7 +27393,16 @@ export interface operations {
     updatePosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25183,7 +27428,16 @@ export interface operations {
     createPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25233,7 +27487,16 @@ export interface operations {
     deletePosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -25250,7 +27513,16 @@ export interface operations {
     updatePosPaymentStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25278,7 +27550,16 @@ export interface operations {
     createNonPrescriptionPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25304,7 +27585,16 @@ export interface operations {
     createOpenAccountPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25395,7 +27685,16 @@ export interface operations {
     posTerminalCallback: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 companyId: number;
             };
@@ -25467,7 +27766,16 @@ export interface operations {
     updateCurrentPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25493,7 +27801,16 @@ export interface operations {
     createCurrentPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25543,7 +27860,16 @@ export interface operations {
     deleteCurrentPosPayment: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: components["parameters"]["IdPath"];
             };
@@ -25560,7 +27886,16 @@ export interface operations {
     updateCurrentPosPaymentStatus: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -25702,7 +28037,16 @@ export interface operations {
     sendSalesDataAnalysis: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key of the client's choosing (a UUID, say) that makes a retry safe: the same request
+                 *     with the same key within 24 hours answers the first result (with the header
+                 *     `Idempotent-Replayed: true`) instead of doing the work again; parallel requests with one
+                 *     key do it once; the same key with another operation or body is refused with 422
+                 *     IDEMPOTENCY_KEY_REUSED. Keys are per company. Every signed-in writing operation accepts it.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };

@@ -146,7 +146,7 @@ describe.each(engines('both'))('reports of the books as files on %s', (engine) =
       for (let i = 0; i < 75; i++) {
         await ledger.post(trx, cid, {
           date: `2026-11-${String(1 + (i % 28)).padStart(2, '0')}`, explanation: `Satış faturası ${i + 1} — Çağrı Öztürk`, source: { kind: 'BOOK_TEST', id: i },
-          lines: [{ account: '127', debit: `${100 + i}.18` }, { account: '600', credit: `${100 + i}.00` }, { account: '391', credit: '0.18' }],
+          lines: [{ account: '121', debit: `${100 + i}.18` }, { account: '600', credit: `${100 + i}.00` }, { account: '391', credit: '0.18' }],
         });
       }
     });

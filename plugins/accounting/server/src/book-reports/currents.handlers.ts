@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { Action, DETAILED_EXPORT_DAILY_MAX, SEED_TEXTS_TR } from '@tezgah/core';
 import { pageRequest, pageResult, Problem, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
-import { currentAccount } from '../ledger/money';
+import { currentAccount, currentAccountCodes } from '../ledger/money';
 import { accountStatement } from '../ledger/reports';
 import { getView, type CurrentView } from '../currents/currents.repository';
 import type { AccountingTables } from '../schema';
@@ -36,11 +36,11 @@ async function currentOr404(ctx: RequestContext, action: number): Promise<Curren
  * The statement's period: the given days, else from the current's first line to the later of
  * today and its last line (its whole history).
  */
-async function ledgerPeriod(ctx: RequestContext, code: string, q: { startDate?: string; endDate?: string }) {
+async function ledgerPeriod(ctx: RequestContext, codes: readonly string[], q: { startDate?: string; endDate?: string }) {
   const start = optionalDay('startDate', q.startDate);
   const end = optionalDay('endDate', q.endDate);
   if (start && end) return range(start, end);
-  const days = await lineDays(db(ctx), company(ctx), code);
+  const days = await lineDays(db(ctx), company(ctx), codes);
   const now = today(ctx);
   const s = start ?? (days.first && days.first < (end ?? now) ? days.first : end ?? now);
   const latest = [now, days.last ?? now, s].sort().at(-1)!;
@@ -57,16 +57,18 @@ const getCurrentLedger: Handler = async (ctx) => {
   const d = db(ctx);
   const c = company(ctx);
   const acc = await currentAccount(d, c, v.id);
-  const { start, end } = await ledgerPeriod(ctx, acc.accountCode, q);
+  // Its main account and the others it owns (a bounced cheque's 127 / 128): what it owes is all of them.
+  const codes = await currentAccountCodes(d, c, v.id, acc.accountCode);
+  const { start, end } = await ledgerPeriod(ctx, codes, q);
   const p = pageRequest(ctx, ['date', 'asc']);
-  const st = await accountStatement(d, c, acc.accountCode, start, end, { limit: p.size, offset: p.offset });
-  const sums = await periodSums(d, c, acc.accountCode, start, end);
+  const st = await accountStatement(d, c, codes, start, end, { limit: p.size, offset: p.offset });
+  const sums = await periodSums(d, c, codes, start, end);
   pageResult(ctx, [], st.total);
   return {
     current: { id: v.id, name: fullName(v), type: v.currentAccountType, accountCode: acc.accountCode },
     startDate: start, endDate: end,
     openingBalance: st.openingBalance, debit: amount(sums.debit), credit: amount(sums.credit), closingBalance: st.closingBalance,
-    lines: st.lines.map((l) => ({ entryId: l.entryId, entryNo: l.entryNo, date: l.date, explanation: l.explanation, debit: l.debit, credit: l.credit, balance: l.balance })),
+    lines: st.lines.map((l) => ({ entryId: l.entryId, entryNo: l.entryNo, date: l.date, account: l.account, explanation: l.explanation, debit: l.debit, credit: l.credit, balance: l.balance })),
   };
 };
 
@@ -123,9 +125,10 @@ const exportCurrentLedger: Handler = async (ctx) => {
   const d = db(ctx);
   const c = company(ctx);
   const acc = await currentAccount(d, c, v.id);
-  const { start, end } = await ledgerPeriod(ctx, acc.accountCode, q);
-  fitsOneFile(format, (await accountStatement(d, c, acc.accountCode, start, end, { limit: 0, offset: 0 })).total);
-  const st = await accountStatement(d, c, acc.accountCode, start, end);
+  const codes = await currentAccountCodes(d, c, v.id, acc.accountCode);
+  const { start, end } = await ledgerPeriod(ctx, codes, q);
+  fitsOneFile(format, (await accountStatement(d, c, codes, start, end, { limit: 0, offset: 0 })).total);
+  const st = await accountStatement(d, c, codes, start, end);
   let debit = new Decimal(0);
   let credit = new Decimal(0);
   const rows: Row[] = [
@@ -143,7 +146,7 @@ const exportCurrentLedger: Handler = async (ctx) => {
     `${TYPE_TITLE[v.currentAccountType]}: ${name}${v.title && v.title !== name ? ` — ${v.title}` : ''}`,
     `${v.taxNumber && v.taxNumber.length === 11 ? 'T.C. kimlik no' : 'Vergi no'}: ${v.taxNumber ?? '—'}${v.taxOfficeName ? ` (${v.taxOfficeName})` : ''}`,
     `Adres: ${addressOf(v) ?? '—'}`,
-    `Hesap: ${acc.accountCode} · Kapanış bakiyesi: ${trMoney(closing.abs())}${closing.isZero() ? '' : ` ${side(closing)}`}`,
+    `Hesap: ${codes.join(', ')} · Kapanış bakiyesi: ${trMoney(closing.abs())}${closing.isZero() ? '' : ` ${side(closing)}`}`,
   ];
   const head = await heading(ctx, 'Cari Hesap Ekstresi', start, end, lines);
   const file = `cari-ekstre-${fileSlug(name).slice(0, 50).replace(/-+$/, '')}-${start}-${end}`;

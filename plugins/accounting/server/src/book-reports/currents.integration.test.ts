@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { setTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
@@ -29,6 +30,13 @@ describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
   const inCompany = <T>(fn: (trx: any) => Promise<T>) => t.server.database.db.transaction().execute(async (trx) => {
     await setTenant(trx, cid);
     return fn(trx);
+  });
+  /** Every account each current owns: its own (120.001 …) and a bounced cheque's 127 / 128 (the demo's Marmara Yapı Market has one). */
+  const ownedAccounts = () => inCompany(async (trx) => {
+    const r = await sql<{ id: number; code: string }>`select owner_id as id, code from ledger_accounts where company_id = ${cid} and owner_kind = 'CURRENT' order by code`.execute(trx);
+    const m = new Map<number, string[]>();
+    for (const x of r.rows) m.set(Number(x.id), [...(m.get(Number(x.id)) ?? []), x.code]);
+    return m;
   });
 
   beforeAll(async () => {
@@ -179,7 +187,8 @@ describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
     }
     expect(d(all.totals.balance).eq(totals.balance)).toBe(true);
     expect(d(all.totals.days0to30).plus(all.totals.days31to60).plus(all.totals.days61to90).plus(all.totals.over90).eq(totals.balance)).toBe(true);
-    await inCompany((trx) => assertBooksBalance(trx, cid, all.rows.filter((x: any) => x.current.accountCode).map((x: any) => ({ account: x.current.accountCode, balance: x.balance, what: `aging of ${x.current.name}` }))));
+    const owned = await ownedAccounts();
+    await inCompany((trx) => assertBooksBalance(trx, cid, all.rows.filter((x: any) => x.current.accountCode).map((x: any) => ({ account: owned.get(x.current.id)!, balance: x.balance, what: `aging of ${x.current.name}` }))));
   });
 
   it('lists the balances of every current of a type from the ledger, searched and paged', async () => {
@@ -193,7 +202,12 @@ describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
       expect(b.side).toBe(b.balance > 0 ? 'DEBIT' : b.balance < 0 ? 'CREDIT' : null);
     }
     expect(r.body.find((b: any) => b.id === customer.id)).toEqual({ id: customer.id, name: 'Şahin Çiçekçilik', type: 'CUSTOMER', accountCode: customer.account, debit: 1750, credit: 700, balance: 1050, side: 'DEBIT' });
-    await inCompany((trx) => assertBooksBalance(trx, cid, r.body.filter((b: any) => b.accountCode).map((b: any) => ({ account: b.accountCode, balance: b.balance, what: `balance of ${b.name}` }))));
+    // A current's balance is all it owes: its own account and its bounced cheques' (127 / 128); it is shown by its own account.
+    const owned = await ownedAccounts();
+    const marmara = r.body.find((b: any) => b.name === 'Marmara Yapı Market');
+    expect(marmara.accountCode).toMatch(/^120\.\d{3}$/);
+    expect(owned.get(marmara.id)).toEqual([marmara.accountCode, expect.stringMatching(/^127\.\d{3}$/)]);
+    await inCompany((trx) => assertBooksBalance(trx, cid, r.body.filter((b: any) => b.accountCode).map((b: any) => ({ account: owned.get(b.id)!, balance: b.balance, what: `balance of ${b.name}` }))));
     // Turkish letters fold in the search; the tax number finds it too.
     expect((await call('/current-balances?type=CUSTOMER&search=sahin%20cicek')).body.map((b: any) => b.id)).toEqual([customer.id]);
     expect((await call('/current-balances?search=8889991119')).body.map((b: any) => b.id)).toEqual([supplier.id]);

@@ -2,30 +2,38 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { likePattern } from '@tezgah/server';
 import type { LedgerDb } from '../ledger/accounts';
-import { underAccount } from '../ledger/reports';
+import { BOUNCED_PARENTS } from '../ledger/money';
+import { underAccounts } from '../ledger/reports';
 import { foldText } from '../lookups/search';
 import type { CurrentType } from '../currents/rules';
 
 /**
  * The current accounts' side of the books (cari hareketler): their balances and the age of their
  * open items, from the lines of their own ledger sub-accounts (owner kind CURRENT: 120.001 a
- * customer, 320.001 a supplier, 335.001 personnel, 331.001 a partner). Nothing is stored: every
- * figure is a sum of journal lines.
+ * customer, 320.001 a supplier, 335.001 personnel, 331.001 a partner, and a customer's bounced
+ * cheques in its 127.xxx / 128.xxx). Nothing is stored: every figure is a sum of journal lines.
  */
 
-/** The first and last day with a line on an account (or its sub-accounts), null when none. */
-export async function lineDays(db: LedgerDb, companyId: number, code: string): Promise<{ first: string | null; last: string | null }> {
+/**
+ * The account a current is shown by (its main one): among the accounts it owns, one not under
+ * 127 / 128 (those hold its bounced cheques) before one that is, then the lowest code.
+ */
+const mainCode = sql<string | null>`(select a.code from ledger_accounts a where a.company_id = c.company_id and a.owner_kind = 'CURRENT' and a.owner_id = c.id
+  order by a.parent_code = any(${BOUNCED_PARENTS}::text[]), a.code limit 1)`;
+
+/** The first and last day with a line on these accounts (or their sub-accounts), null when none. */
+export async function lineDays(db: LedgerDb, companyId: number, codes: readonly string[]): Promise<{ first: string | null; last: string | null }> {
   const r = await sql<{ first: string | null; last: string | null }>`
     select min(l.entry_date)::text as first, max(l.entry_date)::text as last from journal_lines l
-     where l.company_id = ${companyId} and ${underAccount('l.account_code', code)}`.execute(db);
+     where l.company_id = ${companyId} and ${underAccounts('l.account_code', codes)}`.execute(db);
   return { first: r.rows[0]?.first ?? null, last: r.rows[0]?.last ?? null };
 }
 
-/** Debits and credits of an account (with its sub-accounts) in a period. */
-export async function periodSums(db: LedgerDb, companyId: number, code: string, start: string, end: string): Promise<{ debit: Decimal; credit: Decimal }> {
+/** Debits and credits of these accounts (with their sub-accounts) in a period. */
+export async function periodSums(db: LedgerDb, companyId: number, codes: readonly string[], start: string, end: string): Promise<{ debit: Decimal; credit: Decimal }> {
   const r = await sql<{ d: string; c: string }>`
     select coalesce(sum(l.debit), 0)::text as d, coalesce(sum(l.credit), 0)::text as c from journal_lines l
-     where l.company_id = ${companyId} and ${underAccount('l.account_code', code)} and l.entry_date between ${start} and ${end}`.execute(db);
+     where l.company_id = ${companyId} and ${underAccounts('l.account_code', codes)} and l.entry_date between ${start} and ${end}`.execute(db);
   return { debit: new Decimal(r.rows[0]?.d ?? 0), credit: new Decimal(r.rows[0]?.c ?? 0) };
 }
 
@@ -65,7 +73,7 @@ export async function currentBalances(
   const order = sql.join([...page.sort.map(([f, d]) => sql`${SORT[f] ?? SORT.name} ${sql.raw(d === 'desc' ? 'desc' : 'asc')}`), sql`c.id asc`]);
   const [rows, count] = await Promise.all([
     sql<{ id: number; name: string; type: CurrentType; code: string | null; d: string; c: string }>`
-      select c.id, ${fullName} as name, c.type, min(a.code) as code,
+      select c.id, ${fullName} as name, c.type, ${mainCode} as code,
              coalesce(sum(l.debit), 0)::text as d, coalesce(sum(l.credit), 0)::text as c
         from currents c
         left join ledger_accounts a on a.company_id = c.company_id and a.owner_kind = 'CURRENT' and a.owner_id = c.id
@@ -120,7 +128,7 @@ export async function currentAging(db: LedgerDb, companyId: number, types: Curre
       select current_id, age, sign * greatest(0, least(amount, upto - settled)) as rest from open
     )
     select c.id, ${fullName} as name, c.type,
-           (select min(a.code) from ledger_accounts a where a.company_id = c.company_id and a.owner_kind = 'CURRENT' and a.owner_id = c.id) as code,
+           ${mainCode} as code,
            sum(g.rest)::text as b,
            coalesce(sum(g.rest) filter (where g.age <= 30), 0)::text as b1,
            coalesce(sum(g.rest) filter (where g.age between 31 and 60), 0)::text as b2,

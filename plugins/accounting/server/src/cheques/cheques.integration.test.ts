@@ -131,23 +131,97 @@ describe.each(engines('one'))('cheques on %s', (engine) => {
     const bounce = await step(c.id, { action: 'BOUNCE', date: '2026-08-05' });
     expect(bounce.body.state).toBe('BOUNCED');
     const [b] = await lastEntries(1);
-    expect(b.lines[0].account).toMatch(/^120\.\d{3}$/);
+    // Handed back unpaid: the customer owes it as a bounced cheque (127), our debt to the supplier is back.
+    expect(b.lines[0].account).toMatch(/^127\.\d{3}$/);
     expect(lines(b)[1]).toEqual([supplierCode, 0, 2500]);
   });
 
-  it('bounces or returns a cheque from the portfolio and from the bank back to the customer', async () => {
+  it('bounces a cheque from the portfolio and from the bank to the customer\'s 127, and returns one to the customer\'s 120', async () => {
     const portfolio = await ledgerAccount('101', 'Portföydeki Çekler');
     const a = (await cheque({ amount: 300 })).body;
-    expect((await step(a.id, { action: 'BOUNCE', date: '2026-08-04' })).body).toMatchObject({ state: 'BOUNCED', stateLabel: 'Karşılıksız' });
+    expect((await step(a.id, { action: 'BOUNCE', date: '2026-08-04' })).body).toMatchObject({ state: 'BOUNCED', stateLabel: 'Karşılıksız', allowedActions: ['COLLECT', 'RETURN'] });
     const [e] = await lastEntries(1);
-    expect(e.lines[0].account).toMatch(/^120\.\d{3}$/);
+    expect(e.lines[0].account).toMatch(/^127\.\d{3}$/);
     expect(lines(e)[1]).toEqual([portfolio, 0, 300]);
     const b = (await cheque({ amount: 400 })).body;
     expect((await step(b.id, { action: 'RETURN', date: '2026-05-05', explanation: 'Müşteri çeki değiştirdi' })).body.state).toBe('RETURNED');
+    // Handed back (iade), not bounced: the customer owes it on its ordinary account.
+    expect((await lastEntries(1))[0].lines[0].account).toMatch(/^120\.\d{3}$/);
     const c = (await cheque({ amount: 600 })).body;
     await step(c.id, { action: 'DEPOSIT', date: '2026-08-01', bankAccountId: garanti.id });
     expect((await step(c.id, { action: 'BOUNCE', date: '2026-08-05' })).body.state).toBe('BOUNCED');
     expect(lines((await lastEntries(1))[0])[1]).toEqual([await ledgerAccount('101', `Tahsildeki Çekler - ${garanti.name}`), 0, 600]);
+  });
+
+  it('owes a bounced cheque in the customer\'s 127, or 128 under legal follow-up; the customer\'s statement still shows it; its collection clears it', async () => {
+    const taxOfficeId = (await api.call('GET', `${ONMUHASEBE}/tax-offices?search=34251`, { token: owner })).body[0].id;
+    const k = (await api.call('POST', `${ONMUHASEBE}/currents`, { token: owner, body: { currentAccountType: 'CUSTOMER', name: 'Karşılıksız Deneme Ltd.', taxOfficeId } })).body;
+    const ledger = async () => (await api.call('GET', `${ONMUHASEBE}/currents/${k.id}/ledger?startDate=2026-01-01&endDate=2026-12-31&size=100`, { token: owner })).body;
+    const main = (await ledger()).current.accountCode as string;
+    expect(main).toMatch(/^120\.\d{3}$/);
+    // A sale of 1.500 on account, paid with two cheques: the customer owes nothing.
+    expect((await api.call('POST', `${ONMUHASEBE}/journal-entries`, { token: owner, body: { date: '2026-05-02', explanation: 'Satış faturası K-1', lines: [{ account: main, debit: '1500.00' }, { account: '600', credit: '1500.00' }] } })).status).toBe(201);
+    const a = (await cheque({ number: 'KRŞ-1', amount: 1000, currentId: k.id })).body;
+    const b = (await cheque({ number: 'KRŞ-2', amount: 500, currentId: k.id })).body;
+    expect((await ledger()).closingBalance).toBe(0);
+
+    // At the bank it bounces: out of 101 into the customer's own 127 (Diğer Ticari Alacaklar).
+    await step(a.id, { action: 'DEPOSIT', date: '2026-07-30', bankAccountId: garanti.id });
+    const bounced = await step(a.id, { action: 'BOUNCE', date: '2026-08-05' });
+    expect(bounced.body).toMatchObject({ state: 'BOUNCED', allowedActions: ['COLLECT', 'RETURN'] });
+    const other = await ledgerAccount('127', 'Karşılıksız Deneme Ltd.');
+    expect(other).toMatch(/^127\.\d{3}$/);
+    const [ea] = await lastEntries(1);
+    expect(ea.explanation).toBe('Karşılıksız: KRŞ-1 nolu alınan çek, Karşılıksız Deneme Ltd., vade 04.08.2026');
+    expect(lines(ea)).toEqual([[other, 1000, 0], [await ledgerAccount('101', `Tahsildeki Çekler - ${garanti.name}`), 0, 1000]]);
+    // From the portfolio, protested and with the icra office: 128 Şüpheli Ticari Alacaklar (VUK 323).
+    const wrong = await step(b.id, { action: 'RETURN', date: '2026-08-06', legalFollowUp: true });
+    expect(wrong.body.fieldErrors[0]).toMatchObject({ field: 'legalFollowUp', code: 'NOT_ALLOWED' });
+    expect((await step(b.id, { action: 'BOUNCE', date: '2026-08-06', legalFollowUp: true })).body.state).toBe('BOUNCED');
+    const doubtful = await ledgerAccount('128', 'Karşılıksız Deneme Ltd.');
+    expect(doubtful).toMatch(/^128\.\d{3}$/);
+    const [eb] = await lastEntries(1);
+    expect(eb.explanation).toBe('Karşılıksız (kanuni takipte): KRŞ-2 nolu alınan çek, Karşılıksız Deneme Ltd., vade 04.08.2026');
+    expect(lines(eb)).toEqual([[doubtful, 500, 0], [await ledgerAccount('101', 'Portföydeki Çekler'), 0, 500]]);
+
+    // The customer's statement: both bounces are its debits, it owes 1.500 again; its balance and aging say so.
+    const st = await ledger();
+    expect(st.current.accountCode).toBe(main);
+    expect(st.closingBalance).toBe(1500);
+    expect(st.lines.slice(-2).map((l: any) => [l.account, l.debit, l.credit, l.balance])).toEqual([[other, 1000, 0, 1000], [doubtful, 500, 0, 1500]]);
+    const row = (await api.call('GET', `${ONMUHASEBE}/current-balances?type=CUSTOMER&search=${encodeURIComponent('Karşılıksız Deneme')}`, { token: owner })).body[0];
+    expect(row).toMatchObject({ id: k.id, accountCode: main, balance: 1500, side: 'DEBIT' });
+    const aging = (await api.call('GET', `${ONMUHASEBE}/current-aging?type=CUSTOMER&date=2026-08-31`, { token: owner })).body.rows.find((r: any) => r.current.id === k.id);
+    expect(aging).toMatchObject({ current: { accountCode: main }, balance: 1500, days0to30: 1500 });
+
+    // It pays them. 1.000 into the bank: the cheque's collection closes its 127 (not 120).
+    expect((await step(a.id, { action: 'COLLECT', date: '2026-08-20' })).body.fieldErrors[0]).toMatchObject({ field: 'bankAccountId', code: 'REQUIRED' });
+    const bankBefore = await balance(garanti.id);
+    const paid = await step(a.id, { action: 'COLLECT', date: '2026-08-20', bankAccountId: garanti.id });
+    expect(paid.body).toMatchObject({ state: 'COLLECTED', bankAccountId: garanti.id, allowedActions: [] });
+    const [ca] = await lastEntries(1);
+    expect(ca.explanation).toBe('Karşılıksız çek tahsili: KRŞ-1 nolu alınan çek, Karşılıksız Deneme Ltd., vade 04.08.2026');
+    expect(lines(ca)).toEqual([[garanti.accountCode, 1000, 0], [other, 0, 1000]]);
+    expect(await balance(garanti.id)).toBe(new Decimal(bankBefore).plus(1000).toNumber());
+    // 500 in cash: the cheque is handed back (its 128 back on the customer's 120), the cash is a collection from the current.
+    expect((await step(b.id, { action: 'RETURN', date: '2026-08-21' })).body).toMatchObject({ state: 'RETURNED', allowedActions: [] });
+    const [ra] = await lastEntries(1);
+    expect(ra.explanation).toBe('Karşılıksız çek iadesi: KRŞ-2 nolu alınan çek, Karşılıksız Deneme Ltd., vade 04.08.2026');
+    expect(lines(ra)).toEqual([[main, 500, 0], [doubtful, 0, 500]]);
+    expect((await ledger()).closingBalance).toBe(500);
+    const cash = (await api.call('GET', `${ONMUHASEBE}/safes?size=100`, { token: owner })).body.find((x: any) => x.currencyId === 1);
+    const collected = await api.call('POST', `${ONMUHASEBE}/transactions`, { token: owner, body: { type: 'COLLECTION', date: '2026-08-21', amount: '500.00', to: { kind: 'SAFE', id: cash.id }, currentId: k.id } });
+    expect(collected.status).toBe(201);
+    expect(lines((await lastEntries(1))[0])).toEqual([[cash.accountCode, 500, 0], [main, 0, 500]]);
+    expect((await api.call('GET', `${CHECKS}/${b.id}/history`, { token: owner })).body.map((h: any) => [h.action, h.toState, h.currentName])).toEqual([
+      ['RECEIVE', 'IN_PORTFOLIO', 'Karşılıksız Deneme Ltd.'], ['BOUNCE', 'BOUNCED', 'Karşılıksız Deneme Ltd.'], ['RETURN', 'RETURNED', 'Karşılıksız Deneme Ltd.'],
+    ]);
+    expect((await ledger()).closingBalance).toBe(0);
+    await inCompany(cid, (trx) => assertBooksBalance(trx, cid, [
+      { account: other, balance: 0, what: 'the bounced cheque receivable (127), collected' },
+      { account: doubtful, balance: 0, what: 'the doubtful receivable (128), handed back and paid in cash' },
+      { account: main, balance: 0, what: 'the customer\'s 120: the sale, its cheques, the return and the cash' },
+    ]));
   });
 
   it('gives a cheque (debit the supplier, credit 103) and pays it from the bank account on its due date', async () => {
@@ -167,6 +241,8 @@ describe.each(engines('one'))('cheques on %s', (engine) => {
     // Our own cheque unpaid, and one the supplier hands back: the debt to them is back.
     const b = (await cheque({ direction: 'OUT', number: 'V-2', amount: 700, date: '2026-05-15', dueDate: '2026-07-15', currentId: supplier.id })).body;
     expect((await step(b.id, { action: 'PAY', date: '2026-07-15' })).body.fieldErrors[0]).toMatchObject({ field: 'bankAccountId', code: 'REQUIRED' });
+    // Our own cheque is a debt to the supplier again, nothing doubtful: no legal follow-up (128) for it.
+    expect((await step(b.id, { action: 'BOUNCE', date: '2026-07-16', legalFollowUp: true })).body.fieldErrors[0]).toMatchObject({ field: 'legalFollowUp', code: 'NOT_ALLOWED' });
     expect((await step(b.id, { action: 'BOUNCE', date: '2026-07-16' })).body.state).toBe('BOUNCED');
     const [x] = await lastEntries(1);
     expect(lines(x)[0]).toEqual([given, 700, 0]);

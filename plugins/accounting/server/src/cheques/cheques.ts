@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
 import { ownAccount, type LedgerDb } from '../ledger/accounts';
-import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
+import { bouncedChequeAccount, currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
 import { FX_GAIN_ACCOUNT, FX_LOSS_ACCOUNT, isDay, money, post, reverse, type Posted, type PostingLine } from '../ledger/posting';
 import { currencyOf, inLira, liraRate, type CurrencyRef } from '../banks/rates';
 import { ACTION_LABELS, INITIAL, STATE_LABELS, allowedActions, nextState, type Action, type Direction, type EventAction, type State } from './machine';
@@ -61,15 +61,16 @@ async function currentName(d: LedgerDb, companyId: number, id: number): Promise<
  * CHEQUE:<id>:<step no>. When the money moves (`settle`: a foreign-currency cheque collected into
  * or paid from a bank account), the bank's side is at the rate of that day and the difference
  * from the cheque's own lira is the exchange difference: 646 Kambiyo Kârları for a gain (more lira
- * came in, less went out), 656 Kambiyo Zararları for a loss.
+ * came in, less went out), 656 Kambiyo Zararları for a loss. `label` names the step in the entry's
+ * text when the action's own label does not say enough.
  */
 async function postStep(
   d: LedgerDb, companyId: number, ch: ChequeRow, seq: number, action: EventAction, date: string, debit: string, credit: string,
-  explanation: string | null, createdBy: string | null, settle?: { side: 'debit' | 'credit'; rate: Decimal },
+  explanation: string | null, createdBy: string | null, settle?: { side: 'debit' | 'credit'; rate: Decimal }, label?: string,
 ): Promise<Posted> {
   const fc = ch.currency_id === DEFAULT_CURRENCY_ID ? {} : { currencyId: ch.currency_id, amountFc: ch.amount, rate: ch.rate };
   const who = await currentName(d, companyId, ch.current_id);
-  const text = explanation ?? `${ACTION_LABELS[action]}: ${ch.number} nolu ${ch.direction === 'IN' ? 'alınan' : 'verilen'} çek, ${who}, vade ${trDate(ch.due_date)}`;
+  const text = explanation ?? `${label ?? ACTION_LABELS[action]}: ${ch.number} nolu ${ch.direction === 'IN' ? 'alınan' : 'verilen'} çek, ${who}, vade ${trDate(ch.due_date)}`;
   const booked = new Decimal(ch.amount_try);
   const moved = settle ? inLira(new Decimal(ch.amount), settle.rate) : booked;
   const lines: PostingLine[] = [
@@ -249,7 +250,20 @@ export async function deleteCheque(d: LedgerDb, companyId: number, id: number, o
 
 // --- steps ----------------------------------------------------------------------------------
 
-export interface StepInput { action: Action; date: string; bankAccountId?: number | null; currentId?: number | null; explanation?: string | null; rate?: number | string | null }
+export interface StepInput {
+  action: Action; date: string; bankAccountId?: number | null; currentId?: number | null; explanation?: string | null; rate?: number | string | null;
+  /** BOUNCE of a received cheque: under legal follow-up (protested, icra): 128 Şüpheli Ticari Alacaklar instead of 127. */
+  legalFollowUp?: boolean | null;
+}
+
+/** The account a bounced received cheque's BOUNCE step debited (127.xxx or 128.xxx; 120.xxx for one bounced before they were used). */
+async function bouncedInto(d: LedgerDb, companyId: number, evs: Event[]): Promise<string> {
+  const bounce = [...evs].reverse().find((e) => e.action === 'BOUNCE');
+  if (!bounce) throw new Error('a bounced cheque without its BOUNCE step');
+  const line = await d.selectFrom('journal_lines').select('account_code').where('company_id', '=', companyId).where('entry_id', '=', bounce.entry_id)
+    .where('debit', '>', '0').orderBy('line_no').executeTakeFirstOrThrow();
+  return line.account_code;
+}
 
 const illegal = (ch: ChequeRow, action: Action) => {
   const allowed = allowedActions(ch.direction, ch.state);
@@ -275,6 +289,10 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
   }
   const takesBank = s.action === 'DEPOSIT' || s.action === 'COLLECT' || s.action === 'PAY';
   if (s.bankAccountId != null && !takesBank) throw problems.invalidField('bankAccountId', `${ACTION_LABELS[s.action]} işleminde banka hesabı seçilmez.`, 'NOT_ALLOWED');
+  const legal = s.legalFollowUp === true;
+  if (legal && !(ch.direction === 'IN' && s.action === 'BOUNCE')) {
+    throw problems.invalidField('legalFollowUp', 'Kanuni takip yalnız alınan çekin karşılıksız işleminde seçilir.', 'NOT_ALLOWED');
+  }
   if (s.currentId != null && s.action !== 'ENDORSE') throw problems.invalidField('currentId', `${ACTION_LABELS[s.action]} işleminde cari seçilmez; çek ${ch.direction === 'IN' ? 'alındığı' : 'verildiği'} cariye döner.`, 'NOT_ALLOWED');
 
   const bankOf = async (required: string): Promise<MoneyAccount> => {
@@ -292,6 +310,10 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
     return bank;
   };
   const customer = async () => (await currentAccount(d, companyId, ch.current_id)).accountCode;
+  // A received cheque that bounced is owed by its customer as a bounced-cheque receivable: 127 Diğer
+  // Ticari Alacaklar, or 128 Şüpheli Ticari Alacaklar under legal follow-up (Tekdüzen, VUK 323).
+  const bounced = () => bouncedChequeAccount(d, companyId, ch.current_id, legal);
+  let label: string | undefined;
 
   let debit: string;
   let credit: string;
@@ -339,6 +361,10 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
       break;
     }
     case 'IN:IN_PORTFOLIO:BOUNCE':
+      debit = await bounced();
+      credit = await portfolioAccount(d, companyId);
+      eventCurrent = ch.current_id;
+      break;
     case 'IN:IN_PORTFOLIO:RETURN':
       debit = await customer();
       credit = await portfolioAccount(d, companyId);
@@ -346,7 +372,7 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
       break;
     case 'IN:DEPOSITED_FOR_COLLECTION:BOUNCE': {
       const bank = await heldAt();
-      debit = await customer();
+      debit = await bounced();
       credit = await collectionAccount(d, companyId, bank);
       eventBank = bank.id;
       eventCurrent = ch.current_id;
@@ -354,9 +380,27 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
     }
     case 'IN:ENDORSED:BOUNCE':
       // The endorsee hands the bounced cheque back: our debt to them is back, the customer owes us again.
-      debit = await customer();
+      debit = await bounced();
       credit = (await currentAccount(d, companyId, ch.endorsed_to_id!)).accountCode;
       eventCurrent = ch.endorsed_to_id;
+      break;
+    case 'IN:BOUNCED:COLLECT': {
+      // The customer pays the bounced cheque into a bank account: what its BOUNCE step debited (127 / 128) is closed.
+      const bank = await bankOf('Karşılıksız çekin tahsil edildiği banka hesabını seçin.');
+      debit = bank.accountCode;
+      credit = await bouncedInto(d, companyId, evs);
+      bankAccountId = eventBank = bank.id;
+      eventCurrent = ch.current_id;
+      label = 'Karşılıksız çek tahsili';
+      break;
+    }
+    case 'IN:BOUNCED:RETURN':
+      // Handed back to the customer (paid in cash, by transfer, replaced by a new cheque …): the receivable
+      // goes back to its ordinary account (120), where that payment is recorded as any collection is.
+      debit = await customer();
+      credit = await bouncedInto(d, companyId, evs);
+      eventCurrent = ch.current_id;
+      label = 'Karşılıksız çek iadesi';
       break;
     case 'OUT:GIVEN:PAY': {
       const bank = await bankOf('Çekin ödendiği banka hesabını seçin.');
@@ -384,7 +428,8 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
   } else if (s.rate != null) {
     throw problems.invalidField('rate', 'Kur yalnız döviz çekinin tahsilinde ve ödenmesinde girilir.', 'NOT_ALLOWED');
   }
-  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy, settle);
+  if (s.action === 'BOUNCE' && legal) label = 'Karşılıksız (kanuni takipte)';
+  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy, settle, label);
   await record(d, companyId, { chequeId: id, seq, action: s.action, from: ch.state, to, date: s.date, bankAccountId: eventBank, currentId: eventCurrent, entryId: posted.id, explanation, createdBy: o.createdBy });
   await d.updateTable('cheques').set({ state: to, bank_account_id: bankAccountId, endorsed_to_id: endorsedTo })
     .where('company_id', '=', companyId).where('id', '=', id).execute();

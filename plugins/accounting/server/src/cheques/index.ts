@@ -30,9 +30,13 @@ export { STEPS, allowedActions, nextState, type Action, type Direction, type Sta
  *   IN_PORTFOLIO              COLLECT   → COLLECTED         the bank account 102.xx    portfolio
  *                                         (bankAccountId: cashed straight into an account)
  *   IN_PORTFOLIO              ENDORSE   → ENDORSED          the supplier (currentId)   portfolio        (ciro)
- *   IN_PORTFOLIO              BOUNCE    → BOUNCED           customer                   portfolio        (karşılıksız)
- *   DEPOSITED_FOR_COLLECTION  BOUNCE    → BOUNCED           customer                   101.xx at the bank
- *   ENDORSED                  BOUNCE    → BOUNCED           customer                   the endorsee     (handed back to us)
+ *   IN_PORTFOLIO              BOUNCE    → BOUNCED           customer's 127 / 128       portfolio        (karşılıksız)
+ *   DEPOSITED_FOR_COLLECTION  BOUNCE    → BOUNCED           customer's 127 / 128       101.xx at the bank
+ *   ENDORSED                  BOUNCE    → BOUNCED           customer's 127 / 128       the endorsee     (handed back to us)
+ *   BOUNCED                   COLLECT   → COLLECTED         the bank account 102.xx    what BOUNCE debited (127 / 128)
+ *                                         (bankAccountId: the customer pays the bounced cheque into it)
+ *   BOUNCED                   RETURN    → RETURNED          customer (its 120)         what BOUNCE debited (127 / 128)
+ *                                         (handed back: paid in cash, by transfer or replaced by a new cheque)
  *   IN_PORTFOLIO              RETURN    → RETURNED          customer                   portfolio        (iade)
  *
  *   OUT  (entry: GIVE)
@@ -42,7 +46,21 @@ export { STEPS, allowedActions, nextState, type Action, type Direction, type Sta
  *   GIVEN                     BOUNCE    → BOUNCED           given 103.xx               supplier
  *   GIVEN                     RETURN    → RETURNED          given 103.xx               supplier
  *
- * COLLECTED, ENDORSED (unless it bounces), PAID, BOUNCED and RETURNED take no further step. A step
+ * A bounced received cheque is not put back on the customer's ordinary account (120): a Turkish
+ * accountant (Tekdüzen Hesap Planı, MSUGT) carries it as a bounced-cheque receivable in the
+ * customer's own sub-account of 127 Diğer Ticari Alacaklar (127.xxx, owner kind CURRENT, made on
+ * first use, ledger/money.ts bouncedChequeAccount), or of 128 Şüpheli Ticari Alacaklar when the
+ * step says it is under legal follow-up (legalFollowUp: protested, at the icra office; VUK 323).
+ * Being the current's own account, it is in the current's balance, aging and ledger (statement).
+ * The bounced cheque leaves 127 / 128 by a step of its own, crediting the account its BOUNCE
+ * debited: COLLECT when the customer pays it into a bank account, RETURN when it is handed back to
+ * the customer (paid in cash, by transfer, replaced by a new cheque …: its amount goes back to the
+ * customer's 120, where that payment is recorded as any collection is). A collection recorded on
+ * the current before that credits its 120 and leaves 127 / 128 open (docs/architecture.md,
+ * Cheques). A given cheque that bounces puts the debt back on the supplier (320): our own unpaid
+ * cheque is a trade payable again, nothing doubtful about it.
+ *
+ * COLLECTED, ENDORSED (unless it bounces), PAID, RETURNED and a given cheque's BOUNCED take no further step. A step
  * not in the table is a 409 naming the cheque's state in Turkish (ILLEGAL_TRANSITION); a step's
  * date is not before the cheque's last step. Each step is POST /checks/{id}/transitions, posted
  * through post() with source CHEQUE:<cheque id>:<step no> and recorded in cheque_events

@@ -47,6 +47,9 @@ export const STEPS: Record<Direction, Partial<Record<State, Partial<Record<Actio
     IN_PORTFOLIO: { DEPOSIT: 'DEPOSITED_FOR_COLLECTION', COLLECT: 'COLLECTED', ENDORSE: 'ENDORSED', BOUNCE: 'BOUNCED', RETURN: 'RETURNED' },
     DEPOSITED_FOR_COLLECTION: { COLLECT: 'COLLECTED', WITHDRAW: 'IN_PORTFOLIO', BOUNCE: 'BOUNCED' },
     ENDORSED: { BOUNCE: 'BOUNCED' },
+    // The customer pays the bounced cheque into a bank account (karşılıksız çekin tahsili), or it is
+    // handed back to them (iade) and its amount goes back to their 120: 127 / 128 is closed either way.
+    BOUNCED: { COLLECT: 'COLLECTED', RETURN: 'RETURNED' },
   },
   OUT: {
     GIVEN: { PAY: 'PAID', BOUNCE: 'BOUNCED', RETURN: 'RETURNED' },

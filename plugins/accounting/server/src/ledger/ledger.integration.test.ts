@@ -119,7 +119,7 @@ describe.each(engines('both'))('the books on %s', (engine) => {
   });
 
   it('posts a source once; after its reversal it may be posted again, and a reversal is not reversed', async () => {
-    const e: PostingEntry = { date: '2026-06-01', explanation: 'Fatura 42', source: { kind: 'TEST_INVOICE', id: 42 }, lines: [{ account: '127', debit: '118.00' }, { account: '600', credit: '100.00' }, { account: '391', credit: '18.00' }] };
+    const e: PostingEntry = { date: '2026-06-01', explanation: 'Fatura 42', source: { kind: 'TEST_INVOICE', id: 42 }, lines: [{ account: '121', debit: '118.00' }, { account: '600', credit: '100.00' }, { account: '391', credit: '18.00' }] };
     const first = await inCompany((trx) => ledger().post(trx, cid, e));
     expect(first.total).toBe('118.00');
     await expect(inCompany((trx) => ledger().post(trx, cid, e))).rejects.toMatchObject({ code: 'ALREADY_POSTED' });
@@ -130,7 +130,7 @@ describe.each(engines('both'))('the books on %s', (engine) => {
     const reversed = await inCompany((trx) => ledger().reverse(trx, cid, first.id));
     const rev = await api.call('GET', `${ONMUHASEBE}/journal-entries/${reversed.id}`, { token: owner });
     expect(rev.body).toMatchObject({ reversesId: first.id, sourceKind: 'TEST_INVOICE', sourceId: '42', explanation: 'İptal: Fatura 42' });
-    expect(rev.body.lines.map((l: { account: string; debit: number; credit: number }) => [l.account, l.debit, l.credit])).toEqual([['127', 0, 118], ['600', 100, 0], ['391', 18, 0]]);
+    expect(rev.body.lines.map((l: { account: string; debit: number; credit: number }) => [l.account, l.debit, l.credit])).toEqual([['121', 0, 118], ['600', 100, 0], ['391', 18, 0]]);
     const original = await api.call('GET', `${ONMUHASEBE}/journal-entries/${first.id}`, { token: owner });
     expect(original.body.reversedById).toBe(rev.body.id);
     await expect(inCompany((trx) => ledger().reverse(trx, cid, first.id))).rejects.toMatchObject({ code: 'ALREADY_REVERSED' });

@@ -52,6 +52,39 @@ export async function currentAccount(db: LedgerDb, companyId: number, currentId:
   return { id: c.id, name: c.name, type: c.type, accountCode: code, currencyId: c.currency_id };
 }
 
+/**
+ * Where a current's bounced cheque (karşılıksız çek) is owed (Tekdüzen, MSUGT): 127 Diğer Ticari
+ * Alacaklar, or 128 Şüpheli Ticari Alacaklar when it is under legal follow-up (protested, at the
+ * icra office: VUK 323's doubtful receivable).
+ */
+export const BOUNCED_CHEQUE_PARENT = '127';
+export const DOUBTFUL_RECEIVABLE_PARENT = '128';
+/** The parents of a current's bounced-cheque sub-accounts (a current's main account sorts before them when it has both). */
+export const BOUNCED_PARENTS: readonly string[] = [BOUNCED_CHEQUE_PARENT, DOUBTFUL_RECEIVABLE_PARENT];
+
+/**
+ * The current's own sub-account under 127 (or 128 when `legal`), made on its first use like its
+ * main one (owner kind CURRENT, so every report that sums a current's accounts sees it: its
+ * balance, aging, ledger). A current kept under 127 itself already has it: its main account.
+ */
+export async function bouncedChequeAccount(db: LedgerDb, companyId: number, currentId: number, legal: boolean): Promise<string> {
+  const c = await db.selectFrom('currents').select(['id', 'name', 'currency_id']).where('company_id', '=', companyId).where('id', '=', currentId).executeTakeFirst();
+  if (!c) throw problems.invalidField('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  const parent = legal ? DOUBTFUL_RECEIVABLE_PARENT : BOUNCED_CHEQUE_PARENT;
+  return ownAccount(db, companyId, { parent, kind: 'CURRENT', ownerId: c.id, name: c.name, currencyId: c.currency_id, width: 3 });
+}
+
+/**
+ * Every ledger account a current owns (owner kind CURRENT): `main` (its own 120.001, 320.001 …)
+ * first, then the others by code (its bounced-cheque 127 / 128 sub-accounts; an account it was
+ * kept under before its main account changed).
+ */
+export async function currentAccountCodes(db: LedgerDb, companyId: number, currentId: number, main: string): Promise<string[]> {
+  const rows = await db.selectFrom('ledger_accounts').select('code')
+    .where('company_id', '=', companyId).where('owner_kind', '=', 'CURRENT').where('owner_id', '=', currentId).orderBy('code').execute();
+  return [main, ...rows.map((r) => r.code).filter((code) => code !== main)];
+}
+
 /** Debit minus credit of an account and its sub-accounts, in lira, as a decimal string. */
 export async function balanceOf(db: LedgerDb, companyId: number, accountCode: string): Promise<string> {
   const under = underAccount('account_code', accountCode);

@@ -21,6 +21,11 @@ export function underAccount(column: string, code: string) {
     : sql<boolean>`(${col} >= ${code} and ${col} < ${afterPrefix(code)})`;
 }
 
+/** Lines on any of these accounts or their sub-accounts (underAccount for each, or-ed). */
+export function underAccounts(column: string, codes: readonly string[]) {
+  return codes.length === 1 ? underAccount(column, codes[0]!) : sql<boolean>`(${sql.join(codes.map((c) => underAccount(column, c)), sql` or `)})`;
+}
+
 /** The account a line is summed under at a level: 1–3 the chart's digits, 4+ the dotted parts. */
 function levelKey(level: number) {
   return level <= 3
@@ -78,13 +83,15 @@ export interface AccountStatement { account: string; name: string; openingBalanc
 /**
  * An account's statement (muavin) with its sub-accounts: the balance before the start, the lines
  * of the period with the running balance after each (a window sum, so any page is right), and the
- * closing balance. `page` undefined: every line (exports).
+ * closing balance. `page` undefined: every line (exports). Given several accounts (a current's
+ * main account and its bounced-cheque 127 / 128 ones), their lines together, named by the first.
  */
-export async function accountStatement(db: LedgerDb, companyId: number, code: string, startDate: string, endDate: string, page?: { limit: number; offset: number }): Promise<AccountStatement> {
+export async function accountStatement(db: LedgerDb, companyId: number, code: string | readonly string[], startDate: string, endDate: string, page?: { limit: number; offset: number }): Promise<AccountStatement> {
   checkRange(startDate, endDate);
-  const account = (await accountsByCode(db, companyId, [code])).get(code);
+  const codes = typeof code === 'string' ? [code] : code;
+  const account = (await accountsByCode(db, companyId, [codes[0]!])).get(codes[0]!);
   if (!account) throw problems.notFound('Hesap');
-  const under = underAccount('l.account_code', code);
+  const under = underAccounts('l.account_code', codes);
   const opening = await sql<{ b: string }>`select coalesce(sum(l.debit - l.credit), 0) as b from ledger_daily l
     where l.company_id = ${companyId} and ${under} and l.day < ${startDate}`.execute(db);
   const open = new Decimal(opening.rows[0]?.b ?? 0);

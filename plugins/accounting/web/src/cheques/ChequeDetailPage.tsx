@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Button, ButtonGroup, Callout, Card, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, type IconName } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, formatDecimalInput, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
@@ -16,8 +16,9 @@ const ICONS: Record<ChequeAction, IconName> = {
 
 /**
  * One step of the cheque's life, asking for what it needs: the date (not before the cheque's last
- * step), a bank account in the cheque's currency (deposit; collect from the portfolio; pay,
- * optional), the current to endorse to (not the one it came from), an explanation.
+ * step), a bank account in the cheque's currency (deposit; collect from the portfolio or after a
+ * bounce; pay, optional), the current to endorse to (not the one it came from), whether a bounced
+ * received cheque is under legal follow-up (128 instead of 127), an explanation.
  */
 function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: ChequeAction; lastDate: string | null; onClose: () => void; onDone: (c: Cheque) => void }) {
   const shell = useShell();
@@ -30,6 +31,11 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
   const [current, setCurrent] = useState<Current | null>(null);
   const [explanation, setExplanation] = useState('');
   const [rate, setRate] = useState('');
+  // A received cheque bounces into the customer's 127, or 128 Şüpheli Ticari Alacaklar under legal follow-up.
+  const asksLegal = c.direction === 'IN' && props.action === 'BOUNCE';
+  const [legal, setLegal] = useState(false);
+  const afterBounce = c.direction === 'IN' && c.state === 'BOUNCED' && (props.action === 'COLLECT' || props.action === 'RETURN');
+  const intro = asksLegal || afterBounce ? `cheques.stepIntroIn.${props.action}` : `cheques.stepIntro.${props.action}`;
   // The money of a foreign-currency cheque moves at the day's rate: its exchange difference posts with the step.
   const asksRate = c.currencyId !== 1 && (props.action === 'COLLECT' || props.action === 'PAY');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -57,12 +63,13 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
         ...(needs.current && current ? { currentId: current.id } : {}),
         ...(explanation.trim() ? { explanation: explanation.trim() } : {}),
         ...(readR && 'value' in readR ? { rate: readR.value } : {}),
+        ...(asksLegal && legal ? { legalFollowUp: true } : {}),
       };
       props.onDone(await shell.api.request('POST', CHECK_STEP, { params: { path: { id: c.id } }, body }));
     } catch (err) {
       const all = serverFieldErrors(err);
       const mine: FieldErrors = {};
-      for (const f of ['date', 'bankAccountId', 'currentId', 'explanation', 'rate']) if (all[f]) mine[f] = all[f];
+      for (const f of ['date', 'bankAccountId', 'currentId', 'explanation', 'rate', 'legalFollowUp']) if (all[f]) mine[f] = all[f];
       setErrors(mine);
       if (!Object.keys(mine).length) reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
     } finally {
@@ -74,7 +81,7 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
     <Dialog isOpen onClose={props.onClose} title={label}>
       <form onSubmit={save} noValidate aria-label={label}>
         <DialogBody>
-          <p>{t(`cheques.stepIntro.${props.action}`, { number: c.number, amount: money(c.amount), currency: currencyCode(c.currencyId), current: c.currentName, bank: c.bankAccountName ?? '' })}</p>
+          <p>{t(intro, { number: c.number, amount: money(c.amount), currency: currencyCode(c.currencyId), current: c.currentName, bank: c.bankAccountName ?? '' })}</p>
           <Field id="step-date" label={t('cheques.step.date')} error={errors.date} hint={props.lastDate ? t('cheques.step.dateHint', { date: formatDate(props.lastDate) }) : undefined} required>
             <DateInput id="step-date" value={date} onValueChange={setDate} />
           </Field>
@@ -92,6 +99,11 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
           {asksRate && (
             <Field id="step-rate" label={t('finance.form.rate', { currency: currencyCode(c.currencyId) })} error={errors.rate} hint={t('cheques.step.rateHint', { rate: formatDecimalInput(c.rate ?? 0, 2, 6) })}>
               <InputGroup id="step-rate" value={rate} onValueChange={setRate} inputMode="decimal" />
+            </Field>
+          )}
+          {asksLegal && (
+            <Field id="step-legal" label={null} error={errors.legalFollowUp} hint={t('cheques.step.legalFollowUpHint')}>
+              <Checkbox id="step-legal" checked={legal} label={t('cheques.step.legalFollowUp')} onChange={(e) => setLegal(e.currentTarget.checked)} />
             </Field>
           )}
           <Field id="step-explanation" label={t('cheques.fields.explanation')} error={errors.explanation}>

@@ -38,6 +38,8 @@ describe('the cheque screens\' declarations', () => {
     expect(stepNeeds(CHEQUES[0]!, 'ENDORSE')).toEqual({ bank: 'none', current: true });
     expect(stepNeeds(CHEQUES[3]!, 'PAY')).toEqual({ bank: 'optional', current: false });
     expect(stepNeeds(CHEQUES[0]!, 'BOUNCE')).toEqual({ bank: 'none', current: false });
+    // A bounced cheque the customer pays is collected into a bank account chosen then.
+    expect(stepNeeds({ ...CHEQUES[0]!, state: 'BOUNCED' }, 'COLLECT')).toEqual({ bank: 'required', current: false });
   });
 });
 
@@ -217,6 +219,43 @@ describe('/cheque/:id', () => {
     expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)[0]!.body).toEqual({ action: 'COLLECT', date: today() });
     expect(await within(page).findByText('Çek "Tahsil edildi" durumunda; başka işlem yapılamaz.')).toBeInTheDocument();
   });
+  it('bounces a received cheque into 127, or into 128 when it is under legal follow-up, then offers its collection or return', async () => {
+    const s = chequeServer();
+    const bounced = { ...CHEQUES[0], state: 'BOUNCED' as const, stateLabel: 'Karşılıksız', allowedActions: ['COLLECT' as const, 'RETURN' as const] };
+    let done = false;
+    s.on(`POST ${API}/checks/{id}/transitions`, () => { done = true; return json(bounced); });
+    s.on(`GET ${API}/checks/{id}`, () => json(done ? bounced : CHEQUES[0]));
+    const { toasts } = await renderWorkbench({ plugins: [chequePlugin], path: '/cheque/1', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: '100001 numaralı çek' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'Karşılıksız' }));
+    const form = await screen.findByRole('form', { name: 'Karşılıksız' });
+    expect(within(form).getByText(/127 Diğer Ticari Alacaklar hesabına yazılır/)).toBeInTheDocument();
+    const legal = within(form).getByRole('checkbox', { name: 'Kanuni takipte (şüpheli alacak)' });
+    expect(legal).not.toBeChecked();
+    expect(within(form).getByText(/128 Şüpheli Ticari Alacaklar/)).toBeInTheDocument();
+    await user.click(legal);
+    await user.click(within(form).getByRole('button', { name: 'Karşılıksız' }));
+    await waitFor(() => expect(toasts.shown.map((x) => x.message)).toContain('BAŞARILI — 100001 numaralı çek: Karşılıksız kaydedildi (Karşılıksız).'));
+    expect(requestsTo(s, 'POST', `${API}/checks/1/transitions`)[0]!.body).toEqual({ action: 'BOUNCE', date: today(), legalFollowUp: true });
+    const steps = await within(page).findByRole('group', { name: 'İşlemler' });
+    await waitFor(() => expect(within(steps).getAllByRole('button').map((b) => b.textContent)).toEqual(['Tahsil et', 'İade et']));
+    await user.click(within(steps).getByRole('button', { name: 'İade et' }));
+    const back = await screen.findByRole('form', { name: 'İade et' });
+    expect(within(back).getByText(/alacak 127 \/ 128 hesabından carinin hesabına \(120\) aktarılır/)).toBeInTheDocument();
+    expect(within(back).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('does not ask a given cheque that bounces about legal follow-up', async () => {
+    const s = chequeServer();
+    await renderWorkbench({ plugins: [chequePlugin], path: '/cheque/4', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: '400004 numaralı çek' }, { timeout: 5000 });
+    await userEvent.setup().click(within(page).getByRole('button', { name: 'Karşılıksız' }));
+    const form = await screen.findByRole('form', { name: 'Karşılıksız' });
+    expect(within(form).getByText('400004 numaralı çek karşılıksız çıktı: tutarı yeniden Selçuk Ecza Deposu borcuna yazılır.')).toBeInTheDocument();
+    expect(within(form).queryByRole('checkbox')).toBeNull();
+  });
+
   it('asks the day\'s rate when a foreign-currency cheque is collected, and says it is carried at its own', async () => {
     const s = chequeServer();
     const dollar = { ...CHEQUES[1], id: 2, number: '200002', currencyId: 2, currencyCode: 'USD', currencySymbol: '$', rate: 42.5, amount: 1000, amountTry: 42500 };

@@ -24,12 +24,20 @@ const tr = {
     RETURN: '{{number}} numaralı çek {{current}} carisine iade edilir.',
     PAY: '{{number}} numaralı verilen çekin bankadan ödendiği kaydedilir.',
   },
+  /** A received cheque's bounce, and the steps of a bounced one (127 / 128 Tekdüzen). */
+  stepIntroIn: {
+    BOUNCE: '{{number}} numaralı çek karşılıksız çıktı: tutarı {{current}} adına karşılıksız çek alacağı olarak 127 Diğer Ticari Alacaklar hesabına yazılır.',
+    COLLECT: '{{number}} numaralı karşılıksız çekin tutarı {{current}} tarafından bankaya ödendi: 127 / 128 hesabındaki alacak kapanır.',
+    RETURN: '{{number}} numaralı karşılıksız çek {{current}} carisine iade edilir: alacak 127 / 128 hesabından carinin hesabına (120) aktarılır; ödemesi (nakit, havale, yeni çek) cariden tahsilat olarak kaydedilir.',
+  },
   step: {
     date: 'İşlem tarihi', dateHint: 'Çekin son işleminin tarihinden ({{date}}) önce olamaz.', endorseTo: 'Ciro edilen cari',
     bank: { DEPOSIT: 'Tahsile verilen banka hesabı', COLLECT: 'Tahsil edilen banka hesabı', PAY: 'Ödeyen banka hesabı', WITHDRAW: 'Banka hesabı', ENDORSE: 'Banka hesabı', BOUNCE: 'Banka hesabı', RETURN: 'Banka hesabı' },
     bankHint: 'Çekin para biriminde ({{currency}}) bir banka hesabı.', payHint: 'Boş bırakılırsa çekin yazıldığı hesap: {{bank}}.',
     atBank: 'Çek {{bank}} hesabında; işlem o hesaba yapılır.',
     rateHint: 'Boş bırakılırsa o günün TCMB kuru kullanılır. Çek {{rate}} kurundan kayıtlı; aradaki fark kur farkı olarak 646 / 656 hesabına yazılır.',
+    legalFollowUp: 'Kanuni takipte (şüpheli alacak)',
+    legalFollowUpHint: 'Protesto edildi ya da icra takibinde: alacak 127 yerine 128 Şüpheli Ticari Alacaklar hesabına yazılır (VUK 323).',
   },
   fields: {
     direction: 'Yön', number: 'Çek no', code: 'Seri / kod', amount: 'Tutar ({{currency}})', amountShort: 'Tutar', currencyId: 'Para birimi', rate: 'Kur ({{currency}})',
@@ -70,12 +78,19 @@ const en: typeof tr = {
     RETURN: 'Cheque {{number}} is returned to {{current}}.',
     PAY: 'Given cheque {{number}} is recorded as paid by the bank.',
   },
+  stepIntroIn: {
+    BOUNCE: 'Cheque {{number}} bounced: {{current}} owes its amount as a bounced-cheque receivable in 127 Other Trade Receivables.',
+    COLLECT: '{{current}} paid bounced cheque {{number}} into the bank: the receivable in 127 / 128 is closed.',
+    RETURN: 'Bounced cheque {{number}} is handed back to {{current}}: the receivable moves from 127 / 128 to the current\'s own account (120), where its payment (cash, transfer, a new cheque) is recorded as a collection.',
+  },
   step: {
     date: 'Date', dateHint: 'Not before the cheque\'s last step ({{date}}).', endorseTo: 'Endorse to',
     bank: { DEPOSIT: 'Bank account to deposit at', COLLECT: 'Bank account collected into', PAY: 'Paying bank account', WITHDRAW: 'Bank account', ENDORSE: 'Bank account', BOUNCE: 'Bank account', RETURN: 'Bank account' },
     bankHint: 'A bank account in the cheque\'s currency ({{currency}}).', payHint: 'Left empty, the account it is drawn on: {{bank}}.',
     atBank: 'The cheque is at {{bank}}; the step goes through that account.',
     rateHint: 'Left empty, TCMB\'s rate of the day is used. The cheque is carried at {{rate}}; the difference posts as an exchange difference to 646 / 656.',
+    legalFollowUp: 'Under legal follow-up (doubtful receivable)',
+    legalFollowUpHint: 'Protested or with the enforcement office: owed in 128 Doubtful Trade Receivables instead of 127 (VUK 323).',
   },
   fields: {
     direction: 'Direction', number: 'Cheque no', code: 'Serial / code', amount: 'Amount ({{currency}})', amountShort: 'Amount', currencyId: 'Currency', rate: 'Rate ({{currency}})',
