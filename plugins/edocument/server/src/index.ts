@@ -6,7 +6,7 @@ import { onCompanyCreatedSettings, seedDemoSettings, settingsHandlers, settingsJ
 import { listeningUrls } from './settings/settings';
 import { documentHandlers } from './documents/handlers';
 import { incomingHandlers } from './documents/incoming';
-import { documentJobs, invoiceCancelling, invoiceLock, listeners } from './documents/events';
+import { despatchChanging, documentJobs, invoiceCancelling, invoiceLock, listeners } from './documents/events';
 import { seedDemoDocuments } from './documents/demo';
 
 /**
@@ -47,7 +47,7 @@ const plugin: ServerPlugin = {
   on: listeners,
   // A sent e-document freezes its invoice (the accounting plugin asks before an edit) and decides
   // whether the invoice may be cancelled.
-  contributes: { 'accounting.invoice.locks': [invoiceLock], 'accounting.invoice.cancelling': [invoiceCancelling] },
+  contributes: { 'accounting.invoice.locks': [invoiceLock], 'accounting.invoice.cancelling': [invoiceCancelling], 'accounting.despatch.changing': [despatchChanging] },
   jobs: { ...settingsJobs, ...documentJobs },
   onCompanyCreated: onCompanyCreatedSettings,
   async seedDemo(trx, demo) {

@@ -12,6 +12,7 @@ import { allowsNegativeStock } from '../invoices/posting';
 import { invoiceView, writeInvoice } from '../invoices/invoices.handlers';
 import { quantity, type InvoiceBody } from '../invoices/input';
 import { moveLines, type Db } from '../warehouses/warehouses.repository';
+import { runDespatchChanging } from '../invoices/locks';
 
 /**
  * Despatches (irsaliye; module DESPATCH 26): an incoming one (IN) puts its delivered quantities
@@ -239,6 +240,7 @@ const updateDespatch: Handler = async (ctx) => {
   const b = ctx.body as DespatchBody & { id: number };
   const d = db(ctx);
   const before = await changeable(d, auth.companyId, b.id);
+  await runDespatchChanging(ctx.services, d, auth.companyId, { despatchId: b.id, action: 'UPDATE', at: ctx.services.now() });
   if (b.direction !== before.direction) throw bad('direction', 'İrsaliyenin yönü (gelen / giden) değiştirilemez.', 'DIRECTION_FIXED');
   const r = await resolveDespatch(d, auth.companyId, b);
   // An outgoing despatch keeps its number when none is given.
@@ -263,6 +265,7 @@ const deleteDespatch: Handler = async (ctx) => {
   const id = (ctx.params as { id: number }).id;
   const d = db(ctx);
   const o = await changeable(d, auth.companyId, id);
+  await runDespatchChanging(ctx.services, d, auth.companyId, { despatchId: id, action: 'CANCEL', at: ctx.services.now() });
   await moveStock(d, auth.companyId, id, o.direction, 'UNDO', auth.login, `İptal: ${label(o.direction, o.waybill_no, id)}`);
   await d.updateTable('despatches').set({ status: 'CANCELLED', cancelled_at: ctx.services.now(), cancelled_by: auth.login })
     .where('company_id', '=', auth.companyId).where('id', '=', id).execute();

@@ -44,3 +44,24 @@ export async function runCancelling(services: Pick<Services, 'plugins'>, db: unk
     await item.cancelling(db, companyId, invoice);
   }
 }
+
+/**
+ * The extension point `accounting.despatch.changing`: another plugin says whether a despatch may
+ * be edited or cancelled, in that request's transaction (the e-document plugin: a sent
+ * e-İrsaliye cannot be withdrawn at GİB, so its despatch no longer changes; an unsent one is
+ * discarded with a cancelled despatch). A contribution that throws refuses the change.
+ */
+export const DESPATCH_CHANGING_POINT = 'accounting.despatch.changing';
+
+export interface DespatchChangingContribution {
+  id: string;
+  /** `at` is the change's moment on the server's clock (services.now). */
+  changing(db: unknown, companyId: number, despatch: { despatchId: number; action: 'UPDATE' | 'CANCEL'; at: Date }): Promise<void>;
+}
+
+export async function runDespatchChanging(services: Pick<Services, 'plugins'>, db: unknown, companyId: number, despatch: Parameters<DespatchChangingContribution['changing']>[2]): Promise<void> {
+  for (const { item } of contributionsTo<DespatchChangingContribution>(services, DESPATCH_CHANGING_POINT)) {
+    if (typeof item?.changing !== 'function') continue;
+    await item.changing(db, companyId, despatch);
+  }
+}

@@ -323,6 +323,19 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect(incoming.body.map((d: any) => d.uuid)).toEqual([sent.body.uuid]);
     const refused = await api.call('POST', `${API}/e-despatch/cancel/${des.body.id}`, { token: seller, body: {} });
     expect([refused.status, codeOf(refused)]).toEqual([409, 'EDESPATCH_SENT']);
+    // Nor does the despatch change or leave the books behind the sent e-İrsaliye's back.
+    const cancelled = await api.call('DELETE', `${API}/despatches/${des.body.id}`, { token: seller });
+    expect([cancelled.status, codeOf(cancelled)]).toEqual([409, 'EDESPATCH_SENT']);
+    const edited = await api.call('PUT', `${API}/despatches`, { token: seller, body: { id: des.body.id, direction: 'OUT', currentId: buyerCurrent.id, despatchDate: '2026-11-21', products: [{ productId: p.id, quantity: 3 }] } });
+    expect([edited.status, codeOf(edited)]).toEqual([409, 'EDESPATCH_SENT']);
+    expect((await api.call('GET', `${API}/despatches/${des.body.id}`, { token: seller })).body.status).toBe('ACTIVE');
+    // An unsent e-İrsaliye is discarded with its despatch.
+    const other = await api.call('POST', `${API}/despatches`, { token: seller, body: { direction: 'OUT', currentId: buyerCurrent.id, despatchDate: '2026-11-21', products: [{ productId: p.id, quantity: 1 }] } });
+    const draft = await api.call('POST', `${API}/e-despatch/update/${other.body.id}`, { token: seller, body: { action: 'CHECK' } });
+    expect(draft.body.status).toBe('CONTROL');
+    expect((await api.call('DELETE', `${API}/despatches/${other.body.id}`, { token: seller })).status).toBe(204);
+    const gone = await api.call('GET', `${API}/e-documents/${draft.body.id}`, { token: seller });
+    expect(gone.body.status).toBe('CANCEL');
   }, 60_000);
 
   it('a purchase return goes out as an IADE e-Fatura naming the supplier\'s invoice, validates against GİB\'s XSD and schematron, and then cannot leave the books', async () => {

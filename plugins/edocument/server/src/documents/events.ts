@@ -197,6 +197,40 @@ export const invoiceCancelling = {
   },
 };
 
+/**
+ * `accounting.despatch.changing`: a despatch whose e-İrsaliye went out no longer changes or
+ * leaves the books — GİB's e-İrsaliye cannot be withdrawn once delivered (e-İrsaliye Uygulama
+ * Kılavuzu: a wrong one is answered by the receiver's İrsaliye Yanıtı or corrected by a new
+ * despatch, a return by a despatch the other way); one still being sent (SENDING, UNKNOWN)
+ * refuses it until its result is known. An unsent document is discarded with a cancelled
+ * despatch; an edited one is checked again before it is sent.
+ */
+export const despatchChanging = {
+  id: 'edocument.despatch',
+  async changing(db: unknown, companyId: number, despatch: { despatchId: number; action: 'UPDATE' | 'CANCEL'; at: Date }): Promise<void> {
+    const d = db as Db;
+    await sql`select pg_advisory_xact_lock(hashtext(${`edoc:${companyId}:despatch_id:${despatch.despatchId}`}))`.execute(d);
+    const row = await docOfSource(d, companyId, { despatchId: despatch.despatchId });
+    if (!row || row.status === 'CANCEL' || row.status === 'FAILURE') return;
+    if (row.status === 'CONTROL' || row.status === 'PREVIEW') {
+      if (despatch.action === 'CANCEL') {
+        const reason = 'İrsaliye muhasebede iptal edildi.';
+        await d.updateTable('edoc_documents').set({ status: 'CANCEL', status_reason: reason, updated_at: despatch.at, history: note(row.history, 'CANCEL', despatch.at, reason) })
+          .where('company_id', '=', companyId).where('id', '=', row.id).execute();
+      }
+      return;
+    }
+    const what = despatch.action === 'CANCEL' ? 'iptal edilemez' : 'değiştirilemez';
+    if (row.status !== 'SUCCESS') {
+      throw problems.conflict(`Bu irsaliyenin e-İrsaliyesi ${row.document_no ?? ''} gönderiliyor; sonucu belli olmadan irsaliye ${what}.`.replace('  ', ' '), 'EDOC_IN_FLIGHT');
+    }
+    throw problems.conflict(
+      `Bu irsaliyenin e-İrsaliyesi ${row.document_no ?? ''} gönderildi ve GİB'de geri alınamaz; irsaliye ${what}. Düzeltme için yeni bir irsaliye düzenleyin.`.replace('  ', ' '),
+      'EDESPATCH_SENT',
+    );
+  },
+};
+
 /** `accounting.invoice.locks`: an invoice whose e-document went out (or may have) no longer changes. */
 export const invoiceLock = {
   id: 'edocument.sent',
