@@ -16,8 +16,11 @@ export const SORT_DATE_DESC = 'date,desc';
 export const LOCALE = 'tr-TR';
 /** Decimals of amounts and totals. */
 export const AMOUNT_DECIMALS = 2;
-/** Decimals of invoice line quantities. */
-export const QUANTITY_DECIMALS = 2;
+/**
+ * Decimals of quantities (document lines and stock): three, for goods weighed or measured
+ * (2,125 kg; UBL-TR's InvoicedQuantity is a decimal). Every unit takes them.
+ */
+export const QUANTITY_DECIMALS = 3;
 /** Decimals of unit prices. */
 export const UNIT_PRICE_DECIMALS = 8;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DATE_FORMATS,
   formatDecimalInput,
+  formatQuantity,
   parseTurkishDecimal,
   formatAmount,
   formatDate,
@@ -213,5 +214,19 @@ describe('money inputs: formatDecimalInput and parseTurkishDecimal', () => {
       expect(Number(parseTurkishDecimal(shown)), shown).toBe(n);
       expect(parseTurkishNumber(shown), shown).toBe(n);
     }
+  });
+});
+
+describe('quantities: formatQuantity', () => {
+  it('shows up to three decimals, at least two unless asked for fewer', () => {
+    expect(formatQuantity(2.125)).toBe('2,125');
+    expect(formatQuantity('7.875')).toBe('7,875');
+    expect(formatQuantity(2.5)).toBe('2,50');
+    expect(formatQuantity(1234.5)).toBe('1.234,50');
+    expect(formatQuantity(10)).toBe('10,00');
+    expect(formatQuantity(10, 0)).toBe('10');
+    expect(formatQuantity('2.500', 0)).toBe('2,5');
+    expect(formatQuantity(null)).toBe('0,00');
+    expect(formatQuantity(undefined, 0)).toBe('0');
   });
 });

@@ -4,7 +4,7 @@
  * Numbers are formatted by hand, not through Intl, so the output is identical on every
  * runtime: "." groups thousands, "," separates decimals.
  */
-import { CURRENCY_SYMBOL } from './constants';
+import { CURRENCY_SYMBOL, QUANTITY_DECIMALS } from './constants';
 
 type Numberish = number | null | undefined;
 
@@ -133,6 +133,16 @@ export function formatDecimalInput(n: number | string | null | undefined, minDec
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   const negative = value < 0 && /[1-9]/.test(int + frac);
   return (negative ? '-' : '') + grouped + (frac ? ',' + frac : '');
+}
+
+/**
+ * A quantity, tr-TR: thousands grouped, at least `minDecimals` (2) and at most three decimals
+ * ({@link QUANTITY_DECIMALS}), its own decimals kept: 2.125 → "2,125", 2.5 → "2,50", 10 → "10,00";
+ * with `minDecimals` 0 a whole number shows none ("10", "2,5"). Null, undefined and NaN give "0"
+ * with its decimals.
+ */
+export function formatQuantity(n: number | string | null | undefined, minDecimals = 2): string {
+  return formatDecimalInput(n, minDecimals, QUANTITY_DECIMALS) || formatDecimalInput(0, minDecimals, QUANTITY_DECIMALS);
 }
 
 /**

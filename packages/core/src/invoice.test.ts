@@ -47,7 +47,7 @@ describe('computeInvoice: golden examples (worked by hand)', () => {
     // 3 × 19.99 = 59.97; KDV 59.97 × 20 % = 11.994 → 11.99; total 59.97 + 11.99 = 71.96.
     const r = computeInvoice({ lines: [{ quantity: 3, unitPrice: '19.99', taxes: [{ taxId: 7, ...kdv(20) }] }] });
     expect(r.lines[0]).toEqual({
-      quantity: '3.00', unitPrice: '19.99000000', netUnitPrice: '19.99000000', gross: '59.97', discounts: [], discount: '0.00', net: '59.97',
+      quantity: '3.000', unitPrice: '19.99000000', netUnitPrice: '19.99000000', gross: '59.97', discounts: [], discount: '0.00', net: '59.97',
       documentDiscount: '0.00', taxBase: '59.97',
       taxes: [{ taxId: 7, taxType: 'KDV', percentage: '20', exceptionCode: null, base: '59.97', amount: '11.99' }],
       tax: '11.99', withholding: null, withheld: '0.00', total: '71.96', movesStock: true,
@@ -179,8 +179,16 @@ describe('computeInvoice: golden examples (worked by hand)', () => {
   it('quantity 2.5 at unit price 0.12345678', () => {
     // 2.5 × 0.12345678 = 0.30864195 → 0.31; KDV 20 % = 0.062 → 0.06; total 0.37.
     const r = computeInvoice({ lines: [{ quantity: 2.5, unitPrice: 0.12345678, taxes: [kdv(20)] }] });
-    expect(r.lines[0]).toMatchObject({ quantity: '2.50', unitPrice: '0.12345678', gross: '0.31', tax: '0.06', total: '0.37' });
+    expect(r.lines[0]).toMatchObject({ quantity: '2.500', unitPrice: '0.12345678', gross: '0.31', tax: '0.06', total: '0.37' });
     expect(r.totalAmount).toBe('0.37');
+  });
+
+  it('a quantity with three decimals: 2.125 kg at 59.90 with KDV 10', () => {
+    // 2.125 × 59.90 = 127.2875 → 127.29 (half up, in kuruş); KDV 127.29 × 10 % = 12.729 → 12.73; total 140.02.
+    const r = computeInvoice({ lines: [{ quantity: '2.125', unitPrice: '59.90', taxes: [kdv(10)] }] });
+    expect(r.lines[0]).toMatchObject({ quantity: '2.125', gross: '127.29', taxBase: '127.29', tax: '12.73', total: '140.02' });
+    expect(r).toMatchObject({ taxBase: '127.29', totalTax: '12.73', totalAmount: '140.02', payable: '140.02' });
+    expect(computeInvoice({ lines: [{ quantity: 2.125, unitPrice: 59.9, taxes: [kdv(10)] }] }).lines[0]!.gross).toBe('127.29');
   });
 
   it('each tax on the discounted line; a line without taxes; zero never signed', () => {
@@ -262,11 +270,12 @@ describe('computeInvoice: refusals', () => {
     ['negative quantity', oneLine({ quantity: -1 }), 'lines[0].quantity', 'NEGATIVE'],
     ['negative price', oneLine({ unitPrice: '-0.01' }), 'lines[0].unitPrice', 'NEGATIVE'],
     ['quantity 0', oneLine({ quantity: '0.00' }), 'lines[0].quantity', 'QUANTITY_ZERO'],
-    ['quantity with 3 decimals', oneLine({ quantity: '1.005' }), 'lines[0].quantity', 'TOO_MANY_DECIMALS'],
+    ['quantity with 4 decimals', oneLine({ quantity: '2.1255' }), 'lines[0].quantity', 'TOO_MANY_DECIMALS'],
+    ['quantity with 4 decimals as a number', oneLine({ quantity: 1.0005 }), 'lines[0].quantity', 'TOO_MANY_DECIMALS'],
     ['quantity from a float sum', oneLine({ quantity: 0.1 + 0.2 }), 'lines[0].quantity', 'TOO_MANY_DECIMALS'],
     ['price with 9 decimals', oneLine({ unitPrice: '0.123456789' }), 'lines[0].unitPrice', 'TOO_MANY_DECIMALS'],
     ['exponent notation in text', oneLine({ quantity: '1e2' }), 'lines[0].quantity', 'NOT_NUMERIC'],
-    ['line amount too large', oneLine({ quantity: '9999999999999999', unitPrice: '9999' }), 'lines[0]', 'TOO_LARGE'],
+    ['line amount too large', oneLine({ quantity: '999999999999999', unitPrice: '99999' }), 'lines[0]', 'TOO_LARGE'],
     ['line discount above 100 %', oneLine({ discounts: [{ type: 'PERCENTAGE', percentage: 100.01 }] }), 'lines[0].discounts[0].percentage', 'PERCENTAGE_RANGE'],
     ['line discount below 0 %', oneLine({ discounts: [{ type: 'PERCENTAGE', percentage: -5 }] }), 'lines[0].discounts[0].percentage', 'PERCENTAGE_RANGE'],
     ['document discount above 100 %', oneLine({}, { discounts: [{ type: 'PERCENTAGE', percentage: '101' }] }), 'discounts[0].percentage', 'PERCENTAGE_RANGE'],
@@ -308,7 +317,8 @@ describe('computeInvoice: refusals', () => {
     expect(e.message.length).toBeGreaterThan(5);
   });
 
-  it('refuses quantities and prices of 10^16 and above', () => {
+  it('refuses quantities of 10^15 (numeric(18, 3)) and prices of 10^16 and above', () => {
+    expect(refusal(() => computeInvoice(oneLine({ quantity: 1e15 }))).code).toBe('TOO_LARGE');
     expect(refusal(() => computeInvoice(oneLine({ quantity: 1e16 }))).code).toBe('TOO_LARGE');
     expect(refusal(() => computeInvoice(oneLine({ unitPrice: '10000000000000000' }))).code).toBe('TOO_LARGE');
   });
@@ -317,7 +327,7 @@ describe('computeInvoice: refusals', () => {
     expect(refusal(() => computeInvoice(oneLine({}, { payments: [{ type: 'CASH', amount: 121 }] }))).message).toBe('Ödeme tutarı kalan tutarı aşamaz');
     const online = refusal(() => computeInvoice(oneLine({}, { payments: [{ type: 'CREDIT_CARD', amount: 1 }, { type: 'CREDIT_CARD', amount: 1 }] })));
     expect(online.message).toBe(SEED_TEXTS_TR.ONLY_ONE_ONLINE_PAYMENT);
-    expect(refusal(() => computeInvoice(oneLine({ quantity: '1.234' }))).message).toBe('Miktar en fazla 2 ondalık basamaklı olabilir; fazlası yuvarlanmaz.');
+    expect(refusal(() => computeInvoice(oneLine({ quantity: '1.2345' }))).message).toBe('Miktar en fazla 3 ondalık basamaklı olabilir; fazlası yuvarlanmaz.');
     expect(refusal(() => computeInvoice(oneLine({ withholding: { code: '601', numerator: 5, denominator: 10 } }))).message).toBe('601 tevkifat kodunun oranı 3/10, 4/10 olabilir.');
   });
 
@@ -443,7 +453,7 @@ function generator(seed: number) {
 
 function randomInvoice(g: ReturnType<typeof generator>): InvoiceInput {
   const lines: InvoiceLineInput[] = Array.from({ length: g.int(1, 7) }, () => {
-    const quantity = g.next() < 0.5 ? String(g.int(1, 50)) : `${g.int(0, 999)}.${String(g.int(1, 99)).padStart(2, '0')}`;
+    const quantity = g.next() < 0.5 ? String(g.int(1, 50)) : `${g.int(0, 999)}.${String(g.int(1, 999)).padStart(3, '0')}`;
     const unitPrice = g.next() < 0.1 ? '0' : g.dec(4999, 8);
     // Line discounts: percentages, and amounts kept within what the discounts before left.
     let left = new Decimal(quantity).times(unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);

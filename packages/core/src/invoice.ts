@@ -5,9 +5,11 @@
  * decimal.js value of a private clone (precision 40, ROUND_HALF_UP), so nothing global changes.
  *
  * The specification's rules (seeds 000 §5), and how they are read here:
- * - quantity at 2 decimals, unit price at 8; more decimals are refused, not rounded
- *   ({@link QUANTITY_DECIMALS}, {@link UNIT_PRICE_DECIMALS}); quantity above 0, price 0 or more.
- * - line amount (gross) = round2(quantity × unit price).
+ * - quantity at 3 decimals (UBL-TR's InvoicedQuantity is a decimal: 2,125 kg, 0,750 lt), unit
+ *   price at 8; more decimals are refused, not rounded ({@link QUANTITY_DECIMALS},
+ *   {@link UNIT_PRICE_DECIMALS}); quantity above 0, price 0 or more.
+ * - line amount (gross) = round2(quantity × unit price): money stays in kuruş whatever the
+ *   quantity's decimals (2,125 × 59,90 = 127,2875 → 127,29).
  * - line discounts, in order, by percentage or amount; each percentage on what remains of the
  *   line after the discounts before it; each discount round2 on its own. An amount discount above
  *   what remains of the line is refused.
@@ -51,7 +53,7 @@
  *   ({@link priceListDiscount}); services carry no stock lines ({@link stockMoves}).
  *
  * Inputs take decimal strings ("1234.5") or numbers; outputs are strings: money with exactly two
- * decimals ("1234.50", never "-0.00"), quantities with 2, unit prices with 8, percentages in their
+ * decimals ("1234.50", never "-0.00"), quantities with 3, unit prices with 8, percentages in their
  * shortest form ("20", "12.5"). Text must be plain decimal notation ("1e3" and "1,5" are
  * refused). Bad input throws {@link InvoiceInputError} (field path, Turkish message, stable
  * {@link InvoiceErrorCode}); the first problem found is reported, in this order: the conversion
@@ -192,7 +194,7 @@ export interface WithholdingInput {
 }
 
 export interface InvoiceLineInput {
-  /** Above 0, two decimals at most. */
+  /** Above 0, three decimals at most. */
   quantity: DecimalInput;
   /** 0 or more, eight decimals at most, in the document's currency, before tax. */
   unitPrice: DecimalInput;
@@ -247,7 +249,7 @@ export interface LineWithholdingResult extends Withholding {
 }
 
 export interface InvoiceLineResult {
-  /** Normalised to two decimals. */
+  /** Normalised to three decimals. */
   quantity: string;
   /** Normalised to eight decimals: as entered (tax-inclusive when the prices include tax). */
   unitPrice: string;
@@ -393,8 +395,10 @@ const ZERO = new D(0);
 const HUNDRED = new D(100);
 /** Money columns are numeric(20, 2): below 10^18. */
 const MONEY_LIMIT = new D('1e18');
-/** Quantity numeric(18, 2) and unit price numeric(24, 8): below 10^16. */
+/** Unit price numeric(24, 8): below 10^16. */
 const LINE_INPUT_LIMIT = new D('1e16');
+/** Quantity numeric(18, 3): below 10^15. */
+const QUANTITY_LIMIT = new D('1e15');
 /** conversion_rate numeric(18, 6): below 10^12. */
 const RATE_LIMIT = new D('1e12');
 const RATE_DECIMALS = 6;
@@ -503,7 +507,7 @@ function applyDiscounts(
 function readLine(line: InvoiceLineInput, i: number): LineWork {
   const at = `lines[${i}]`;
   if (line === null || typeof line !== 'object') return fail(at, 'REQUIRED', 'Satır bilgisi eksik.');
-  const quantity = parse(line.quantity, `${at}.quantity`, { label: 'Miktar', decimals: QUANTITY_DECIMALS, limit: LINE_INPUT_LIMIT });
+  const quantity = parse(line.quantity, `${at}.quantity`, { label: 'Miktar', decimals: QUANTITY_DECIMALS, limit: QUANTITY_LIMIT });
   if (quantity.isZero()) fail(`${at}.quantity`, 'QUANTITY_ZERO', 'Miktar sıfır olamaz.');
   const unitPrice = parse(line.unitPrice, `${at}.unitPrice`, { label: 'Birim fiyat', decimals: UNIT_PRICE_DECIMALS, limit: LINE_INPUT_LIMIT });
   const gross = round2(quantity.times(unitPrice));

@@ -7564,7 +7564,7 @@ export interface components {
                 productId: number;
                 /** @description Delivered now; moves stock. */
                 quantity: components["schemas"]["QuantityIn"];
-                /** @description Sonradan gönderilecek miktar: zero or more, at most two decimals; noted, moves no stock. */
+                /** @description Sonradan gönderilecek miktar (UBL-TR OutstandingQuantity): zero or more, at most three decimals; noted, moves no stock. */
                 laterSentQuantity?: number | string | null;
                 /** @description Default the product's warehouse (or the company's default). */
                 warehouseId?: number | null;
@@ -7661,7 +7661,7 @@ export interface components {
          * @enum {string}
          */
         PaymentType: "CREDIT_CARD" | "CASH" | "PORTAL_CASH" | "FREE" | "OPEN_ACCOUNT";
-        /** @description Above zero, at most two decimals. */
+        /** @description Above zero, at most three decimals (2.125 kg; UBL-TR's InvoicedQuantity is a decimal), in every unit; more are refused, not rounded. Amounts stay at two decimals: a line's amount is round2(quantity × unit price). */
         QuantityIn: number | string;
         /** @description Not negative, at most eight decimals. */
         UnitPriceIn: number | string;
@@ -8682,7 +8682,9 @@ export interface components {
              * @default false
              */
             qrTracking: boolean;
+            /** @description At most 3 decimals. */
             minStock?: number | null;
+            /** @description At most 3 decimals. */
             maxStock?: number | null;
             tagIds?: number[];
             status?: components["schemas"]["ProductStatus"];
@@ -9057,7 +9059,7 @@ export interface components {
             warehouseId: number;
             stockType: components["schemas"]["StockType"];
             stockActionType: components["schemas"]["StockActionType"];
-            /** @description Quantity to add or remove: above zero, 2 decimals. */
+            /** @description Quantity to add or remove: above zero, at most 3 decimals (2.125 kg). */
             quantity: number;
             explanation?: string | null;
         };
@@ -9087,7 +9089,7 @@ export interface components {
             outgoingWarehouseId: number;
             /** @description The target warehouse. */
             incomingWarehouseId: number;
-            /** @description Above zero, 2 decimals, not above the outgoing warehouse's stock. */
+            /** @description Above zero, at most 3 decimals, not above the outgoing warehouse's stock. */
             quantity: number;
             explanation?: string | null;
         };
@@ -17670,7 +17672,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ProductFields"] & {
-                    /** @description Quantity put into the warehouse at once (2 decimals). */
+                    /** @description Quantity put into the warehouse at once (at most 3 decimals). */
                     openingStock?: number;
                 };
             };
@@ -17754,7 +17756,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": (components["schemas"]["ProductFields"] & {
-                    /** @description Quantity put into the warehouse when the product is created (2 decimals). */
+                    /** @description Quantity put into the warehouse when the product is created (at most 3 decimals). */
                     openingStock?: number;
                 })[];
             };

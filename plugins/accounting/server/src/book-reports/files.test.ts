@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { readSheet } from 'read-excel-file/node';
-import { fileSlug, pdf, pdfLayout, trDate, trMoney, xlsx, type Column } from './files';
+import { fileSlug, pdf, pdfLayout, trDate, trMoney, trQuantity, xlsx, type Column } from './files';
 import { mapsCharacter, pageCount } from './testing';
 import { fitsOneFile, MAX_FILE_ROWS } from './common';
 
@@ -13,6 +13,9 @@ describe('book report files', () => {
     expect(trMoney('999999999999999.99')).toBe('999.999.999.999.999,99');
     expect(trMoney('-0.001')).toBe('0,00');
     expect(trMoney(null)).toBe('0,00');
+    expect(trQuantity('7.875')).toBe('7,875');
+    expect(trQuantity(new Decimal('1234.500'))).toBe('1.234,50');
+    expect(trQuantity(12)).toBe('12,00');
     expect(trDate('2026-03-10')).toBe('10.03.2026');
     expect(fileSlug('cari-ekstre-Şahin Çiçekçilik İĞÜÖ-2026-01-01')).toBe('cari-ekstre-sahin-cicekcilik-iguo-2026-01-01');
   });

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
 import writeXlsxFile, { type Cell as SheetCell, type Row as SheetRow, type SheetData } from 'write-excel-file/node';
+import { QUANTITY_DECIMALS, formatQuantity } from '@tezgah/core';
 
 /**
  * The files of the book reports: one xlsx writer and one PDF writer shared by the trial balance,
@@ -20,7 +21,8 @@ const FONT_DIR = fileURLToPath(new URL('../../assets/fonts/', import.meta.url));
 export const FONT_REGULAR = `${FONT_DIR}DejaVuSans.ttf`;
 export const FONT_BOLD = `${FONT_DIR}DejaVuSans-Bold.ttf`;
 
-export type Kind = 'text' | 'money' | 'date' | 'int';
+/** `quantity`: up to three decimals (2,125 kg), at least two, right-aligned like money. */
+export type Kind = 'text' | 'money' | 'quantity' | 'date' | 'int';
 
 export interface Column {
   header: string;
@@ -67,6 +69,11 @@ export function trMoney(v: Cell): string {
   return `${negative ? '-' : ''}${grouped},${frac}`;
 }
 
+/** 7.875 → '7,875'; 12 → '12,00'; 1234.5 → '1.234,50' (a quantity's own decimals, up to three). */
+export function trQuantity(v: Cell): string {
+  return formatQuantity(toDecimal(v).toFixed());
+}
+
 /** '2026-03-10' → '10.03.2026'. */
 export function trDate(day: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
@@ -95,6 +102,7 @@ function text(c: Column, v: Cell): string {
   if (v === null || v === undefined) return '';
   switch (c.kind ?? 'text') {
     case 'money': return c.blankZero && toDecimal(v).isZero() ? '' : trMoney(v);
+    case 'quantity': return trQuantity(v);
     case 'date': return typeof v === 'string' ? trDate(v) : String(v);
     default: return v instanceof Decimal ? v.toString() : String(v);
   }
@@ -103,6 +111,8 @@ function text(c: Column, v: Cell): string {
 // --- xlsx ----------------------------------------------------------------------------------------
 
 const MONEY_FORMAT = '#,##0.00';
+/** Two decimals, a third when the quantity has one (2,125). */
+const QUANTITY_FORMAT = '#,##0.00#';
 
 function sheetCell(c: Column, v: Cell, bold: boolean): SheetCell {
   const style = bold ? { fontWeight: 'bold' as const } : {};
@@ -114,6 +124,7 @@ function sheetCell(c: Column, v: Cell, bold: boolean): SheetCell {
       // The cell holds the number and shows it with the reader's separators (1.999,90 in Turkish Excel).
       return { value: Number(d.toFixed(2)), type: Number, format: MONEY_FORMAT, align: 'right', ...style };
     }
+    case 'quantity': return { value: Number(toDecimal(v).toFixed(QUANTITY_DECIMALS)), type: Number, format: QUANTITY_FORMAT, align: 'right', ...style };
     case 'date': {
       const m = typeof v === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(v) : null;
       if (!m) return { value: String(v), type: String, ...style };
@@ -141,7 +152,7 @@ export async function xlsx(name: string, columns: Column[], rows: Row[], opts: {
     data.push([]);
   }
   data.push(columns.map((c) => ({
-    value: c.header, type: String, fontWeight: 'bold' as const, bottomBorderStyle: 'thin' as const, ...(c.kind === 'money' ? { align: 'right' as const } : {}),
+    value: c.header, type: String, fontWeight: 'bold' as const, bottomBorderStyle: 'thin' as const, ...(c.kind === 'money' || c.kind === 'quantity' ? { align: 'right' as const } : {}),
   })));
   const headerRows = data.length;
   for (const r of rows) {
@@ -256,7 +267,7 @@ export async function pdf(heading: Heading, columns: Column[], rows: Row[], tota
     (strong ? bold() : regular()).fontSize(FONT_SIZE);
     const w = widths[i]! - 6;
     const t = fit(doc, s, w);
-    const x = c.kind === 'money' || c.kind === 'int' ? xs[i]! + 3 + w - doc.widthOfString(t) : xs[i]! + 3;
+    const x = c.kind === 'money' || c.kind === 'quantity' || c.kind === 'int' ? xs[i]! + 3 + w - doc.widthOfString(t) : xs[i]! + 3;
     doc.text(t, x, y + 3, { lineBreak: false });
   };
   const line = (y: number, weight = 0.5, color = '#888888') => {

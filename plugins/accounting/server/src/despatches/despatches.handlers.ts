@@ -10,7 +10,7 @@ import { today } from '../ledger/dates';
 import { currencyOf, liraRate } from '../banks/rates';
 import { allowsNegativeStock } from '../invoices/posting';
 import { invoiceView, writeInvoice } from '../invoices/invoices.handlers';
-import { quantity, type InvoiceBody } from '../invoices/input';
+import { quantity, quantityFixed, type InvoiceBody } from '../invoices/input';
 import { moveLines, type Db } from '../warehouses/warehouses.repository';
 import { runDespatchChanging } from '../invoices/locks';
 
@@ -83,8 +83,8 @@ async function resolveDespatch(d: LedgerDb, companyId: number, b: DespatchBody) 
       unitPrice = u.toFixed(8);
     }
     return {
-      productId: p.id, productName: p.name, warehouseId, quantity: quantity(l.quantity, `${at}.quantity`).toFixed(2),
-      laterSent: quantity(l.laterSentQuantity ?? 0, `${at}.laterSentQuantity`, true).toFixed(2), unitPrice, explanation: text(l.explanation),
+      productId: p.id, productName: p.name, warehouseId, quantity: quantityFixed(quantity(l.quantity, `${at}.quantity`)),
+      laterSent: quantityFixed(quantity(l.laterSentQuantity ?? 0, `${at}.laterSentQuantity`, true)), unitPrice, explanation: text(l.explanation),
     };
   });
   return { shipmentDate, lines };
@@ -332,7 +332,7 @@ export async function invoiceLinesOf(d: LedgerDb, companyId: number, open: { v: 
     if (price === null && !draft) {
       throw problems.conflict(`${p.name} ürününün ${invoiceType === 'SALE' ? 'satış' : 'alış'} fiyatı yok ve ${v.waybillNo ?? `#${v.id}`} irsaliyesinin satırında da fiyat yok; fiyatı yazın ya da taslak fatura oluşturup fiyatı orada girin.`, 'PRICE_REQUIRED');
     }
-    return { productId: l.productId, quantity: new Decimal(l.remaining).toFixed(2), unitPrice: price ?? '0', despatchLineId: l.id };
+    return { productId: l.productId, quantity: quantityFixed(l.remaining), unitPrice: price ?? '0', despatchLineId: l.id };
   });
   return lines;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { formatPhone } from '@tezgah/core';
-import { FONT_BOLD, FONT_REGULAR, trDate, trMoment, trMoney } from '../book-reports/files';
+import { FONT_BOLD, FONT_REGULAR, trDate, trMoment, trQuantity } from '../book-reports/files';
 import { collect, M, PAGE_H, PAGE_W, textKit, W } from '../invoices/pdf-kit';
 import { currentDisplayName, taxIdLabel, type InvoiceCompany, type InvoiceCurrent } from '../invoices/pdf';
 import type { DespatchView } from './despatches.handlers';
@@ -147,7 +147,7 @@ export async function despatchPdf(v: DespatchView, company: InvoiceCompany, curr
   header();
   for (const [i, l] of v.products.entries()) {
     const name = wrap(l.explanation ? `${l.productName} — ${l.explanation}` : l.productName, COLUMNS[1]!.width - 2 * PAD, false, BODY_SIZE, 3);
-    const cells = [[String(l.lineNo)], name, [l.barcode], [trMoney(l.quantity)], [l.unitName], [l.laterSentQuantity ? trMoney(l.laterSentQuantity) : ''], [l.warehouseName]];
+    const cells = [[String(l.lineNo)], name, [l.barcode], [trQuantity(l.quantity)], [l.unitName], [l.laterSentQuantity ? trQuantity(l.laterSentQuantity) : ''], [l.warehouseName]];
     const h = Math.max(...cells.map((c) => c.length)) * LINE + 2 * PAD;
     if (y + h > BODY_BOTTOM) { continuation(); header(); }
     if (i % 2 === 1) doc.save().rect(M, y, W, h).fill('#f6f6f6').restore();
@@ -157,8 +157,9 @@ export async function despatchPdf(v: DespatchView, company: InvoiceCompany, curr
   }
   rule(y, M, M + W, 0.8, '#555555');
   y += 6;
-  const totalQty = v.products.reduce((s, l) => s + Math.round(l.quantity * 100), 0) / 100;
-  put(`Toplam miktar: ${trMoney(totalQty)} (${v.products.length} kalem)`, M, y, { size: 8, bold: true });
+  // Summed in thousandths (quantities carry three decimals), so no float creeps in.
+  const totalQty = v.products.reduce((s, l) => s + Math.round(l.quantity * 1000), 0) / 1000;
+  put(`Toplam miktar: ${trQuantity(totalQty)} (${v.products.length} kalem)`, M, y, { size: 8, bold: true });
   y += 16;
 
   const explanation = v.explanation?.trim() ? wrap(v.explanation.trim(), W, false, 8, 12) : [];

@@ -1,5 +1,5 @@
 import Decimal from 'decimal.js';
-import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
+import { DEFAULT_CURRENCY_ID, QUANTITY_DECIMALS, formatQuantity } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
 import { accountsByCode, type LedgerDb } from '../ledger/accounts';
 import { isDay } from '../ledger/posting';
@@ -73,14 +73,23 @@ const defaultAccount = (type: InvoiceType, service: boolean) => (type === 'SALE'
 
 const bad = (field: string, message: string, code: string) => problems.invalidField(field, message, code);
 
-/** Two decimals at most, above zero (quantities), or at least zero when `zero` (a despatch's later-sent quantity). */
+/**
+ * Three decimals at most (2.125 kg; every unit takes them), above zero (quantities), or at least
+ * zero when `zero` (a despatch's later-sent quantity). More decimals are refused, not rounded.
+ */
 export function quantity(v: number | string, field: string, zero = false): Decimal {
   let d: Decimal;
   try { d = new Decimal(String(v).trim()); } catch { throw bad(field, 'Geçerli bir miktar girin.', 'QUANTITY'); }
   if (!d.isFinite() || (zero ? d.lt(0) : d.lte(0))) throw bad(field, zero ? 'Miktar sıfırdan küçük olamaz.' : 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
-  if (d.decimalPlaces() > 2) throw bad(field, 'Miktar en fazla iki ondalık basamak taşır.', 'QUANTITY');
+  if (d.decimalPlaces() > QUANTITY_DECIMALS) throw bad(field, `Miktar en fazla ${QUANTITY_DECIMALS} ondalık basamak taşır.`, 'QUANTITY');
   return d;
 }
+
+/** A quantity as the quantity columns keep it (numeric(18, 3)): "2.125", "4.000". */
+export const quantityFixed = (v: Decimal | string | number): string => new Decimal(v).toFixed(QUANTITY_DECIMALS);
+
+/** A quantity as a message says it, the Turkish way: "2,125", "4". */
+export const quantityText = (v: Decimal | string | number): string => formatQuantity(new Decimal(v).toFixed(), 0);
 
 /**
  * Reads what an invoice body names (current, products, taxes, warehouses, safes, bank accounts,
@@ -143,9 +152,9 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
         if (!warehouses.has(s.warehouseId)) throw bad(`${at}.stocks.${k}.warehouseId`, 'Depo bulunamadı.', 'WAREHOUSE_NOT_FOUND');
         const sq = quantity(s.quantity, `${at}.stocks.${k}.quantity`);
         sum = sum.plus(sq);
-        return { warehouseId: s.warehouseId, quantity: sq.toFixed(2) };
+        return { warehouseId: s.warehouseId, quantity: quantityFixed(sq) };
       });
-      if (!sum.eq(q)) throw bad(`${at}.stocks`, `Depo miktarlarının toplamı (${sum.toFixed(2)}) satır miktarına (${q.toFixed(2)}) eşit olmalı.`, 'STOCK_SUM');
+      if (!sum.eq(q)) throw bad(`${at}.stocks`, `Depo miktarlarının toplamı (${quantityText(sum)}) satır miktarına (${quantityText(q)}) eşit olmalı.`, 'STOCK_SUM');
       const seen = new Set<number>();
       for (const [k, s] of stocks.entries()) {
         if (seen.has(s.warehouseId)) throw bad(`${at}.stocks.${k}.warehouseId`, 'Aynı depo bir satırda iki kez yazılamaz.', 'WAREHOUSE_TWICE');
@@ -154,13 +163,13 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     } else {
       const w = p.warehouse_id ?? fallbackWarehouse;
       if (w === null) throw bad(`${at}.stocks`, 'Şirketin deposu yok; önce bir depo ekleyin.', 'WAREHOUSE_REQUIRED');
-      stocks = [{ warehouseId: w, quantity: q.toFixed(2) }];
+      stocks = [{ warehouseId: w, quantity: quantityFixed(q) }];
     }
     const exported = b.invoiceType === 'SALE' && lineTaxes.some((t) => t.taxType === 'KDV' && EXPORT_EXEMPTIONS.has(t.exceptionCode ?? ''));
     const accountCode = l.accountCode
       ?? (exported ? EXPORT_SALES_ACCOUNT : mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service));
     return {
-      productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: q.toFixed(2), unitPrice: String(l.unitPrice),
+      productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: quantityFixed(q), unitPrice: String(l.unitPrice),
       discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks, despatchLineId: l.despatchLineId ?? null,
     };
   });
@@ -281,7 +290,7 @@ async function checkDespatchLines(db: LedgerDb, companyId: number, b: InvoiceBod
     const sum = (asked.get(r.id) ?? new Decimal(0)).plus(l.quantity);
     asked.set(r.id, sum);
     const left = new Decimal(r.quantity).minus(taken.find((t) => t.despatch_line_id === r.id)?.q ?? 0);
-    if (sum.gt(left)) throw bad(`products.${i}.quantity`, `${name} irsaliyesinin bu satırından faturalanacak en fazla ${left.toFixed(2)} kaldı.`, 'ABOVE_DESPATCHED');
+    if (sum.gt(left)) throw bad(`products.${i}.quantity`, `${name} irsaliyesinin bu satırından faturalanacak en fazla ${quantityText(left)} kaldı.`, 'ABOVE_DESPATCHED');
   }
 }
 

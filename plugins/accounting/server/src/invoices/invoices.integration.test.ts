@@ -136,6 +136,34 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     ]);
   });
 
+  it('sells 2,125 kg (quantities take three decimals): the amounts stay in kuruş, stock moves by 2,125 exactly; 2,1255 is refused', async () => {
+    const kg = (await api.call('GET', `${ONMUHASEBE}/units?size=100`, { token: owner })).body.find((u: any) => u.code === 'KGM').id;
+    const p = await product({ unitId: kg, defaultTaxRate: 10 });
+    expect((await addStock(p.id, 10)).status).toBe(201);
+    // 2.125 × 59.90 = 127.2875 → 127.29 (half up); KDV 10 % = 12.729 → 12.73; total 140.02.
+    const r = await sale({ products: [{ productId: p.id, quantity: '2.125', unitPrice: '59.90' }], totalAmount: '140.02' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ subtotal: 127.29, taxBase: 127.29, totalTax: 12.73, totalAmount: 140.02, payable: 140.02 });
+    expect(r.body.products.map((l: any) => [l.quantity, l.gross, l.taxBase, l.tax, l.total, l.stocks.map((x: any) => x.quantity)])).toEqual([[2.125, 127.29, 127.29, 12.73, 140.02, [2.125]]]);
+    expect(await stock(p.id)).toBe(7.875);
+    // What the columns keep, digit for digit: the line, the warehouse and the movement with its balance.
+    const kept = await inCompany(async (trx) => (await sql<{ line: string; warehouse: string; moved: string; balance: string }>`
+      select (select quantity::text from invoice_lines where company_id = ${cid} and invoice_id = ${r.body.id}) as line,
+             (select quantity::text from warehouse_products where company_id = ${cid} and product_id = ${p.id}) as warehouse,
+             m.quantity::text as moved, m.balance::text as balance
+        from stock_movements m where m.company_id = ${cid} and m.invoice_id = ${r.body.id}`.execute(trx)).rows);
+    expect(kept).toEqual([{ line: '2.125', warehouse: '7.875', moved: '2.125', balance: '7.875' }]);
+    // Dr the customer 140.02; Cr 600 127.29, Cr 391 12.73.
+    const [entry] = await entriesOf('INVOICE', r.body.id);
+    expect(entry!.lines.map(([acc, d, cr]) => [acc.replace(/^120\.\d{3}$/, '120.x'), d, cr])).toEqual([['120.x', '140.02', '0.00'], ['600', '0.00', '127.29'], ['391', '0.00', '12.73']]);
+    // A fourth decimal is refused, never rounded: as text (the contract) and as a number (the computation).
+    for (const quantity of ['2.1255', 2.1255]) {
+      const four = await sale({ products: [{ productId: p.id, quantity, unitPrice: '59.90' }] });
+      expect([four.status, four.body.fieldErrors?.[0]?.field], JSON.stringify(four.body)).toEqual([400, 'products.0.quantity']);
+    }
+    expect(await stock(p.id)).toBe(7.875);
+  });
+
   it('books an export line (0 % KDV, exemption 301, KDV Kanunu 11/1-a) on 601 Yurt Dışı Satışlar; the plain 0 % KDV stays beside it and stays the default', async () => {
     const taxes = (await api.call('GET', `${ONMUHASEBE}/taxes?size=200`, { token: owner })).body as { id: number; taxType: string; percentage: number; exceptionCode: string | null }[];
     const plainZero = taxes.find((x) => x.taxType === 'KDV' && x.percentage === 0 && !x.exceptionCode);
@@ -197,7 +225,7 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
     expect([twoCards.status, codeOf(twoCards)]).toEqual([400, 'ONLY_ONE_ONLINE_PAYMENT']);
     const over = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100 }], payments: [{ paymentType: 'CASH', amount: 120.01, safeId: safe.id }] });
     expect([over.status, codeOf(over)]).toEqual([400, 'PAYMENT_EXCEEDS_REMAINING']);
-    const decimals = await sale({ products: [{ productId: p.id, quantity: '1.005', unitPrice: 100 }] });
+    const decimals = await sale({ products: [{ productId: p.id, quantity: '1.0005', unitPrice: 100 }] });
     expect([decimals.status, decimals.body.fieldErrors?.[0]?.field]).toEqual([400, 'products.0.quantity']);
     const stocked = await sale({ products: [{ productId: p.id, quantity: 1, unitPrice: 100, stocks: [{ warehouseId, quantity: 1 }] }] });
     expect([stocked.status, codeOf(stocked)]).toEqual([400, 'SERVICE_STOCK']);

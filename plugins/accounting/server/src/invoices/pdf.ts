@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
 import { formatDecimalInput, formatPhone } from '@tezgah/core';
-import { FONT_BOLD, FONT_REGULAR, trDate, trMoment, trMoney } from '../book-reports/files';
+import { FONT_BOLD, FONT_REGULAR, trDate, trMoment, trMoney, trQuantity } from '../book-reports/files';
 import { amountInWords } from './amount-in-words';
 import { collect, M, PAGE_H, PAGE_W, textKit, W } from './pdf-kit';
 import { PAYMENT_LABELS } from './posting';
@@ -19,9 +19,10 @@ import { PAYMENT_LABELS } from './posting';
  *              a person, address, district / city, tax office and VKN/TCKN). On a sale the company
  *              is the seller (SATICI) and the current the buyer (ALICI); on a purchase the other
  *              way round.
- *   lines      Sıra, Mal / Hizmet, Miktar (2 decimals), Birim Fiyat (its own decimals, up to 8,
- *              at least 2), İskonto, KDV %, KDV Tutarı and Tutar (quantity × unit price, before
- *              discounts: the column adds up to the Mal/Hizmet Toplam Tutarı below it).
+ *   lines      Sıra, Mal / Hizmet, Miktar (its own decimals, up to 3, at least 2: 2,125; 4,00),
+ *              Birim Fiyat (its own decimals, up to 8, at least 2), İskonto, KDV %, KDV Tutarı and
+ *              Tutar (quantity × unit price, before discounts: the column adds up to the Mal/Hizmet
+ *              Toplam Tutarı below it).
  *   bottom     the totals (Mal/Hizmet Toplam Tutarı, Toplam İskonto, Vergi Matrahı, Hesaplanan KDV
  *              per rate, other taxes per rate, KDV Tevkifatı per ratio (the KDV the buyer pays to the tax
  *              office itself), Vergiler Dahil Toplam Tutar, Ödenecek Tutar, its lira equivalent for a
@@ -313,7 +314,7 @@ export async function invoicePdf(inv: PrintableInvoice, company: InvoiceCompany,
     const cells: string[][] = [
       [String(l.lineNo)],
       wrap((l.description?.trim() || l.productName).trim(), LINE_COLUMNS[1]!.width - 2 * PAD, false, BODY_SIZE, MAX_DESCRIPTION_LINES),
-      [trMoney(dec(l.quantity))],
+      [trQuantity(dec(l.quantity))],
       [formatDecimalInput(dec(l.netUnitPrice ?? l.unitPrice).toFixed(), 2, 8)],
       discount.isZero() ? [] : rates ? [rates, trMoney(discount)] : [trMoney(discount)],
       kdv ? [percent(kdv.percentage)] : [],

@@ -3,7 +3,7 @@ import { problems, requireAuth, tables, type Handler, type RequestContext } from
 import type { AccountingTables } from '../schema';
 import type { LedgerDb } from '../ledger/accounts';
 import { isDay } from '../ledger/posting';
-import { defaultSeries } from './input';
+import { defaultSeries, quantity, quantityFixed, quantityText } from './input';
 import { ACTION, companyPrefix, invoiceView, must, nextNumber, paymentsOf, postable } from './invoices.handlers';
 import { postInvoice, type InvoiceKind } from './posting';
 
@@ -125,12 +125,10 @@ const createInvoiceReturn: Handler = async (ctx) => {
     if (!line) throw bad(`${at}.lineId`, 'Satır bu faturanın değil.', 'LINE_NOT_FOUND');
     if (seen.has(line.id)) throw bad(`${at}.lineId`, `${line.line_no}. satır iki kez seçilmiş.`, 'LINE_TWICE');
     seen.add(line.id);
-    let q: Decimal;
-    try { q = new Decimal(String(x.quantity)); } catch { throw bad(`${at}.quantity`, 'Miktar geçersiz.', 'QUANTITY'); }
-    if (!q.isFinite() || q.lte(0) || q.decimalPlaces() > 2) throw bad(`${at}.quantity`, 'İade miktarı sıfırdan büyük, en çok iki ondalıklı olmalı.', 'QUANTITY');
+    const q = quantity(x.quantity, `${at}.quantity`);
     const before = returned.get(line.id);
     const left = new Decimal(line.quantity).minus(before?.quantity ?? 0);
-    if (q.gt(left)) throw bad(`${at}.quantity`, `${line.line_no}. satırdan (${line.description}) iade edilebilecek en fazla ${left.toFixed(2)} kaldı.`, 'ABOVE_RETURNABLE');
+    if (q.gt(left)) throw bad(`${at}.quantity`, `${line.line_no}. satırdan (${line.description}) iade edilebilecek en fazla ${quantityText(left)} kaldı.`, 'ABOVE_RETURNABLE');
     const last = q.eq(left);
     const share = q.dividedBy(line.quantity);
     const part = (whole: string | Decimal, done: Decimal | undefined) => money(last ? new Decimal(whole).minus(done ?? 0) : new Decimal(whole).times(share));
@@ -153,22 +151,22 @@ const createInvoiceReturn: Handler = async (ctx) => {
     if (line.moves_stock) {
       if (x.warehouseId != null) {
         if (!warehouses.some((w) => w.id === x.warehouseId)) throw bad(`${at}.warehouseId`, 'Depo bulunamadı.', 'WAREHOUSE_NOT_FOUND');
-        rowStocks = [{ warehouseId: x.warehouseId, quantity: q.toFixed(2) }];
+        rowStocks = [{ warehouseId: x.warehouseId, quantity: quantityFixed(q) }];
       } else {
         // Back where it left (or came in), warehouse by warehouse; else the default warehouse.
         let rest = q;
         for (const s of stocks.filter((s) => s.line_id === line.id)) {
           if (rest.lte(0)) break;
           const take = Decimal.min(rest, s.quantity);
-          rowStocks.push({ warehouseId: s.warehouse_id, quantity: take.toFixed(2) });
+          rowStocks.push({ warehouseId: s.warehouse_id, quantity: quantityFixed(take) });
           rest = rest.minus(take);
         }
         if (rest.gt(0)) {
           const w = warehouses.find((w) => w.is_default) ?? warehouses[0];
           if (!w) throw bad(`${at}.warehouseId`, 'Şirketin deposu yok; iade edilen mal bir depoya girmeli.', 'WAREHOUSE_REQUIRED');
           const same = rowStocks.find((s) => s.warehouseId === w.id);
-          if (same) same.quantity = new Decimal(same.quantity).plus(rest).toFixed(2);
-          else rowStocks.push({ warehouseId: w.id, quantity: rest.toFixed(2) });
+          if (same) same.quantity = quantityFixed(new Decimal(same.quantity).plus(rest));
+          else rowStocks.push({ warehouseId: w.id, quantity: quantityFixed(rest) });
         }
       }
     }
@@ -222,7 +220,7 @@ const createInvoiceReturn: Handler = async (ctx) => {
     explanation: explanation.slice(0, 500), ...header, paid: refund ? header.payable : 0, returns_invoice_id: orig.id, created_by: auth.login,
   } as never).returning('id').executeTakeFirstOrThrow();
   const made = await d.insertInto('invoice_lines').values(out.map((l, i) => ({
-    company_id: companyId, invoice_id: row.id, line_no: i + 1, product_id: l.line.product_id, description: l.line.description, quantity: l.quantity.toFixed(2),
+    company_id: companyId, invoice_id: row.id, line_no: i + 1, product_id: l.line.product_id, description: l.line.description, quantity: quantityFixed(l.quantity),
     unit_price: l.line.unit_price, discounts: JSON.stringify(l.line.discounts ?? []), withholding_code: l.line.withholding_code, withholding_ratio: l.line.withholding_ratio,
     account_code: kind === 'SALE_RETURN' ? SALES_RETURNS_ACCOUNT : l.line.account_code, moves_stock: l.line.moves_stock, despatch_line_id: null,
     returns_line_id: l.line.id, ...l.figures,

@@ -8,6 +8,7 @@ import { isDay } from '../ledger/posting';
 import { today } from '../ledger/dates';
 import { compute, type DiscountIn } from '../invoices/compute';
 import { invoiceView, writeInvoice } from '../invoices/invoices.handlers';
+import { quantity, quantityFixed, quantityText } from '../invoices/input';
 
 type Direction = 'IN' | 'OUT';
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
@@ -62,7 +63,7 @@ async function writeLines(d: LedgerDb, companyId: number, orderId: number, r: Aw
   await d.deleteFrom('order_lines').where('company_id', '=', companyId).where('order_id', '=', orderId).execute();
   await d.deleteFrom('order_tags').where('company_id', '=', companyId).where('order_id', '=', orderId).execute();
   await d.insertInto('order_lines').values(r.lines.map((l, i) => ({
-    company_id: companyId, order_id: orderId, line_no: i + 1, product_id: l.productId, quantity: new Decimal(l.quantity).toFixed(2),
+    company_id: companyId, order_id: orderId, line_no: i + 1, product_id: l.productId, quantity: quantityFixed(l.quantity),
     unit_price: r.totals.lines[i]!.unitPrice, discounts: JSON.stringify(l.discounts), tax_id: l.taxId, total: r.totals.lines[i]!.total,
   }))).execute();
   if (tagIds.length) await d.insertInto('order_tags').values(tagIds.map((t) => ({ company_id: companyId, order_id: orderId, tag_id: t }))).execute();
@@ -217,8 +218,8 @@ const orderToInvoice: Handler = async (ctx) => {
     ? b.lines.map((l, i) => {
       const line = view.products.find((x) => x.id === l.orderLineId);
       if (!line) throw problems.invalidField(`lines.${i}.orderLineId`, 'Bu siparişin böyle bir satırı yok.', 'ORDER_LINE_NOT_FOUND');
-      const q = new Decimal(String(l.quantity));
-      if (q.gt(line.remaining)) throw problems.invalidField(`lines.${i}.quantity`, `Bu satırdan faturalanacak en fazla ${new Decimal(line.remaining).toFixed(2)} kaldı.`, 'ABOVE_REMAINING');
+      const q = quantity(l.quantity, `lines.${i}.quantity`);
+      if (q.gt(line.remaining)) throw problems.invalidField(`lines.${i}.quantity`, `Bu satırdan faturalanacak en fazla ${quantityText(line.remaining)} kaldı.`, 'ABOVE_REMAINING');
       return { line, quantity: q };
     })
     : view.products.filter((x) => x.remaining > 0).map((line) => ({ line, quantity: new Decimal(line.remaining) }));
@@ -228,11 +229,11 @@ const orderToInvoice: Handler = async (ctx) => {
     documentNo: o.direction === 'OUT' ? b.documentNo ?? null : null, currencyId: o.currency_id, conversionRate: b.conversionRate ?? null,
     explanation: o.explanation ? `Sipariş ${o.id}: ${o.explanation}` : `Sipariş ${o.id}`,
     products: wanted.map((w) => ({
-      productId: w.line.productId, quantity: w.quantity.toFixed(2), unitPrice: String(w.line.unitPrice), discounts: w.line.discounts as DiscountIn[],
+      productId: w.line.productId, quantity: quantityFixed(w.quantity), unitPrice: String(w.line.unitPrice), discounts: w.line.discounts as DiscountIn[],
       ...(w.line.taxId ? { taxes: [{ taxId: w.line.taxId }] } : {}),
     })),
   });
-  await d.insertInto('order_invoice_lines').values(wanted.map((w) => ({ company_id: auth.companyId, order_line_id: w.line.id, invoice_id: invoiceId, quantity: w.quantity.toFixed(2) }))).execute();
+  await d.insertInto('order_invoice_lines').values(wanted.map((w) => ({ company_id: auth.companyId, order_line_id: w.line.id, invoice_id: invoiceId, quantity: quantityFixed(w.quantity) }))).execute();
   if (!(b.draft ?? false)) ctx.emit('accounting.invoice.posted', { invoiceId, invoiceType: o.direction === 'IN' ? 'SALE' : 'BUYING' });
   ctx.audit({ action: 'accounting.order.invoiced', entity: 'order', entityId: id, detail: { invoiceId } });
   ctx.setStatus(201);

@@ -65,14 +65,14 @@ export function generalItems(units: Map<string, number>, warehouseId: number): P
 async function stockUpdate(t: Db, companyId: number, warehouseId: number, productId: number, stockType: 'IN' | 'OUT', reason: string, quantity: number, explanation: string) {
   await lockProduct(t, companyId, productId);
   await lockStock(t, companyId, warehouseId, productId);
-  await applyMovement(t, { companyId, warehouseId, productId, kind: 'STOCK_UPDATE', stockType, reason, quantityCents: quantity * 100, explanation, createdBy: 'system' });
+  await applyMovement(t, { companyId, warehouseId, productId, kind: 'STOCK_UPDATE', stockType, reason, quantityThousandths: Math.round(quantity * 1000), explanation, createdBy: 'system' });
 }
 
 async function move(t: Db, companyId: number, productId: number, from: number, to: number, quantity: number, explanation: string) {
   await lockProduct(t, companyId, productId);
   for (const w of [from, to].sort((a, b) => a - b)) await lockStock(t, companyId, w, productId);
-  const transferId = await insertTransfer(t, { companyId, productId, outgoingWarehouseId: from, incomingWarehouseId: to, quantityCents: quantity * 100, explanation, createdBy: 'system' });
-  const common = { companyId, productId, reason: null, quantityCents: quantity * 100, transferId, explanation, createdBy: 'system' };
+  const transferId = await insertTransfer(t, { companyId, productId, outgoingWarehouseId: from, incomingWarehouseId: to, quantityThousandths: Math.round(quantity * 1000), explanation, createdBy: 'system' });
+  const common = { companyId, productId, reason: null, quantityThousandths: Math.round(quantity * 1000), transferId, explanation, createdBy: 'system' };
   await applyMovement(t, { ...common, warehouseId: from, kind: 'TRANSFER_OUT', stockType: 'OUT' });
   await applyMovement(t, { ...common, warehouseId: to, kind: 'TRANSFER_IN', stockType: 'IN' });
 }

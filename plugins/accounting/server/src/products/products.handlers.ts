@@ -1,7 +1,8 @@
 import { analyzeIfStale } from './stats';
+import { QUANTITY_DECIMALS } from '@tezgah/core';
 import { mayIn, nextCursor, pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext, type Trx } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
-import { applyMovement, cents, lockStock, type Db } from '../warehouses/warehouses.repository';
+import { applyMovement, lockStock, thousandths, type Db } from '../warehouses/warehouses.repository';
 import { decimalsOf, isService } from './catalogue';
 import {
   barcodeOwner, deleteProduct, findProduct, hasMovements, insertProduct, listProducts, lockProductRow, mainAccountsOf, productsByBarcode,
@@ -31,7 +32,7 @@ export const TEXT = {
   minAboveMax: 'Minimum stok, maksimum stoktan büyük olamaz.',
   warehouseRequired: 'Depo zorunludur.',
   priceDecimals: 'Fiyat en fazla 8 ondalık basamak alabilir.',
-  quantityDecimals: 'Miktar en fazla 2 ondalık basamak alabilir.',
+  quantityDecimals: `Miktar en fazla ${QUANTITY_DECIMALS} ondalık basamak alabilir.`,
   serviceNoStock: 'Hizmetlerin stoğu olmaz.',
   unitMissing: 'Birim bulunamadı.',
   warehouseMissing: 'Depo bulunamadı.',
@@ -56,7 +57,7 @@ export function fieldProblems(b: ProductBody): FieldError[] {
   }
   for (const f of ['minStock', 'maxStock', 'openingStock'] as const) {
     const v = b[f];
-    if (v !== null && v !== undefined && decimalsOf(v) > 2) add(f, TEXT.quantityDecimals, 'QUANTITY_DECIMALS');
+    if (v !== null && v !== undefined && decimalsOf(v) > QUANTITY_DECIMALS) add(f, TEXT.quantityDecimals, 'QUANTITY_DECIMALS');
   }
   if (isService(b.productType)) {
     if (b.openingStock) add('openingStock', TEXT.serviceNoStock, 'SERVICE_HAS_NO_STOCK');
@@ -92,7 +93,7 @@ export function referenceProblems(b: ProductBody, refs: References): FieldError[
 /** The stock rules a change of an existing product must keep. */
 export function stockProblems(b: ProductBody, before: { qr_tracking: boolean; stock_quantity: string; product_type: string }): FieldError[] {
   const out: FieldError[] = [];
-  const hasStock = cents(before.stock_quantity) > 0;
+  const hasStock = thousandths(before.stock_quantity) > 0;
   if (hasStock && b.qrTracking && !before.qr_tracking) out.push({ field: 'qrTracking', message: TEXT.qrWithStock, code: 'PRODUCT_HAS_STOCK' });
   if (hasStock && isService(b.productType) && !isService(before.product_type)) out.push({ field: 'productType', message: TEXT.serviceWithStock, code: 'PRODUCT_HAS_STOCK' });
   return out;
@@ -168,10 +169,10 @@ const createProduct: Handler = async (ctx) => {
   if (await barcodeOwner(db(ctx), auth.companyId, v.barcode)) throw problems.conflict(TEXT.barcodeTaken, 'BARCODE_TAKEN', 'barcode');
   const id = await insertProduct(db(ctx), auth.companyId, v);
   if (b.tagIds?.length) await setTags(db(ctx), auth.companyId, id, b.tagIds);
-  const opening = Math.round((b.openingStock ?? 0) * 100);
+  const opening = Math.round((b.openingStock ?? 0) * 1000);
   if (opening > 0 && v.warehouseId) {
     await lockStock(db(ctx), auth.companyId, v.warehouseId, id);
-    await applyMovement(db(ctx), { companyId: auth.companyId, warehouseId: v.warehouseId, productId: id, kind: 'OPENING', stockType: 'IN', reason: 'OPENING', quantityCents: opening, createdBy: auth.login });
+    await applyMovement(db(ctx), { companyId: auth.companyId, warehouseId: v.warehouseId, productId: id, kind: 'OPENING', stockType: 'IN', reason: 'OPENING', quantityThousandths: opening, createdBy: auth.login });
   }
   ctx.audit({ action: 'accounting.product.created', entity: 'product', entityId: id, detail: { name: v.name, barcode: v.barcode } });
   ctx.setStatus(201);
@@ -265,7 +266,7 @@ export async function upsertBatch(trx: Db, companyId: number, login: string, ite
     const before = existing.get(v.barcode);
     // A status left out keeps the product's own; a new product starts active.
     return {
-      ...v, status: v.status ?? before?.status ?? 'ACTIVE', index: i, openingCents: Math.round((b.openingStock ?? 0) * 100), tagIds: b.tagIds,
+      ...v, status: v.status ?? before?.status ?? 'ACTIVE', index: i, openingThousandths: Math.round((b.openingStock ?? 0) * 1000), tagIds: b.tagIds,
       typeChanged: Boolean(before && before.product_type !== v.productType),
     };
   });

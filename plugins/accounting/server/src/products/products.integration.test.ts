@@ -126,7 +126,7 @@ describe.each(engines('one'))('products on %s', (engine) => {
     expect(r.status).toBe(400);
     expect(r.body.fieldErrors).toEqual([{ field: 'minStock', message: 'Minimum stok, maksimum stoktan büyük olamaz.', code: 'MIN_ABOVE_MAX' }]);
     expect((await api.call('POST', P, { token: owner, body: body({ minStock: 5, maxStock: 5 }) })).status).toBe(201);
-    const decimals = await api.call('POST', P, { token: owner, body: body({ salePrice: 1.123456789, minStock: 1.125 }) });
+    const decimals = await api.call('POST', P, { token: owner, body: body({ salePrice: 1.123456789, minStock: 1.1255 }) });
     expect(decimals.body.fieldErrors.map((f: { field: string; code: string }) => [f.field, f.code])).toEqual([['salePrice', 'PRICE_DECIMALS'], ['minStock', 'QUANTITY_DECIMALS']]);
   });
 

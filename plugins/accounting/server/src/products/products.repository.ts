@@ -230,8 +230,8 @@ export interface BulkItem extends ProductValues {
   index: number;
   /** The product exists and its type changes (its main accounts follow); false for a new one. */
   typeChanged: boolean;
-  /** Hundredths put into the warehouse when the product is created. */
-  openingCents: number;
+  /** Thousandths put into the warehouse when the product is created. */
+  openingThousandths: number;
   /** Replaces the product's tags when given. */
   tagIds: number[] | undefined;
 }
@@ -251,7 +251,7 @@ export async function upsertProducts(db: Db, companyId: number, items: BulkItem[
       buying_price: v.buyingPrice, buying_currency_id: v.buyingCurrencyId, sale_price: v.salePrice, sale_currency_id: v.saleCurrencyId,
       tax_id: v.taxId, warehouse_id: v.warehouseId, medicine_price_id: v.medicinePriceId, serial_number: v.serialNumber,
       qr_tracking: v.qrTracking, min_stock: v.minStock, max_stock: v.maxStock, status: v.status, prescription_type: v.prescriptionType,
-      opening: v.openingCents / 100, type_changed: v.typeChanged, stock_code: stock.code, stock_name: stock.name, sales_code: sales.code, sales_name: sales.name,
+      opening: v.openingThousandths / 1000, type_changed: v.typeChanged, stock_code: stock.code, stock_name: stock.name, sales_code: sales.code, sales_name: sales.name,
     };
   });
   const r = await sql<{ idx: number; id: number; barcode: string; created: boolean }>`

@@ -384,14 +384,14 @@ async function sheetOf(ctx: RequestContext, name: ReportName, v: Record<string, 
     }
     case 'profit': {
       const r = await profitReport(ctx, v);
-      const cols: Column[] = [{ header: r.by === 'product' ? 'Ürün' : 'Müşteri', width: 36 }, { header: 'Miktar', kind: 'money', width: 12 }, money('Satış (matrah)'), money('Maliyet'), money('Brüt kâr'), { header: 'Kâr %', width: 8 }];
+      const cols: Column[] = [{ header: r.by === 'product' ? 'Ürün' : 'Müşteri', width: 36 }, { header: 'Miktar', kind: 'quantity', width: 12 }, money('Satış (matrah)'), money('Maliyet'), money('Brüt kâr'), { header: 'Kâr %', width: 8 }];
       const cells = (x: ProfitRow): Row => [x.name, x.quantity, x.revenue, x.cost, x.profit, margin(x)?.toFixed(2) ?? ''];
       return { title: r.by === 'product' ? 'Ürün Bazında Kârlılık' : 'Müşteri Bazında Kârlılık', sheet: 'Kârlılık', file: `karlilik-${r.by === 'product' ? 'urun' : 'musteri'}`, start: r.start, end: r.end, columns: cols, rows: r.rows.map(cells), totals: cells(r.total) };
     }
     case 'stock': {
       const date = optionalDay('date', v.date) ?? today(ctx);
       const rows = await stockValuation(db(ctx), company(ctx), date);
-      const cols: Column[] = [{ header: 'Ürün', width: 40 }, { header: 'Miktar', kind: 'money', width: 12 }, { header: 'Ortalama maliyet', width: 16 }, money('Değer', 16)];
+      const cols: Column[] = [{ header: 'Ürün', width: 40 }, { header: 'Miktar', kind: 'quantity', width: 12 }, { header: 'Ortalama maliyet', width: 16 }, money('Değer', 16)];
       return {
         title: 'Stok Değerlemesi (Ortalama Maliyet)', sheet: 'Stok', file: 'stok-degerleme', start: date, end: date, columns: cols,
         rows: rows.map((r) => [r.name, r.quantity, r.averageCost ? r.averageCost.toFixed(4) : '—', r.value]),

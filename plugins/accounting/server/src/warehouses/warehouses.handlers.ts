@@ -1,8 +1,9 @@
+import { QUANTITY_DECIMALS, formatQuantity } from '@tezgah/core';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext, type Trx } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 import { decimalsOf, isService } from '../products/catalogue';
 import {
-  applyMovement, cents, DEFAULT_WAREHOUSE_NAME, deleteWarehouse, findWarehouse, insertTransfer, insertWarehouse, listStockLines, listInvoiceStockLines,
+  applyMovement, DEFAULT_WAREHOUSE_NAME, deleteWarehouse, findWarehouse, insertTransfer, insertWarehouse, listStockLines, listInvoiceStockLines,
   listTransfers, listWarehouseProducts, listWarehouses, lockProduct, lockStock, productExists, stockLine, transfer, updateWarehouse,
   warehouseInUse, warehouseNameTaken, warehouseProductItems,
   type Db, type Paging, type StockLineRow, type TransferRow, type WarehouseRow,
@@ -113,13 +114,14 @@ const transferView = (r: TransferRow) => ({
   quantity: Number(r.quantity), explanation: r.explanation, createdBy: r.created_by,
 });
 
-const fmt = (c: number) => (c / 100).toLocaleString('tr-TR', { maximumFractionDigits: 2 });
+/** Thousandths as a message says them, the Turkish way: "3", "2,125". */
+const fmt = (t: number) => formatQuantity(t / 1000, 0);
 
-/** A quantity to add, remove or move: above zero, at most 2 decimals; in hundredths. */
-function quantityCents(q: number, zeroMessage: string): number {
+/** A quantity to add, remove or move: above zero, at most 3 decimals (2,125 kg); in thousandths. */
+function quantityThousandths(q: number, zeroMessage: string): number {
   if (!(q > 0)) throw problems.invalidField('quantity', zeroMessage, 'QUANTITY_NOT_POSITIVE');
-  if (decimalsOf(q) > 2) throw problems.invalidField('quantity', 'Miktar en fazla 2 ondalık basamak alabilir.', 'QUANTITY_DECIMALS');
-  return Math.round(q * 100);
+  if (decimalsOf(q) > QUANTITY_DECIMALS) throw problems.invalidField('quantity', `Miktar en fazla ${QUANTITY_DECIMALS} ondalık basamak alabilir.`, 'QUANTITY_DECIMALS');
+  return Math.round(q * 1000);
 }
 
 /** The product for a stock write, locked; a service has no stock. */
@@ -133,7 +135,7 @@ async function stockProduct(ctx: RequestContext, productId: number) {
 const createStockLine: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const b = ctx.body as { productId: number; warehouseId: number; stockType: 'IN' | 'OUT'; stockActionType: string; quantity: number; explanation?: string | null };
-  const q = quantityCents(b.quantity, 'Eklenecek ya da çıkarılacak miktar sıfırdan büyük olmalıdır.');
+  const q = quantityThousandths(b.quantity, 'Eklenecek ya da çıkarılacak miktar sıfırdan büyük olmalıdır.');
   await warehouseOr404(ctx, b.warehouseId);
   await stockProduct(ctx, b.productId);
   const current = await lockStock(db(ctx), auth.companyId, b.warehouseId, b.productId);
@@ -142,9 +144,9 @@ const createStockLine: Handler = async (ctx) => {
   }
   const { id } = await applyMovement(db(ctx), {
     companyId: auth.companyId, warehouseId: b.warehouseId, productId: b.productId, kind: 'STOCK_UPDATE', stockType: b.stockType,
-    reason: b.stockActionType, quantityCents: q, explanation: b.explanation?.trim() || null, createdBy: auth.login,
+    reason: b.stockActionType, quantityThousandths: q, explanation: b.explanation?.trim() || null, createdBy: auth.login,
   });
-  ctx.audit({ action: 'accounting.stock.updated', entity: 'product', entityId: b.productId, detail: { warehouseId: b.warehouseId, stockType: b.stockType, quantity: q / 100, reason: b.stockActionType } });
+  ctx.audit({ action: 'accounting.stock.updated', entity: 'product', entityId: b.productId, detail: { warehouseId: b.warehouseId, stockType: b.stockType, quantity: q / 1000, reason: b.stockActionType } });
   ctx.setStatus(201);
   return lineView(await stockLine(db(ctx), auth.companyId, id));
 };
@@ -152,7 +154,7 @@ const createStockLine: Handler = async (ctx) => {
 const createWarehouseTransfer: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const b = ctx.body as { productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantity: number; explanation?: string | null };
-  const q = quantityCents(b.quantity, 'Aktarılacak miktar sıfır olamaz.');
+  const q = quantityThousandths(b.quantity, 'Aktarılacak miktar sıfır olamaz.');
   if (b.outgoingWarehouseId === b.incomingWarehouseId) {
     throw problems.invalidField('incomingWarehouseId', 'Giriş deposu çıkış deposuyla aynı olamaz.', 'SAME_WAREHOUSE');
   }
@@ -167,11 +169,11 @@ const createWarehouseTransfer: Handler = async (ctx) => {
     throw problems.conflict(`Aktarılacak miktar çıkış deposundaki stoktan (${fmt(available)}) fazla olamaz.`, 'INSUFFICIENT_STOCK', 'quantity');
   }
   const explanation = b.explanation?.trim() || null;
-  const transferId = await insertTransfer(db(ctx), { companyId: auth.companyId, productId: b.productId, outgoingWarehouseId: b.outgoingWarehouseId, incomingWarehouseId: b.incomingWarehouseId, quantityCents: q, explanation, createdBy: auth.login });
-  const common = { companyId: auth.companyId, productId: b.productId, reason: null, quantityCents: q, transferId, explanation, createdBy: auth.login };
+  const transferId = await insertTransfer(db(ctx), { companyId: auth.companyId, productId: b.productId, outgoingWarehouseId: b.outgoingWarehouseId, incomingWarehouseId: b.incomingWarehouseId, quantityThousandths: q, explanation, createdBy: auth.login });
+  const common = { companyId: auth.companyId, productId: b.productId, reason: null, quantityThousandths: q, transferId, explanation, createdBy: auth.login };
   await applyMovement(db(ctx), { ...common, warehouseId: b.outgoingWarehouseId, kind: 'TRANSFER_OUT', stockType: 'OUT' });
   await applyMovement(db(ctx), { ...common, warehouseId: b.incomingWarehouseId, kind: 'TRANSFER_IN', stockType: 'IN' });
-  ctx.audit({ action: 'accounting.warehouse.transferred', entity: 'warehouse-transfer', entityId: transferId, detail: { productId: b.productId, from: b.outgoingWarehouseId, to: b.incomingWarehouseId, quantity: q / 100 } });
+  ctx.audit({ action: 'accounting.warehouse.transferred', entity: 'warehouse-transfer', entityId: transferId, detail: { productId: b.productId, from: b.outgoingWarehouseId, to: b.incomingWarehouseId, quantity: q / 1000 } });
   ctx.setStatus(201);
   return transferView(await transfer(db(ctx), auth.companyId, transferId));
 };

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { formatNumber } from '@tezgah/core';
+import { formatQuantity } from '@tezgah/core';
 import { likePattern, problems, type KernelTables } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
 
@@ -9,8 +9,11 @@ export type Db = Transaction<KernelTables & AccountingTables>;
 export type SortDir = 'asc' | 'desc';
 export interface Paging { sort: [string, SortDir][]; limit: number; offset: number }
 
-/** Quantities are numeric(18,2): compared and summed in hundredths, so no float creeps in. */
-export const cents = (v: string | number | null | undefined): number => Math.round(Number(v ?? 0) * 100);
+/**
+ * Quantities are numeric(18, 3): compared and summed in thousandths, so no float creeps in (the
+ * contract's 12 integer digits keep them below 2^53).
+ */
+export const thousandths = (v: string | number | null | undefined): number => Math.round(Number(v ?? 0) * 1000);
 
 // --- warehouses -------------------------------------------------------------------------------
 
@@ -110,7 +113,7 @@ export async function lockStock(db: Db, companyId: number, warehouseId: number, 
   const row = await db.selectFrom('warehouse_products').select('quantity')
     .where('company_id', '=', companyId).where('warehouse_id', '=', warehouseId).where('product_id', '=', productId)
     .forUpdate().executeTakeFirstOrThrow();
-  return cents(row.quantity);
+  return thousandths(row.quantity);
 }
 
 export interface Movement {
@@ -120,8 +123,8 @@ export interface Movement {
   kind: string;
   stockType: 'IN' | 'OUT';
   reason: string | null;
-  /** Hundredths, above zero. */
-  quantityCents: number;
+  /** Thousandths, above zero. */
+  quantityThousandths: number;
   transferId?: number | null;
   invoiceId?: number | null;
   despatchId?: number | null;
@@ -137,21 +140,21 @@ export interface Movement {
  * the warehouse's new quantity.
  */
 export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; balance: number }> {
-  const delta = ((m.stockType === 'IN' ? 1 : -1) * m.quantityCents) / 100;
+  const delta = ((m.stockType === 'IN' ? 1 : -1) * m.quantityThousandths) / 1000;
   const wp = await db.updateTable('warehouse_products').set({ quantity: sql`quantity + ${delta}`, updated_at: sql`now()` })
     .where('company_id', '=', m.companyId).where('warehouse_id', '=', m.warehouseId).where('product_id', '=', m.productId)
     .returning('quantity').executeTakeFirstOrThrow();
   if (!m.allowNegative && Number(wp.quantity) < 0) {
-    throw problems.conflict(`Stok yetersiz: depoda ${formatNumber((cents(wp.quantity) - Math.round(delta * 100)) / 100)} var, ${formatNumber(m.quantityCents / 100)} çıkılamaz.`, 'INSUFFICIENT_STOCK', 'quantity');
+    throw problems.conflict(`Stok yetersiz: depoda ${formatQuantity((thousandths(wp.quantity) - Math.round(delta * 1000)) / 1000)} var, ${formatQuantity(m.quantityThousandths / 1000)} çıkılamaz.`, 'INSUFFICIENT_STOCK', 'quantity');
   }
   await db.updateTable('products').set({ stock_quantity: sql`stock_quantity + ${delta}` })
     .where('company_id', '=', m.companyId).where('id', '=', m.productId).execute();
   const line = await db.insertInto('stock_movements').values({
     company_id: m.companyId, warehouse_id: m.warehouseId, product_id: m.productId, kind: m.kind, stock_type: m.stockType,
-    reason: m.reason, quantity: m.quantityCents / 100, balance: wp.quantity, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null, despatch_id: m.despatchId ?? null,
+    reason: m.reason, quantity: m.quantityThousandths / 1000, balance: wp.quantity, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null, despatch_id: m.despatchId ?? null,
     explanation: m.explanation ?? null, created_by: m.createdBy,
   }).returning('id').executeTakeFirstOrThrow();
-  return { id: line.id, balance: cents(wp.quantity) };
+  return { id: line.id, balance: thousandths(wp.quantity) };
 }
 
 /**
@@ -161,7 +164,7 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
  * `short`, which gives the problem to answer with.
  */
 export async function moveLines<R extends { product_id: number; warehouse_id: number; quantity: string | number }>(
-  db: Db, companyId: number, rows: readonly R[], m: Omit<Movement, 'companyId' | 'warehouseId' | 'productId' | 'quantityCents'>,
+  db: Db, companyId: number, rows: readonly R[], m: Omit<Movement, 'companyId' | 'warehouseId' | 'productId' | 'quantityThousandths'>,
   short: (row: R, detail: string) => Promise<Error>,
 ): Promise<void> {
   let locked = -1;
@@ -172,7 +175,7 @@ export async function moveLines<R extends { product_id: number; warehouse_id: nu
     }
     await lockStock(db, companyId, r.warehouse_id, r.product_id);
     try {
-      await applyMovement(db, { ...m, companyId, warehouseId: r.warehouse_id, productId: r.product_id, quantityCents: cents(r.quantity) });
+      await applyMovement(db, { ...m, companyId, warehouseId: r.warehouse_id, productId: r.product_id, quantityThousandths: thousandths(r.quantity) });
     } catch (e) {
       if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') throw await short(r, (e as { detail?: string }).detail ?? '');
       throw e;
@@ -180,10 +183,10 @@ export async function moveLines<R extends { product_id: number; warehouse_id: nu
   }
 }
 
-export async function insertTransfer(db: Db, t: { companyId: number; productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantityCents: number; explanation: string | null; createdBy: string | null }): Promise<number> {
+export async function insertTransfer(db: Db, t: { companyId: number; productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantityThousandths: number; explanation: string | null; createdBy: string | null }): Promise<number> {
   const row = await db.insertInto('warehouse_transfers').values({
     company_id: t.companyId, product_id: t.productId, outgoing_warehouse_id: t.outgoingWarehouseId, incoming_warehouse_id: t.incomingWarehouseId,
-    quantity: t.quantityCents / 100, explanation: t.explanation, created_by: t.createdBy,
+    quantity: t.quantityThousandths / 1000, explanation: t.explanation, created_by: t.createdBy,
   }).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

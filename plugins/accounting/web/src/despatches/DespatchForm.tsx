@@ -1,7 +1,7 @@
 import { useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Callout, Card, H4, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { formatQuantity, type WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { CurrentSuggest, MoneyInput } from '../finance/parts';
 import { isDay } from '../ledger/model';
@@ -206,7 +206,7 @@ export function DespatchForm(props: {
                   />
                   {l.product && !l.product.service && direction === 'OUT' && typeof l.product.stockQuantity === 'number' && (
                     <div style={{ gridColumn: '1 / -1', marginTop: -8 }} className="bp6-text-muted bp6-text-small">
-                      {t('invoices.form.stockOf', { stock: `${formatDecimalInput(l.product.stockQuantity, 0, 2)} ${l.product.unitName ?? ''}`.trim() })}
+                      {t('invoices.form.stockOf', { stock: `${formatQuantity(l.product.stockQuantity, 0)} ${l.product.unitName ?? ''}`.trim() })}
                     </div>
                   )}
                 </div>

@@ -8,7 +8,7 @@
  * name the despatch lines and move no stock again; once something is invoiced from a despatch it
  * is no longer changed or cancelled.
  */
-import { Action, Module, formatDecimalInput, formatNumber, type WorkbenchHost } from '@tezgah/core';
+import { Action, Module, formatDecimalInput, formatNumber, formatQuantity, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import { decimalOf, mayInvoice, type InvoiceType, type Product } from '../invoices/model';
 import type { Current } from '../finance/model';
@@ -190,7 +190,7 @@ export function despatchFormKey(field: string, sent: readonly Pick<DespatchLineD
 }
 
 /** A quantity as the form types it (Turkish, no thousands dots: '1250', '2,5'). */
-export const quantityText = (n: number) => formatDecimalInput(n, 0, 2).replace(/\./g, '');
+export const quantityText = (n: number) => formatQuantity(n, 0).replace(/\./g, '');
 
 /** What a product the company no longer lists looks like to the form: what the despatch's line knows of it (its stock not known). */
 function productOfLine(l: DespatchLine): Product {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDecimalInput, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
+import { formatDecimalInput, formatQuantity, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
 import { useShell } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { TL } from '../finance/model';
@@ -32,7 +32,7 @@ export function draftOf(inv: Invoice, products: ReadonlyMap<number, Product>): I
     return {
       key: i,
       product: products.get(l.productId) ?? productOfLine(l),
-      quantity: formatDecimalInput(l.quantity, 0, 2).replace(/\./g, ''),
+      quantity: formatQuantity(l.quantity, 0).replace(/\./g, ''),
       unitPrice: formatDecimalInput(l.unitPrice, 2, 8),
       discount: discountDraft(l.discounts[0]),
       taxId: kdv ? String(kdv.taxId) : '',

@@ -215,6 +215,30 @@ describe('the invoice form', () => {
     expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toMatchObject({ pricesIncludeTax: true, totalAmount: '2.97', products: [{ productId: 21, quantity: '3', unitPrice: '0.99' }] });
   });
 
+  it('takes a quantity with three decimals: 2,125 × 59,90 with KDV 10 % is 127,29 + 12,73, sent as \'2.125\'; a fourth decimal is refused at the line', async () => {
+    const { s, form, user } = await openNewSale();
+    s.on(`POST ${API}/invoices`, async (req) => json({ ...INVOICE_5, id: 9, documentNo: 'DMT2026000000009', ...(await req.json() as object) }, { status: 201 }));
+    await pick(user, control(form, 'Müşteri (cari)'), 'ayşe', /Ayşe Yılmaz/);
+    await pick(user, control(form, '1. satır: Ürün / hizmet'), 'kalem', /Tükenmez Kalem Kutusu/);
+    await user.selectOptions(control(form, '1. satır: KDV'), '2');
+    await user.clear(control(form, '1. satır: Birim fiyat'));
+    await user.type(control(form, '1. satır: Birim fiyat'), '59,90');
+    await user.clear(control(form, '1. satır: Miktar'));
+    await user.type(control(form, '1. satır: Miktar'), '2,1255');
+    expect(control(form, '1. satır: Miktar')).toHaveAccessibleDescription('Miktar en fazla 3 ondalık basamaklı olabilir; fazlası yuvarlanmaz.');
+    await user.type(control(form, '1. satır: Miktar'), '{Backspace}');
+    // 2,125 × 59,90 = 127,2875 → 127,29; KDV 10 % 12,729 → 12,73.
+    expect(control(form, '1. satır: Miktar')).not.toHaveAccessibleDescription(/ondalık/);
+    expect(total('KDV matrahı')).toBe('127,29');
+    expect(total('KDV %10')).toBe('12,73');
+    expect(total('Genel toplam')).toBe('140,02');
+    await user.click(within(form).getByRole('button', { name: 'Faturayı kes' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices`)).toHaveLength(1));
+    expect(requestsTo(s, 'POST', `${API}/invoices`)[0]!.body).toMatchObject({
+      totalAmount: '140.02', products: [{ productId: 21, quantity: '2.125', unitPrice: '59.90', taxes: [{ taxId: 2 }], stocks: [{ warehouseId: 3, quantity: '2.125' }] }],
+    });
+  });
+
   it('sends one Idempotency-Key for the invoice: kept when the server failed, new after a refusal', async () => {
     const { s, form, user } = await openNewSale();
     const answers = [

@@ -1,22 +1,25 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { WorkbenchHost } from '@tezgah/core';
+import { QUANTITY_DECIMALS, parseTurkishDecimal, type WorkbenchHost } from '@tezgah/core';
 import { idempotencyKey } from '@tezgah/sdk';
 import { DateInput, Field, isRefusal, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { MoneyAccountSelect, refKey } from '../finance/parts';
 import { isDay, today } from '../ledger/model';
-import { quantity as showQuantity } from '../products/model';
+import { quantity as showQuantity, thousandths } from '../products/model';
 import { INVOICE_RETURNS, baseOf, type Invoice } from './model';
 import { useMoneyChoices } from './parts';
 
-/** What is left to return of a line: its quantity less what returns took (in hundredths, exact). */
-export const leftOf = (l: Invoice['products'][number]) => Math.max(0, Math.round(l.quantity * 100) - Math.round(l.returned * 100)) / 100;
+/** What is left to return of a line: its quantity less what returns took (in thousandths, exact). */
+export const leftOf = (l: Invoice['products'][number]) => Math.max(0, thousandths(l.quantity) - thousandths(l.returned)) / 1000;
 
-/** A quantity as typed (1,5 or 1.5; at most two decimals), or null. */
+/** The contract's quantity: 12 digits, at most three decimals. */
+const QUANTITY_TEXT = new RegExp(`^\\d{1,12}(\\.\\d{1,${QUANTITY_DECIMALS}})?$`);
+
+/** A quantity typed the Turkish way, as the invoice form reads it (1,5; 2,125), or null. */
 function readQuantity(s: string): string | null {
-  const v = s.trim().replace(/\./g, (m, i: number, all: string) => (all.includes(',') ? '' : m)).replace(',', '.');
-  return /^\d{1,12}(\.\d{1,2})?$/.test(v) ? v : null;
+  const v = parseTurkishDecimal(s);
+  return v !== null && QUANTITY_TEXT.test(v) ? v : null;
 }
 
 /**

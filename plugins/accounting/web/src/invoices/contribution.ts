@@ -94,7 +94,7 @@ const tr = {
     date: 'İade tarihi', documentNo: 'Alıcının iade belgesi no', documentNoHint: 'Müşterinin iade faturasının ya da iade tutanağının numarası (isteğe bağlı).',
     product: 'Ürün', sold: { SALE: 'Satılan', BUYING: 'Alınan' }, left: 'İade edilebilir', quantity: 'İade miktarı', quantityOf: '{{product}} iade miktarı',
     refund: 'Geri ödeme', onAccount: 'Ödenmesin: carinin hesabında kalsın', fromSafe: '{{safe}} kasasından nakit', toSafe: '{{safe}} kasasına nakit',
-    nothing: 'İade edilecek miktar girin.', badQuantity: 'Miktar sıfırdan büyük, en çok iki ondalıklı olmalı.', save: 'İadeyi kaydet', cancel: 'Vazgeç', done: 'İade kaydedildi.',
+    nothing: 'İade edilecek miktar girin.', badQuantity: 'Miktar sıfırdan büyük, en çok üç ondalıklı olmalı.', save: 'İadeyi kaydet', cancel: 'Vazgeç', done: 'İade kaydedildi.',
     of: 'İade edilen fatura', list: 'İadeler', none: 'İade yok.', noneLeft: 'Bu faturanın iade edilecek satırı kalmadı.',
   },
   cancelDialog: {
@@ -197,7 +197,7 @@ const en: typeof tr = {
     date: 'Return date', documentNo: 'Buyer\'s return document no', documentNoHint: 'The number of the customer\'s return invoice or return slip (optional).',
     product: 'Product', sold: { SALE: 'Sold', BUYING: 'Bought' }, left: 'Returnable', quantity: 'Quantity returned', quantityOf: '{{product}} quantity returned',
     refund: 'Refund', onAccount: 'No refund: keep it on the account', fromSafe: 'Cash from {{safe}}', toSafe: 'Cash into {{safe}}',
-    nothing: 'Enter a quantity to return.', badQuantity: 'A quantity above zero, with at most two decimals.', save: 'Save the return', cancel: 'Cancel', done: 'Return saved.',
+    nothing: 'Enter a quantity to return.', badQuantity: 'A quantity above zero, with at most three decimals.', save: 'Save the return', cancel: 'Cancel', done: 'Return saved.',
     of: 'Invoice returned', list: 'Returns', none: 'No returns.', noneLeft: 'Nothing is left to return on this invoice.',
   },
   cancelDialog: {

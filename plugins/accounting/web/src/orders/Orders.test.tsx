@@ -50,7 +50,8 @@ describe('the order screens\' declarations', () => {
     expect(readInvoiceQuantity('2,5', 6)).toEqual({ value: '2.5' });
     expect(readInvoiceQuantity('', 6)).toEqual({ value: '0' });
     expect(readInvoiceQuantity('7', 6)).toEqual({ error: 'aboveRemaining' });
-    expect(readInvoiceQuantity('1,234', 6)).toEqual({ error: 'decimals' });
+    expect(readInvoiceQuantity('1,234', 6)).toEqual({ value: '1.234' });
+    expect(readInvoiceQuantity('1,2345', 6)).toEqual({ error: 'decimals' });
     expect(readInvoiceQuantity('abc', 6)).toEqual({ error: 'format' });
     const drafts = invoiceLineDrafts(ORDER_1);
     expect(drafts.map((d) => d.quantity)).toEqual(['6', '2']);

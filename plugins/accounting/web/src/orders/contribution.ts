@@ -50,7 +50,7 @@ const tr = {
     lines: 'Faturalanacak satırlar', product: 'Ürün / hizmet', remaining: 'Kalan', quantity: 'Faturalanacak miktar', quantityOf: '{{product}}: faturalanacak miktar',
     save: 'Faturayı oluştur', cancel: 'Vazgeç', done: 'Fatura oluşturuldu: {{no}}', doneDraft: 'Taslak fatura oluşturuldu.',
     errors: {
-      format: 'Geçerli bir miktar yazın.', decimals: 'Miktar en fazla iki ondalık basamak taşır.', negative: 'Miktar sıfırdan küçük olamaz.',
+      format: 'Geçerli bir miktar yazın.', decimals: 'Miktar en fazla üç ondalık basamak taşır.', negative: 'Miktar sıfırdan küçük olamaz.',
       aboveRemaining: 'Kalan miktardan fazla faturalanamaz.', nothing: 'En az bir satırdan sıfırdan büyük bir miktar faturalayın.',
     },
   },
@@ -105,7 +105,7 @@ const en: typeof tr = {
     lines: 'Lines to invoice', product: 'Product / service', remaining: 'Remaining', quantity: 'Quantity to invoice', quantityOf: '{{product}}: quantity to invoice',
     save: 'Create invoice', cancel: 'Cancel', done: 'Invoice created: {{no}}', doneDraft: 'Draft invoice created.',
     errors: {
-      format: 'Type a valid quantity.', decimals: 'A quantity has at most two decimals.', negative: 'A quantity cannot be below zero.',
+      format: 'Type a valid quantity.', decimals: 'A quantity has at most three decimals.', negative: 'A quantity cannot be below zero.',
       aboveRemaining: 'No more than what remains can be invoiced.', nothing: 'Invoice a quantity above zero of at least one line.',
     },
   },

@@ -6,7 +6,7 @@
  * action 23). The lines and their live totals are the invoice form's: the same line drafts and
  * `computeInvoice` of @tezgah/core, without payments or a document discount.
  */
-import { Action, Module, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { Action, Module, QUANTITY_DECIMALS, formatDecimalInput, formatQuantity, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import {
   computeForm, decimalOf, discountDraft, usedLines, type Computed, type DiscountDraft, type InvoiceType, type LineDraft, type Product, type Tax,
@@ -132,7 +132,7 @@ export function draftOfOrder(o: Order, products: ReadonlyMap<number, Product>): 
     lines: o.products.map((l, i) => ({
       key: i,
       product: products.get(l.productId) ?? productOfLine(l),
-      quantity: formatDecimalInput(l.quantity, 0, 2).replace(/\./g, ''),
+      quantity: quantityText(l.quantity),
       unitPrice: formatDecimalInput(l.unitPrice, 2, 8),
       discount: discountDraft(l.discounts[0] as Parameters<typeof discountDraft>[0]),
       taxId: l.taxId ? String(l.taxId) : '',
@@ -150,7 +150,7 @@ export function draftOfOrder(o: Order, products: ReadonlyMap<number, Product>): 
 export interface InvoiceLineDraft { line: OrderLine; quantity: string }
 
 /** The quantity as the dialog types it (Turkish: '4', '2,5'). */
-export const quantityText = (n: number) => formatDecimalInput(n, 0, 2).replace(/\./g, '');
+export const quantityText = (n: number) => formatQuantity(n, 0).replace(/\./g, '');
 
 /** Each line with something left, its whole remaining offered. */
 export const invoiceLineDrafts = (o: Order): InvoiceLineDraft[] => o.products.filter((l) => l.remaining > 0).map((line) => ({ line, quantity: quantityText(line.remaining) }));
@@ -164,7 +164,7 @@ export function readInvoiceQuantity(text: string, remaining: number): { value: s
   const v = decimalOf(t);
   if (!/^-?\d+(\.\d+)?$/.test(v)) return { error: 'format' };
   if (v.startsWith('-')) return { error: 'negative' };
-  if ((v.split('.')[1] ?? '').length > 2) return { error: 'decimals' };
+  if ((v.split('.')[1] ?? '').length > QUANTITY_DECIMALS) return { error: 'decimals' };
   if (Number(v) > remaining + 1e-9) return { error: 'aboveRemaining' };
   return { value: v };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Action, CURRENCIES, DEFAULT_CURRENCY_ID, Module, VAT_RATES, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
+import { Action, CURRENCIES, DEFAULT_CURRENCY_ID, Module, QUANTITY_DECIMALS, VAT_RATES, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { TAG_COLORS, TAGS_PATH, type TagColor } from '../tags/TagForm';
@@ -57,7 +57,7 @@ export interface ProductFormProps {
 /**
  * A product's or service's fields with every rule of seeds 000 §5 at its field: name, type, unit,
  * currencies, VAT rate and barcode required, the barcode not blank, a warehouse for goods,
- * minimum stock not above maximum, prices to eight decimals and quantities to two, no switch to
+ * minimum stock not above maximum, prices to eight decimals and quantities to three, no switch to
  * QR tracking (nor to a service) while the product has stock. Services hide the stock fields.
  */
 export function ProductForm(props: ProductFormProps) {
@@ -134,9 +134,9 @@ export function ProductForm(props: ProductFormProps) {
     num('buyingPrice', buyingPrice, 8);
     num('salePrice', salePrice, 8);
     if (!service) {
-      num('minStock', minStock, 2);
-      num('maxStock', maxStock, 2);
-      if (isNew) num('openingStock', openingStock, 2);
+      num('minStock', minStock, QUANTITY_DECIMALS);
+      num('maxStock', maxStock, QUANTITY_DECIMALS);
+      if (isNew) num('openingStock', openingStock, QUANTITY_DECIMALS);
       if (!found.minStock && !found.maxStock && values.minStock != null && values.maxStock != null && values.minStock > values.maxStock) {
         found.minStock = t('products.rules.minAboveMax');
       }

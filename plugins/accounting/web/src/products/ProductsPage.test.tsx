@@ -62,13 +62,13 @@ describe('/product', () => {
     await user.type(control(form, 'Minimum stok'), '10');
     await user.type(control(form, 'Maksimum stok'), '5');
     await user.type(control(form, 'Satış fiyatı'), '12,123456789');
-    await user.type(control(form, 'Açılış stoku'), '1,255');
+    await user.type(control(form, 'Açılış stoku'), '1,2555');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(control(form, 'Ürün adı')).toHaveAccessibleDescription('Ürün adı zorunludur.');
     expect(control(form, 'Barkod')).toHaveAccessibleDescription('Barkod boş olamaz.');
     expect(control(form, 'Minimum stok')).toHaveAccessibleDescription('Minimum stok, maksimum stoktan büyük olamaz.');
     expect(control(form, 'Satış fiyatı')).toHaveAccessibleDescription('Fiyat en fazla 8 ondalık basamak alabilir.');
-    expect(control(form, 'Açılış stoku')).toHaveAccessibleDescription('Miktar en fazla 2 ondalık basamak alabilir.');
+    expect(control(form, 'Açılış stoku')).toHaveAccessibleDescription('Miktar en fazla 3 ondalık basamak alabilir.');
     await user.selectOptions(control(form, 'Depo'), '');
     await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
     expect(control(form, 'Depo')).toHaveAccessibleDescription('Depo zorunludur.');

@@ -13,7 +13,7 @@ const tr = {
     mainAccounts: 'Ana hesaplar',
   },
   hints: {
-    barcode: 'Zorunlu; firmada tekil.', quantity: 'En çok iki ondalık (12,50).', service: 'Hizmetlerin stoğu ve deposu olmaz.',
+    barcode: 'Zorunlu; firmada tekil.', quantity: 'En çok üç ondalık (12,50; 2,125).', service: 'Hizmetlerin stoğu ve deposu olmaz.',
     qr: 'Stoğu olan ürün karekod takibine alınamaz.',
   },
   types: {
@@ -35,7 +35,7 @@ const tr = {
   rules: {
     nameRequired: 'Ürün adı zorunludur.', barcodeBlank: 'Barkod boş olamaz.', typeRequired: 'Ürün tipi zorunludur.', unitRequired: 'Birim zorunludur.',
     taxRequired: 'KDV oranı zorunludur.', warehouseRequired: 'Depo zorunludur.', minAboveMax: 'Minimum stok, maksimum stoktan büyük olamaz.',
-    priceDecimals: 'Fiyat en fazla 8 ondalık basamak alabilir.', quantityDecimals: 'Miktar en fazla 2 ondalık basamak alabilir.',
+    priceDecimals: 'Fiyat en fazla 8 ondalık basamak alabilir.', quantityDecimals: 'Miktar en fazla 3 ondalık basamak alabilir.',
     negative: 'Negatif olamaz.', number: 'Geçerli bir sayı girin.', qrWithStock: 'Stoğu olan ürün karekod (QR) takibine alınamaz.',
     serviceWithStock: 'Stoğu olan ürün hizmete çevrilemez.',
   },
@@ -57,7 +57,7 @@ const en: typeof tr = {
     mainAccounts: 'Main accounts',
   },
   hints: {
-    barcode: 'Required; unique in the company.', quantity: 'At most two decimals (12,50).', service: 'Services have no stock and no warehouse.',
+    barcode: 'Required; unique in the company.', quantity: 'At most three decimals (12,50; 2,125).', service: 'Services have no stock and no warehouse.',
     qr: 'A product with stock cannot be tracked by QR code.',
   },
   types: {
@@ -79,7 +79,7 @@ const en: typeof tr = {
   rules: {
     nameRequired: 'The product name is required.', barcodeBlank: 'The barcode cannot be blank.', typeRequired: 'The product type is required.', unitRequired: 'The unit is required.',
     taxRequired: 'The VAT rate is required.', warehouseRequired: 'The warehouse is required.', minAboveMax: 'Minimum stock cannot exceed maximum stock.',
-    priceDecimals: 'A price has at most 8 decimals.', quantityDecimals: 'A quantity has at most 2 decimals.',
+    priceDecimals: 'A price has at most 8 decimals.', quantityDecimals: 'A quantity has at most 3 decimals.',
     negative: 'Cannot be negative.', number: 'Enter a valid number.', qrWithStock: 'A product with stock cannot switch to QR tracking.',
     serviceWithStock: 'A product with stock cannot become a service.',
   },

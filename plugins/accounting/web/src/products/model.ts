@@ -1,4 +1,4 @@
-import { Action, Module, formatNumber, parseTurkishNumber, type WorkbenchHost } from '@tezgah/core';
+import { Action, Module, formatNumber, formatQuantity, parseTurkishNumber, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 
 export type Product = components['schemas']['Product'];
@@ -58,8 +58,11 @@ export function parseQuantity(text: string, decimals: number): Parsed {
   return { value };
 }
 
-/** A quantity as shown (two decimals, Turkish). */
-export const quantity = (n: number | null | undefined) => formatNumber(n ?? 0, 2);
+/** A quantity as shown, Turkish: two decimals, a third when it has one (10,00; 2,125). */
+export const quantity = (n: number | null | undefined) => formatQuantity(n ?? 0);
+
+/** A quantity in thousandths (quantities carry three decimals), so sums and comparisons take no float error. */
+export const thousandths = (n: number) => Math.round(n * 1000);
 
 /** A unit price as shown: two decimals, more when it has them (up to eight). */
 export function price(n: number | null | undefined): string {

@@ -7,6 +7,7 @@ import { addDaysTo } from './dates';
 import { today } from '../ledger/model';
 import { DayForm, RangeForm, ReportDownloads, Sums, useReportFailure } from './parts';
 import { getReport, money, PATHS, type ForecastWeek, type ReportProfit } from './model';
+import { quantity } from '../products/model';
 
 interface Profit { startDate: string; endDate: string; by: 'product' | 'customer'; rows: ReportProfit[]; total: ReportProfit }
 interface Valuation { date: string; rows: { productId: number; name: string; quantity: number; averageCost: number | null; value: number }[]; total: number }
@@ -59,7 +60,7 @@ function ProfitTab(props: { mayExport: boolean }) {
         emptyText={t('reports.profit.empty')}
         columns={[
           { key: 'name', title: t(by === 'product' ? 'reports.profit.product' : 'reports.profit.customer'), sortField: 'name', render: (r) => r.name, width: 220 },
-          { key: 'quantity', title: t('reports.profit.quantity'), sortField: 'quantity', render: (r) => money(r.quantity), width: 90 },
+          { key: 'quantity', title: t('reports.profit.quantity'), sortField: 'quantity', render: (r) => quantity(r.quantity), width: 90 },
           { key: 'revenue', title: t('reports.profit.revenue'), sortField: 'revenue', render: (r) => money(r.revenue), width: 120 },
           { key: 'cost', title: t('reports.profit.cost'), sortField: 'cost', render: (r) => money(r.cost), width: 120 },
           { key: 'profit', title: t('reports.profit.profit'), sortField: 'profit', render: (r) => money(r.profit), width: 120 },
@@ -95,7 +96,7 @@ function StockTab(props: { mayExport: boolean }) {
         emptyText={t('reports.stock.empty')}
         columns={[
           { key: 'name', title: t('reports.stock.product'), sortField: 'name', render: (r) => r.name, width: 240 },
-          { key: 'quantity', title: t('reports.stock.quantity'), sortField: 'quantity', render: (r) => money(r.quantity), width: 100 },
+          { key: 'quantity', title: t('reports.stock.quantity'), sortField: 'quantity', render: (r) => quantity(r.quantity), width: 100 },
           { key: 'averageCost', title: t('reports.stock.averageCost'), render: (r) => (r.averageCost === null ? t('reports.stock.noCost') : money(r.averageCost)), width: 130 },
           { key: 'value', title: t('reports.stock.value'), sortField: 'value', render: (r) => money(r.value), width: 130 },
         ]}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { WorkbenchHost } from '@tezgah/core';
+import { QUANTITY_DECIMALS, type WorkbenchHost } from '@tezgah/core';
 import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
-import { parseQuantity, quantity } from '../products/model';
+import { parseQuantity, quantity, thousandths } from '../products/model';
 import { STOCK_ACTION_TYPES, STOCK_LINES, TRANSFERS, WAREHOUSE_PRODUCTS, WAREHOUSES, type StockActionType, type StockLine, type Warehouse, type WarehouseTransfer } from './model';
 
 /** The company's warehouses (null while loading). */
@@ -34,8 +34,6 @@ function useStock(productId: number, warehouseId: number | null): number | null 
   return q;
 }
 
-const hundredths = (n: number) => Math.round(n * 100);
-
 export interface StockProduct { id: number; name: string; warehouseId?: number | null }
 
 /**
@@ -59,9 +57,9 @@ export function StockUpdateDialog(props: { host: WorkbenchHost; product: StockPr
     if (!warehouseId && warehouses?.length) setWarehouseId((warehouses.find((w) => w.default) ?? warehouses[0]!).id);
   }, [warehouses, warehouseId]);
 
-  const parsed = parseQuantity(amount, 2);
+  const parsed = parseQuantity(amount, QUANTITY_DECIMALS);
   const result = current !== null && parsed.value !== null && !parsed.error && stockType
-    ? (hundredths(current) + (stockType === 'IN' ? 1 : -1) * hundredths(parsed.value)) / 100 : null;
+    ? (thousandths(current) + (stockType === 'IN' ? 1 : -1) * thousandths(parsed.value)) / 1000 : null;
 
   async function save(e: FormEvent) {
     e.preventDefault();
@@ -156,7 +154,7 @@ export function TransferDialog(props: { host: WorkbenchHost; product: StockProdu
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseQuantity(amount, 2);
+    const parsed = parseQuantity(amount, QUANTITY_DECIMALS);
     const found: FieldErrors = {};
     if (!outgoing) found.outgoingWarehouseId = t('warehouses.transfer.rules.outgoingRequired');
     if (!incoming) found.incomingWarehouseId = t('warehouses.transfer.rules.incomingRequired');
@@ -164,7 +162,7 @@ export function TransferDialog(props: { host: WorkbenchHost; product: StockProdu
     if (parsed.error === 'decimals') found.quantity = t('warehouses.stock.rules.decimals');
     else if (parsed.error === 'number') found.quantity = t('warehouses.stock.rules.number');
     else if (parsed.value === null || parsed.value <= 0) found.quantity = t('warehouses.transfer.rules.zero');
-    else if (available !== null && hundredths(parsed.value) > hundredths(available)) found.quantity = t('warehouses.transfer.rules.above', { available: quantity(available) });
+    else if (available !== null && thousandths(parsed.value) > thousandths(available)) found.quantity = t('warehouses.transfer.rules.above', { available: quantity(available) });
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

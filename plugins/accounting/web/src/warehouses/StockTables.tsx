@@ -3,7 +3,7 @@ import { Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate, type WorkbenchHost } from '@tezgah/core';
 import { PagedTable, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { quantity } from '../products/model';
+import { quantity, thousandths } from '../products/model';
 import {
   STOCK_LINES, TRANSFER_LINES, WAREHOUSE_PRODUCTS, WAREHOUSE_PRODUCT_ITEMS,
   type StockLine, type WarehouseProduct, type WarehouseProductItem, type WarehouseTransfer,
@@ -130,7 +130,7 @@ export function BalancesTable(props: { host: WorkbenchHost; label: string; produ
   }, [shell, props.productId, companyId, props.reloadKey]);
   if (rows === null) return <Spinner size={20} />;
   if (!rows.length) return <Callout>{t('warehouses.noStock')}</Callout>;
-  const sum = (k: 'quantity' | 'totalIn' | 'totalOut') => rows.reduce((s, r) => s + Math.round(r[k] * 100), 0) / 100;
+  const sum = (k: 'quantity' | 'totalIn' | 'totalOut') => rows.reduce((s, r) => s + thousandths(r[k]), 0) / 1000;
   return (
     <div className="tz-table-scroll"><HTMLTable compact striped aria-label={props.label}>
       <thead>

@@ -16,7 +16,7 @@ const tr = {
   kinds: { OPENING: 'Açılış stoku', STOCK_UPDATE: 'Stok güncelleme', TRANSFER_OUT: 'Transfer çıkışı', TRANSFER_IN: 'Transfer girişi' },
   stock: {
     update: 'Stok güncelle', warehouse: 'Depo', current: 'Depodaki miktar', after: 'Yeni miktar', stockType: 'Stok tipi', reason: 'Hareket nedeni',
-    quantity: 'Miktar', quantityHint: 'Sıfırdan büyük; en çok iki ondalık (12,50).', explanation: 'Açıklama',
+    quantity: 'Miktar', quantityHint: 'Sıfırdan büyük; en çok üç ondalık (12,50; 2,125).', explanation: 'Açıklama',
     types: { IN: 'Giriş (ekle)', OUT: 'Çıkış (çıkar)' },
     reasons: {
       COUNT: 'Sayım farkı', DAMAGED: 'Fire / hasar', EXPIRED: 'Miadı dolmuş', GIFT: 'Hediye / numune', RETURN: 'İade', CONSUMPTION: 'İç kullanım',
@@ -24,7 +24,7 @@ const tr = {
     },
     rules: {
       warehouseRequired: 'Depo zorunludur.', stockTypeRequired: 'Stok tipi zorunludur.', reasonRequired: 'Hareket nedeni zorunludur.',
-      positive: 'Eklenecek ya da çıkarılacak miktar sıfırdan büyük olmalıdır.', decimals: 'Miktar en fazla 2 ondalık basamak alabilir.',
+      positive: 'Eklenecek ya da çıkarılacak miktar sıfırdan büyük olmalıdır.', decimals: 'Miktar en fazla 3 ondalık basamak alabilir.',
       number: 'Geçerli bir sayı girin.', belowZero: 'Stok sıfırın altına düşemez: depodaki miktar {{current}}.',
     },
   },
@@ -52,7 +52,7 @@ const en: typeof tr = {
   kinds: { OPENING: 'Opening stock', STOCK_UPDATE: 'Stock update', TRANSFER_OUT: 'Transfer out', TRANSFER_IN: 'Transfer in' },
   stock: {
     update: 'Update stock', warehouse: 'Warehouse', current: 'Quantity in the warehouse', after: 'New quantity', stockType: 'Stock type', reason: 'Reason',
-    quantity: 'Quantity', quantityHint: 'Above zero; at most two decimals (12,50).', explanation: 'Explanation',
+    quantity: 'Quantity', quantityHint: 'Above zero; at most three decimals (12,50; 2,125).', explanation: 'Explanation',
     types: { IN: 'In (add)', OUT: 'Out (remove)' },
     reasons: {
       COUNT: 'Count difference', DAMAGED: 'Damage / loss', EXPIRED: 'Expired', GIFT: 'Gift / sample', RETURN: 'Return', CONSUMPTION: 'Internal use',
@@ -60,7 +60,7 @@ const en: typeof tr = {
     },
     rules: {
       warehouseRequired: 'The warehouse is required.', stockTypeRequired: 'The stock type is required.', reasonRequired: 'The reason is required.',
-      positive: 'The quantity to add or remove must be above zero.', decimals: 'A quantity has at most 2 decimals.',
+      positive: 'The quantity to add or remove must be above zero.', decimals: 'A quantity has at most 3 decimals.',
       number: 'Enter a valid number.', belowZero: 'Stock cannot go below zero: the warehouse has {{current}}.',
     },
   },

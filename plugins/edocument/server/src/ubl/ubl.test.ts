@@ -381,3 +381,25 @@ describe('despatch and application response', () => {
     });
   }
 });
+
+describe('quantities with three decimals (2,125 kg): written as they are, never rounded to two', () => {
+  it('InvoicedQuantity 2.125 at 59,90 with KDV 10 %: the amounts stay in kuruş', async () => {
+    // 2,125 × 59,90 = 127,2875 → 127,29; KDV 12,729 → 12,73; payable 140,02.
+    const { r, input } = booked([{ name: 'Beyaz peynir', quantity: '2.125', unitPrice: '59.90', kdv: '10' }], []);
+    expect([r.lines[0]!.quantity, r.taxBase, r.totalTax, r.payable]).toEqual(['2.125', '127.29', '12.73', '140.02']);
+    const { xml, p } = await roundTrip({ ...input, lines: input.lines.map((l) => ({ ...l, unitCode: 'KGM' })) });
+    expect(xml).toContain('<cbc:InvoicedQuantity unitCode="KGM">2.125</cbc:InvoicedQuantity>');
+    expect(p.lines.map((l) => [l.quantity, l.unitCode, l.lineExtension])).toEqual([['2.125', 'KGM', '127.29']]);
+  });
+
+  it('DeliveredQuantity 2.125 on an e-İrsaliye', async () => {
+    const xml = buildDespatch({
+      uuid: uuid(), id: 'IRS2026000000003', issueDate: '2026-11-20', issueTime: '09:00:00', profile: 'TEMELIRSALIYE', type: 'SEVK', supplier: SUPPLIER, customer: CUSTOMER,
+      shipmentDate: '2026-11-20', shipmentTime: '10:00:00', carrier: { vknTckn: '5555555555', name: 'Hızlı Kargo A.Ş.' },
+      lines: [{ lineNo: 1, name: 'Beyaz peynir', quantity: '2.125', unitCode: 'KGM' }], notes: [],
+    });
+    expect(await validateUbl(xml)).toEqual([]);
+    expect(xml).toContain('<cbc:DeliveredQuantity unitCode="KGM">2.125</cbc:DeliveredQuantity>');
+    expect(parseUbl(xml).lines.map((l) => l.quantity)).toEqual(['2.125']);
+  });
+});

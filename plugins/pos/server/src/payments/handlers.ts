@@ -1,5 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
+import { QUANTITY_DECIMALS } from '@tezgah/core';
 import { pageRequest, pageResult, problems, Problem, requireAuth, setTenant, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import { isPosPaymentStatus, POS_USER_TARGETS, userActions, type PosPaymentKind, type PosPaymentStatus } from '@tezgah/pos-common';
 import { directoryOf } from '@tezgah/accounting-server';
@@ -92,6 +93,14 @@ const money = (v: unknown, field: string): Decimal => {
   return d;
 };
 
+/** A basket line's quantity: three decimals at most (2,125 kg), as Token X (× 1000) and the sale's invoice take it. */
+const quantityOf = (v: unknown, field: string): Decimal => {
+  let d: Decimal;
+  try { d = new Decimal(String(v)); } catch { throw problems.invalidField(field, 'Geçerli bir miktar girin.', 'QUANTITY'); }
+  if (!d.isFinite() || d.decimalPlaces() > QUANTITY_DECIMALS) throw problems.invalidField(field, `Miktar en fazla ${QUANTITY_DECIMALS} ondalık basamak olabilir.`, 'QUANTITY');
+  return d;
+};
+
 async function pickDevice(db: Db, services: Services, companyId: number, deviceId: number | undefined) {
   let q = db.selectFrom('pos_devices').select(['id']).where('company_id', '=', companyId);
   q = deviceId ? q.where('id', '=', deviceId) : q.where('active', '=', true).orderBy('id');
@@ -109,7 +118,7 @@ export async function createPayment(
 ): Promise<number | null> {
   const d = await pickDevice(db, services, companyId, b.deviceId);
   const items = (b.items ?? []).map((l, i) => {
-    const q = money(l.quantity, `items[${i}].quantity`);
+    const q = quantityOf(l.quantity, `items[${i}].quantity`);
     const u = money(l.unitPrice, `items[${i}].unitPrice`);
     if (!q.gt(0)) throw problems.invalidField(`items[${i}].quantity`, 'Miktar sıfırdan büyük olmalı.', 'QUANTITY');
     if (u.lt(0)) throw problems.invalidField(`items[${i}].unitPrice`, 'Birim fiyat eksi olamaz.', 'PRICE');
