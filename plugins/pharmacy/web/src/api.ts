@@ -22,7 +22,7 @@ export const PATHS = {
   isLogged: `${API}/is-logged`,
   loginPage: `${API}/login-page`,
   medulaLogin: `${API}/login`,
-  medulaProgress: `${API}/medula/progress/{progressId}`,
+  medulaProgress: `${API}/medula/progress`,
   medulaOutbox: `${API}/medula/outbox`,
   medulaOutboxRetry: `${API}/medula/outbox/{id}/retry`,
   preparedRecetes: `${API}/prepared-recetes`,

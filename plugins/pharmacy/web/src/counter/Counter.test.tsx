@@ -9,6 +9,29 @@ import { API, BOX_A, BOX_B, counterServer } from '../testing';
 const typed = (s: string) => s.replace(/[{[]/g, (c) => c + c);
 
 describe('the prescription counter (/pharmacy-sale)', () => {
+  it('follows a slow Medula read by its progress id at GET /medula/progress?progressId= and shows the step the server reports', async () => {
+    const { server: s, state } = counterServer();
+    s.on(`GET ${API}/is-logged`, () => json({ state: 'LOGGED' }));
+    let answer: (() => void) | null = null;
+    s.on(`GET ${API}/e-recete-request`, () => new Promise<Response>((resolve) => { answer = () => { state.read = true; resolve(json(state.counter.recete)); }; }));
+    s.on(`GET ${API}/medula/progress`, (req) => json({ progressId: new URL(req.url).searchParams.get('progressId'), step: '0.9', steps: ['0.1', '0.9'], done: false, error: null }));
+    await renderWorkbench({ plugins: [plugin], path: '/pharmacy-sale', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Reçeteli Satış' });
+    const input = within(page).getByRole('textbox', { name: 'Reçete no ya da karekod' });
+    await waitFor(() => expect(input).toHaveFocus());
+    const user = userEvent.setup();
+    await user.keyboard('1a2b3c4{Enter}');
+    await within(page).findByText(/Reçete bulunamadı\. Medula'dan okumak için F2 tuşuna basın\./);
+    await user.keyboard('{F2}');
+    // '0.9' (Raporlar getiriliyor) is no step of a read's own timer: only the server's answer shows it.
+    await waitFor(() => expect(within(page).getByRole('status', { name: 'Medula işlemi' })).toHaveTextContent('0.9 Raporlar getiriliyor'), { timeout: 5_000 });
+    const polls = s.requests.filter((r) => r.path.startsWith(`${API}/medula/progress?`));
+    const read = s.requests.find((r) => r.path.startsWith(`${API}/e-recete-request?`))!;
+    expect(new URL(`http://x${polls[0]!.path}`).searchParams.get('progressId')).toBe(new URL(`http://x${read.path}`).searchParams.get('progressId'));
+    answer!();
+    await within(page).findByRole('region', { name: 'Reçete' });
+  });
+
   it('sells a whole prescription from the keyboard alone: search, read, two boxes, share, cash, the invoice', async () => {
     const { server: s, state } = counterServer();
     s.on(`GET ${API}/is-logged`, () => json({ state: 'LOGGED' }));
@@ -140,6 +163,9 @@ describe('the prescription counter (/pharmacy-sale)', () => {
     expect(sent).toMatchObject({ type: 'ManualPrescription', ereceteNo: '1A2B3C4', patientTckn: '10000000146', patientName: 'Ayşe', patientSurname: 'Yılmaz', doctorName: 'Mehmet', facilityCode: '11069901', provisionType: 'ACIL', medicines: [{ barcode: '8699630697180', count: 1 }] });
     const share = await within(page).findByRole('region', { name: 'Hasta katılım payı' });
     expect(share).toHaveTextContent("Medula'ya ulaşılamadı; katılım payı yerel listelerden hesaplandı");
+    // The header names the prescription by its e-prescription number, not the local row's 'L1'.
+    expect(within(page).getByRole('region', { name: 'Reçete' })).toHaveTextContent('Reçete 1A2B3C4');
+    expect(within(page).getByRole('region', { name: 'Reçete' })).not.toHaveTextContent('Reçete L1');
     // Saving at Medula waits in the Medula outbox: said, and the sale goes on.
     await user.keyboard('{Control>}s{/Control}');
     await within(page).findByText("Medula'ya ulaşılamadı; reçete kaydı sıraya alındı.");

@@ -42,6 +42,16 @@ const AMOUNT = /^[0-9]{1,9}([.,][0-9]{1,2})?$/;
 /** Medula's period units (kullanımPeriyotBirimi): 3 day, 4 week, 5 month, 6 year. */
 const PERIOD_UNITS = ['3', '4', '5', '6'] as const;
 
+
+/**
+ * The number a pharmacist knows a prescription by: Medula's when it has one, else the doctor's
+ * e-prescription number (Y100003) — never the local row's placeholder ('L' + id) that a
+ * prescription read from Medula but not yet saved carries.
+ */
+function shownReceteNo(r: { receteNo: string; ereceteNo?: string | null }): string {
+  return /^L\d+$/.test(r.receteNo) && r.ereceteNo ? r.ereceteNo : r.receteNo;
+}
+
 /**
  * /pharmacy-sale, the prescription counter (seeds 001 §2; issue 12 "the counter"). Keyboard and
  * scanner first: one input always has the focus; what it receives with Enter is a box's DataMatrix
@@ -388,7 +398,7 @@ export default function CounterPage(props: ContributionProps) {
       {recete && (
         <Card aria-label={t('counter.recete')} role="region" style={{ padding: 12 }}>
           <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
-            <H4 style={{ margin: 0 }}>{t('counter.receteNo', { no: recete.receteNo })}</H4>
+            <H4 style={{ margin: 0 }}>{t('counter.receteNo', { no: shownReceteNo(recete) })}</H4>
             {recete.color && <Tag round style={{ background: COLOR_TAG[recete.color] ?? undefined }} aria-label={t('counter.color')}>{colorLabel(recete.color, lang)}</Tag>}
             <Tag minimal>{RECETE_TYPE_LABELS[recete.type]?.[lang] ?? recete.type}</Tag>
             {recete.version && <Tag minimal>{recete.version}</Tag>}

@@ -30,12 +30,12 @@ export function MedulaSteps(props: { steps: readonly MedulaStep[]; step?: Medula
   const shell = useShell();
   const [at, setAt] = useState(0);
   const [reported, setReported] = useState<MedulaStep | null>(null);
-  // The server's word on the step reached (GET medula/progress/{progressId}) wins over the timer.
+  // The server's word on the step reached (GET medula/progress?progressId=) wins over the timer.
   useEffect(() => {
     if (!props.progressId) return;
     let live = true;
     const id = setInterval(() => {
-      call(shell.api)('GET', PATHS.medulaProgress, { params: { path: { progressId: props.progressId } } })
+      call(shell.api)('GET', PATHS.medulaProgress, { params: { query: { progressId: props.progressId } } })
         .then((r) => { const s = (r as { step?: MedulaStep } | null)?.step; if (live && s && s in MEDULA_STEPS) setReported(s); }, () => undefined);
     }, 400);
     return () => { live = false; clearInterval(id); };

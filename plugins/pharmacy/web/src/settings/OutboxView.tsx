@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { DATE_FORMATS, formatDate } from '@tezgah/core';
 import { OUTBOX_STATE_LABELS, TRACKING_NOTIFICATION_LABELS, type OutboxState, type TrackingNotificationKind } from '@tezgah/pharmacy-common';
 import { Pager, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type MedulaOutboxItem, type OutboxItem } from '../api';
@@ -7,7 +8,8 @@ import { useTexts } from '../texts';
 
 const SIZE = 10;
 const INTENT: Record<string, Intent> = { WAITING: 'warning', PENDING: 'warning', SENT: 'success', DONE: 'success', FAILED: 'danger', CANCELLED: 'none' };
-const when = (s: string | null | undefined) => (s ? s.slice(0, 16).replace('T', ' ') : '');
+/** A moment as the product writes one (DD-MM-YYYY HH:mm), in the reader's time, not the server's UTC. */
+const when = (s: string | null | undefined) => formatDate(s, DATE_FORMATS.DASHED_TIME);
 
 /**
  * What waits to reach the outside systems (issue 12: "a person sees what is waiting"): the İTS and

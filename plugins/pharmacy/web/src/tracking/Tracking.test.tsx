@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { DATE_FORMATS, formatDate } from '@tezgah/core';
 import { renderWorkbench } from '../../../../../packages/workbench/test/render';
 import { json, problem } from '../../../../../packages/workbench/test/fake-server';
 import { invoicePlugin, invoiceServer } from '../../../../accounting/web/src/invoices/testing';
@@ -38,6 +39,9 @@ describe('the drug-tracking dialog', () => {
     expect(table).toHaveTextContent('8680001000013');
     expect(table).toHaveTextContent('Satıldı');
     expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent('ECZ2026000000001');
+    // A move's moment as the product writes one, in the reader's time (not the server's UTC text).
+    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent(formatDate('2026-11-24T09:00:00Z', DATE_FORMATS.DASHED_TIME));
+    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).not.toHaveTextContent('2026-11-24 09:00');
     expect(s.requests.find((r) => r.path === `${API}/its/check-status`)!.body).toEqual({ productList: [{ gtin: '08699630697180', sn: 'EGF2KP6NK0JY', bn: 'NDJZKH', xd: '2027-12-28' }], management: false });
 
     await user.click(within(table).getByRole('button', { name: 'Satışı iptal et: EGF2KP6NK0JY' }));

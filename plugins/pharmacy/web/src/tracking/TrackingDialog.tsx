@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { parseDataMatrix, type Gate } from '@tezgah/core';
+import { DATE_FORMATS, formatDate, parseDataMatrix, type Gate } from '@tezgah/core';
 import { itsUcMessage, ITS_UC, TRACKING_TEXTS } from '@tezgah/pharmacy-common';
 import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { boxStateLabel, call, page, PATHS, type BoxInfo, type BoxStock, type ItsProduct } from '../api';
@@ -152,7 +152,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
                       <tr>
                         <td colSpan={9} style={{ boxShadow: 'none', paddingTop: 0 }}>
                           <ul aria-label={t('tracking.moves', { sn: r.box.sn })} style={{ margin: 0, paddingLeft: 16 }} className="bp6-text-muted">
-                            {r.ours.moves.map((m, i) => <li key={m.id ?? i}>{m.at.slice(0, 16).replace('T', ' ')} · {boxStateLabel(m.toState, lang)}{m.ref ? ` · ${m.ref}` : ''}{m.reason ? ` · ${m.reason}` : ''}</li>)}
+                            {r.ours.moves.map((m, i) => <li key={m.id ?? i}>{formatDate(m.at, DATE_FORMATS.DASHED_TIME)} · {boxStateLabel(m.toState, lang)}{m.ref ? ` · ${m.ref}` : ''}{m.reason ? ` · ${m.reason}` : ''}</li>)}
                           </ul>
                         </td>
                       </tr>
