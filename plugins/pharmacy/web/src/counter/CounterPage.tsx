@@ -45,11 +45,13 @@ const PERIOD_UNITS = ['3', '4', '5', '6'] as const;
 
 /**
  * The number a pharmacist knows a prescription by: Medula's when it has one, else the doctor's
- * e-prescription number (Y100003) — never the local row's placeholder ('L' + id) that a
- * prescription read from Medula but not yet saved carries.
+ * e-prescription number (Y100003) or, for a prepared prescription (hazır reçete), Medula's
+ * prepared number it was taken from (its protocol number) — never the local row's placeholder
+ * ('L' + id) that a prescription not yet saved at Medula carries.
  */
-function shownReceteNo(r: { receteNo: string; ereceteNo?: string | null }): string {
-  return /^L\d+$/.test(r.receteNo) && r.ereceteNo ? r.ereceteNo : r.receteNo;
+function shownReceteNo(r: { receteNo: string; ereceteNo?: string | null; protocolNo?: string | null; type?: string }): string {
+  if (!/^L\d+$/.test(r.receteNo)) return r.receteNo;
+  return r.ereceteNo || (r.type === 'PreparedPrescription' ? r.protocolNo : null) || r.receteNo;
 }
 
 /**

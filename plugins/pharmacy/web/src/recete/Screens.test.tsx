@@ -23,7 +23,7 @@ describe('prepared prescriptions (hazır reçete)', () => {
     s.on(`GET ${API}/recetes`, () => json([recete()], { total: 1 }));
     s.on(`GET ${API}/prepared-recetes`, () => json([PREPARED]));
     s.on(`GET ${API}/prepared-recete`, () => json({ ...PREPARED, doctorName: 'Mehmet', doctorSurname: 'Öz', facilityCode: '11069901', medicines: [{ barcode: '8699786092907', name: 'LYNPARZA 100 MG', count: 2, usage: '1', dose1: 2, dose2: 1, period: 1, periodUnit: '3' }] }));
-    s.on(`POST ${API}/save-prepared-recete`, () => { state.counter.recete = recete({ id: 9, receteNo: 'L9', type: 'PreparedPrescription' }); return json(state.counter.recete, { status: 201 }); });
+    s.on(`POST ${API}/save-prepared-recete`, () => { state.counter.recete = recete({ id: 9, receteNo: 'L9', ereceteNo: null, protocolNo: 'H100', type: 'PreparedPrescription' }); return json(state.counter.recete, { status: 201 }); });
     await renderWorkbench({ plugins: [plugin], path: '/recete', server: s, signedIn: true });
     const page = await screen.findByRole('region', { name: 'Reçeteler' });
     await within(page).findByRole('table', { name: 'Reçeteler' });
@@ -41,7 +41,8 @@ describe('prepared prescriptions (hazır reçete)', () => {
     expect(await within(dialog).findByRole('table', { name: 'Hazır reçetedeki ilaçlar' })).toHaveTextContent('LYNPARZA 100 MG');
     await user.click(within(dialog).getAllByRole('button', { name: 'Reçeteyi al' }).at(-1)!);
     const counter = await screen.findByRole('region', { name: 'Reçeteli Satış' });
-    expect(await within(counter).findByRole('region', { name: 'Reçete' })).toHaveTextContent('Reçete L9');
+    // Named by the prepared prescription's number at Medula, not by the local row's 'L9'.
+    expect(await within(counter).findByRole('region', { name: 'Reçete' })).toHaveTextContent('Reçete H100');
     expect(await sent(s, 'POST', `${API}/save-prepared-recete`)[0]!.body).toEqual({ receteNo: 'H100' });
   });
 
