@@ -6983,6 +6983,8 @@ export interface components {
             date: string;
             explanation: string;
             sourceKind: string;
+            /** @description Belge no: the number of the invoice the entry records, its legal number of today (an e-document sale's e-Fatura / e-Arşiv number once sent); null for entries of other sources. */
+            documentNo: string | null;
             reversesId: number | null;
             debit: number;
             credit: number;
@@ -7021,6 +7023,8 @@ export interface components {
                 date: string;
                 /** @description The current's account the line is on: its own (120.001 …) or a bounced cheque's 127.xxx / 128.xxx. */
                 account?: string;
+                /** @description Belge no: the number of the invoice the entry records, its legal number of today (an e-document sale's e-Fatura / e-Arşiv number once sent); null for entries of other sources. */
+                documentNo: string | null;
                 explanation: string;
                 debit: number;
                 credit: number;
@@ -7856,6 +7860,8 @@ export interface components {
             /** @description Its dues, by period. */
             dues: components["schemas"]["Due"][];
             series: string | null;
+            /** @description The company-series number (ön numara) the invoice carried until it went out as an e-Fatura or e-Arşiv and took that document's number as its own; null for an invoice never renumbered. */
+            provisionalNo: string | null;
             products: components["schemas"]["InvoiceLine"][];
             discounts: components["schemas"]["InvoiceDiscountIn"][];
             payments: components["schemas"]["InvoicePayment"][];
@@ -7969,6 +7975,8 @@ export interface components {
             journalId: number;
             date: components["schemas"]["Day"];
             explanation: string;
+            /** @description Belge no: the number of the invoice the entry records, its legal number of today (an e-document sale's e-Fatura / e-Arşiv number once sent); null for entries of other sources. */
+            documentNo: string | null;
             /** @description What it posts: MANUAL, SAFE_OPENING, TRANSACTION, CHEQUE … */
             sourceKind: string;
             sourceId: string;
@@ -8076,6 +8084,8 @@ export interface components {
                 entryNo: number;
                 date: components["schemas"]["Day"];
                 account: string;
+                /** @description Belge no: the number of the invoice the line's entry records, its legal number of today; null for entries of other sources. */
+                documentNo: string | null;
                 explanation: string;
                 debit: number;
                 credit: number;

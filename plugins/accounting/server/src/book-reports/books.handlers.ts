@@ -55,7 +55,8 @@ const STATEMENT_COLUMNS: Column[] = [
   { header: 'Tarih', kind: 'date', width: 11 },
   { header: 'Yev. No', kind: 'int', width: 8 },
   { header: 'Hesap', width: 11 },
-  { header: 'Açıklama', width: 40 },
+  { header: 'Belge No', width: 17 },
+  { header: 'Açıklama', width: 36 },
   { header: 'Borç', kind: 'money', width: 15, blankZero: true },
   { header: 'Alacak', kind: 'money', width: 15, blankZero: true },
   { header: 'Bakiye', kind: 'money', width: 15 },
@@ -75,14 +76,14 @@ const exportAccountStatement: Handler = async (ctx) => {
   let debit = new Decimal(0);
   let credit = new Decimal(0);
   const rows: Row[] = [
-    { cells: ['', null, '', 'Devir (dönem başı bakiyesi)', null, null, toDecimal(st.openingBalance).abs(), side(st.openingBalance)], bold: true },
+    { cells: ['', null, '', '', 'Devir (dönem başı bakiyesi)', null, null, toDecimal(st.openingBalance).abs(), side(st.openingBalance)], bold: true },
     ...st.lines.map((l) => {
       debit = debit.plus(toDecimal(l.debit));
       credit = credit.plus(toDecimal(l.credit));
-      return [l.date, l.entryNo, l.account, l.explanation, l.debit, l.credit, toDecimal(l.balance).abs(), side(l.balance)];
+      return [l.date, l.entryNo, l.account, l.documentNo ?? '', l.explanation, l.debit, l.credit, toDecimal(l.balance).abs(), side(l.balance)];
     }),
   ];
-  const totals: Row = ['', null, '', 'Toplam / kapanış bakiyesi', debit, credit, toDecimal(st.closingBalance).abs(), side(st.closingBalance)];
+  const totals: Row = ['', null, '', '', 'Toplam / kapanış bakiyesi', debit, credit, toDecimal(st.closingBalance).abs(), side(st.closingBalance)];
   const head = await heading(ctx, 'Muavin Defter (hesap ekstresi)', start, end, [`Hesap: ${st.account} ${st.name}`]);
   return render(ctx, format, `muavin-${code}-${start}-${end}`, () =>
     format === 'xlsx' ? xlsx('Muavin', STATEMENT_COLUMNS, rows, { heading: head, totals }) : pdf(head, STATEMENT_COLUMNS, rows, totals));
@@ -91,7 +92,7 @@ const exportAccountStatement: Handler = async (ctx) => {
 // --- journal book (yevmiye defteri) ---------------------------------------------------------
 
 const entryView = (e: JournalBookEntry) => ({
-  id: e.id, entryNo: e.entryNo, fiscalYearId: e.fiscalYearId, date: e.date, explanation: e.explanation, sourceKind: e.sourceKind,
+  id: e.id, entryNo: e.entryNo, fiscalYearId: e.fiscalYearId, date: e.date, explanation: e.explanation, sourceKind: e.sourceKind, documentNo: e.documentNo,
   reversesId: e.reversesId, debit: amount(e.debit), credit: amount(e.credit),
   lines: e.lines.map((l) => ({ lineNo: l.lineNo, account: l.account, accountName: l.accountName, explanation: l.explanation, debit: amount(l.debit), credit: amount(l.credit) })),
 });
@@ -125,8 +126,9 @@ const JOURNAL_COLUMNS: Column[] = [
   { header: 'Yev. No', kind: 'int', width: 8 },
   { header: 'Tarih', kind: 'date', width: 11 },
   { header: 'Hesap Kodu', width: 11 },
-  { header: 'Hesap Adı', width: 30 },
-  { header: 'Açıklama', width: 38 },
+  { header: 'Hesap Adı', width: 28 },
+  { header: 'Belge No', width: 17 },
+  { header: 'Açıklama', width: 34 },
   { header: 'Borç', kind: 'money', width: 15, blankZero: true, carry: true },
   { header: 'Alacak', kind: 'money', width: 15, blankZero: true, carry: true },
 ];
@@ -134,7 +136,7 @@ const JOURNAL_COLUMNS: Column[] = [
 /** The journal book's rows: every line, the entry's number and date on its first line. */
 export function journalRows(entries: JournalBookEntry[]): Row[] {
   return entries.flatMap((e) => e.lines.map((l, i): Row => ({
-    cells: [i === 0 ? e.entryNo : null, i === 0 ? e.date : null, l.account, l.accountName, l.explanation ?? e.explanation, l.debit, l.credit],
+    cells: [i === 0 ? e.entryNo : null, i === 0 ? e.date : null, l.account, l.accountName, i === 0 ? e.documentNo ?? '' : '', l.explanation ?? e.explanation, l.debit, l.credit],
     rule: i === 0,
   })));
 }
@@ -148,7 +150,7 @@ const exportJournalBook: Handler = async (ctx) => {
   fitsOneFile(format, (await journalBook(d, c, start, end, { limit: 0, offset: 0 })).lineCount);
   const book = await journalBook(d, c, start, end);
   const rows = journalRows(book.entries);
-  const totals: Row = [null, null, '', 'Genel toplam', '', book.total, book.total];
+  const totals: Row = [null, null, '', 'Genel toplam', '', '', book.total, book.total];
   const head = await heading(ctx, 'Yevmiye Defteri', start, end, [`${book.count.toLocaleString('tr-TR')} yevmiye maddesi`]);
   return render(ctx, format, `yevmiye-${start}-${end}`, () =>
     format === 'xlsx'

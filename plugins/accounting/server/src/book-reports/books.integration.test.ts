@@ -78,19 +78,25 @@ describe.each(engines('both'))('reports of the books as files on %s', (engine) =
     const sheet = await sheetTable(x.bytes, 'Tarih');
     expect(sheet.heading).toContain('Hesap: 153 Ticari Mallar');
     const [opening, ...lines] = sheet.data;
-    expect(opening!.slice(3)).toEqual(['Devir (dönem başı bakiyesi)', null, null, Math.abs(screen.openingBalance), screen.openingBalance > 0 ? 'Borçlu' : screen.openingBalance < 0 ? 'Alacaklı' : null]);
+    expect(opening!.slice(3, 5)).toEqual([null, 'Devir (dönem başı bakiyesi)']);
+    expect(opening!.slice(5)).toEqual([null, null, Math.abs(screen.openingBalance), screen.openingBalance > 0 ? 'Borçlu' : screen.openingBalance < 0 ? 'Alacaklı' : null]);
     expect(lines).toHaveLength(screen.lines.length);
     for (const [i, l] of screen.lines.entries()) {
       const r = lines[i]!;
       expect(r[0]).toEqual(new Date(`${l.date}T00:00:00Z`));
-      expect(r.slice(1, 6)).toEqual([l.entryNo, l.account, l.explanation, l.debit || null, l.credit || null]);
-      expect(r[6]).toBeCloseTo(Math.abs(l.balance), 2);
-      expect(r[7]).toBe(l.balance > 0 ? 'Borçlu' : l.balance < 0 ? 'Alacaklı' : null);
+      expect(r.slice(1, 7)).toEqual([l.entryNo, l.account, l.documentNo, l.explanation, l.debit || null, l.credit || null]);
+      expect(r[7]).toBeCloseTo(Math.abs(l.balance), 2);
+      expect(r[8]).toBe(l.balance > 0 ? 'Borçlu' : l.balance < 0 ? 'Alacaklı' : null);
     }
-    expect(lines.map((r) => r[3])).toContain('Büyük alım');
-    expect(sheet.totals[3]).toBe('Toplam / kapanış bakiyesi');
-    expect(sheet.totals[6]).toBeCloseTo(Math.abs(screen.closingBalance), 2);
-    expect(sheet.totals[7]).toBe('Borçlu');
+    expect(lines.map((r) => r[4])).toContain('Büyük alım');
+    // A sale's lines name the invoice in the Belge no column: the number its explanation gives.
+    const sales = (await api.call('GET', `${ONMUHASEBE}/account-statement?account=600&startDate=2026-01-01&endDate=2026-12-31&size=1000`, { token: owner })).body.lines
+      .filter((l: any) => /^Satış faturası [A-Z0-9]{3}20\d{11},/.test(l.explanation));
+    expect(sales.length).toBeGreaterThan(0);
+    for (const l of sales) expect(l.documentNo).toBe(l.explanation.slice('Satış faturası '.length, 'Satış faturası '.length + 16));
+    expect(sheet.totals[4]).toBe('Toplam / kapanış bakiyesi');
+    expect(sheet.totals[7]).toBeCloseTo(Math.abs(screen.closingBalance), 2);
+    expect(sheet.totals[8]).toBe('Borçlu');
     const p = await get('/account-statement/export?account=153&startDate=2026-03-01&endDate=2026-12-31&format=pdf');
     expect(p.status).toBe(200);
     expect(p.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -169,8 +175,8 @@ describe.each(engines('both'))('reports of the books as files on %s', (engine) =
     expect(sheet.data).toHaveLength(lines);
     const firsts = sheet.data.filter((r) => r[0] !== null);
     expect(firsts.map((r) => r[0])).toEqual(book.entries.map((e: any) => e.entryNo));
-    expect(sum(sheet.data.map((r) => r[5] ?? 0) as number[]).toFixed(2)).toBe(new Decimal(String(book.total.debit)).toFixed(2));
-    expect(sheet.totals.slice(3)).toEqual(['Genel toplam', null, book.total.debit, book.total.credit]);
+    expect(sum(sheet.data.map((r) => r[6] ?? 0) as number[]).toFixed(2)).toBe(new Decimal(String(book.total.debit)).toFixed(2));
+    expect(sheet.totals.slice(3)).toEqual(['Genel toplam', null, null, book.total.debit, book.total.credit]);
   });
 
   it('refuses bad input with a Turkish problem naming the field, and a caller without the export authority', async () => {
@@ -214,6 +220,6 @@ describe.each(engines('both'))('reports of the books as files on %s', (engine) =
     const file = await get('/journal-book/export?startDate=2026-01-01&endDate=2026-12-31&format=xlsx', other);
     const sheet = await sheetTable(file.bytes, 'Yev. No');
     expect(sheet.heading[0]).not.toBe('Demo Ticaret Anonim Şirketi');
-    expect(sheet.data.some((r) => String(r[4]).includes('Çağrı Öztürk'))).toBe(false);
+    expect(sheet.data.some((r) => String(r[5]).includes('Çağrı Öztürk'))).toBe(false);
   });
 });

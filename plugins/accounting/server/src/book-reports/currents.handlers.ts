@@ -68,7 +68,7 @@ const getCurrentLedger: Handler = async (ctx) => {
     current: { id: v.id, name: fullName(v), type: v.currentAccountType, accountCode: acc.accountCode },
     startDate: start, endDate: end,
     openingBalance: st.openingBalance, debit: amount(sums.debit), credit: amount(sums.credit), closingBalance: st.closingBalance,
-    lines: st.lines.map((l) => ({ entryId: l.entryId, entryNo: l.entryNo, date: l.date, account: l.account, explanation: l.explanation, debit: l.debit, credit: l.credit, balance: l.balance })),
+    lines: st.lines.map((l) => ({ entryId: l.entryId, entryNo: l.entryNo, date: l.date, account: l.account, documentNo: l.documentNo, explanation: l.explanation, debit: l.debit, credit: l.credit, balance: l.balance })),
   };
 };
 
@@ -79,7 +79,8 @@ const TYPE_TITLE: Record<CurrentType, string> = { CUSTOMER: 'Müşteri', SUPPLIE
 const EKSTRE_COLUMNS: Column[] = [
   { header: 'Tarih', kind: 'date', width: 11 },
   { header: 'Yev. No', kind: 'int', width: 8 },
-  { header: 'Açıklama', width: 44 },
+  { header: 'Belge No', width: 17 },
+  { header: 'Açıklama', width: 36 },
   { header: 'Borç', kind: 'money', width: 15, blankZero: true },
   { header: 'Alacak', kind: 'money', width: 15, blankZero: true },
   { header: 'Bakiye', kind: 'money', width: 15 },
@@ -132,15 +133,15 @@ const exportCurrentLedger: Handler = async (ctx) => {
   let debit = new Decimal(0);
   let credit = new Decimal(0);
   const rows: Row[] = [
-    { cells: ['', null, 'Devir (dönem başı bakiyesi)', null, null, toDecimal(st.openingBalance).abs(), side(st.openingBalance)], bold: true },
+    { cells: ['', null, '', 'Devir (dönem başı bakiyesi)', null, null, toDecimal(st.openingBalance).abs(), side(st.openingBalance)], bold: true },
     ...st.lines.map((l) => {
       debit = debit.plus(toDecimal(l.debit));
       credit = credit.plus(toDecimal(l.credit));
-      return [l.date, l.entryNo, l.explanation, l.debit, l.credit, toDecimal(l.balance).abs(), side(l.balance)];
+      return [l.date, l.entryNo, l.documentNo ?? '', l.explanation, l.debit, l.credit, toDecimal(l.balance).abs(), side(l.balance)];
     }),
   ];
   const closing = toDecimal(st.closingBalance);
-  const totals: Row = ['', null, 'Toplam / kapanış bakiyesi', debit, credit, closing.abs(), side(closing)];
+  const totals: Row = ['', null, '', 'Toplam / kapanış bakiyesi', debit, credit, closing.abs(), side(closing)];
   const name = fullName(v);
   const lines = [
     `${TYPE_TITLE[v.currentAccountType]}: ${name}${v.title && v.title !== name ? ` — ${v.title}` : ''}`,

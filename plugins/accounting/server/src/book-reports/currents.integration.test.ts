@@ -132,15 +132,15 @@ describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
       `Hesap: ${customer.account} · Kapanış bakiyesi: 1.050,00 Borçlu`,
     ]);
     expect(sheet.data).toEqual([
-      [null, null, 'Devir (dönem başı bakiyesi)', null, null, 0, null],
-      [new Date('2026-01-05T00:00:00Z'), expect.any(Number), 'Satış faturası 1', 1000, null, 1000, 'Borçlu'],
-      [new Date('2026-03-10T00:00:00Z'), expect.any(Number), 'Satış faturası 2', 500, null, 1500, 'Borçlu'],
-      [new Date('2026-04-01T00:00:00Z'), expect.any(Number), 'Tahsilat — havale', null, 700, 800, 'Borçlu'],
-      [new Date('2026-06-20T00:00:00Z'), expect.any(Number), 'Satış faturası 3', 250, null, 1050, 'Borçlu'],
+      [null, null, null, 'Devir (dönem başı bakiyesi)', null, null, 0, null],
+      [new Date('2026-01-05T00:00:00Z'), expect.any(Number), null, 'Satış faturası 1', 1000, null, 1000, 'Borçlu'],
+      [new Date('2026-03-10T00:00:00Z'), expect.any(Number), null, 'Satış faturası 2', 500, null, 1500, 'Borçlu'],
+      [new Date('2026-04-01T00:00:00Z'), expect.any(Number), null, 'Tahsilat — havale', null, 700, 800, 'Borçlu'],
+      [new Date('2026-06-20T00:00:00Z'), expect.any(Number), null, 'Satış faturası 3', 250, null, 1050, 'Borçlu'],
     ]);
-    expect(sheet.totals).toEqual([null, null, 'Toplam / kapanış bakiyesi', 1750, 700, 1050, 'Borçlu']);
+    expect(sheet.totals).toEqual([null, null, null, 'Toplam / kapanış bakiyesi', 1750, 700, 1050, 'Borçlu']);
     const sup = await sheetTable((await get(`/currents/${supplier.id}/ledger/export?startDate=2026-01-01&endDate=2026-12-31&format=xlsx`)).bytes, 'Tarih');
-    expect(sup.totals).toEqual([null, null, 'Toplam / kapanış bakiyesi', 350, 700, 350, 'Alacaklı']);
+    expect(sup.totals).toEqual([null, null, null, 'Toplam / kapanış bakiyesi', 350, 700, 350, 'Alacaklı']);
   });
 
   it("limits the detailed Excel export to twice a day per user ('Daily excel download limited to twice a day'); PDFs are not limited", async () => {

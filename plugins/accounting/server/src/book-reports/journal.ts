@@ -14,6 +14,8 @@ export interface JournalBookLine {
 }
 export interface JournalBookEntry {
   id: number; entryNo: number; fiscalYearId: number; date: string; explanation: string; sourceKind: string;
+  /** Belge no: the number of the invoice the entry records (its legal number of today), else null. */
+  documentNo: string | null;
   reversesId: number | null; debit: Decimal; credit: Decimal; lines: JournalBookLine[];
 }
 export interface JournalBook {
@@ -38,9 +40,10 @@ export async function journalBook(db: LedgerDb, companyId: number, start: string
   const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
   const entries = await sql<{
     id: number; entry_no: number; fiscal_year_id: number; entry_date: string; explanation: string; source_kind: string;
-    reverses_id: number | null; before: string;
+    document_no: string | null; reverses_id: number | null; before: string;
   }>`
-    select e.id, e.entry_no, e.fiscal_year_id, e.entry_date, e.explanation, e.source_kind, e.reverses_id,
+    select e.id, e.entry_no, e.fiscal_year_id, e.entry_date, journal_explanation(e.company_id, e.source_kind, e.source_id, e.explanation) as explanation,
+           e.source_kind, journal_document_no(e.company_id, e.source_kind, e.source_id) as document_no, e.reverses_id,
            (sum(e.total) over (order by y.start_date, e.entry_no, e.id) - e.total)::text as before
       from journal_entries e join fiscal_years y on y.company_id = e.company_id and y.id = e.fiscal_year_id
      where e.company_id = ${companyId} and e.entry_date between ${start} and ${end}
@@ -51,8 +54,11 @@ export async function journalBook(db: LedgerDb, companyId: number, start: string
   const lines = ids.length === 0 ? [] : (await sql<{
     entry_id: number; line_no: number; account_code: string; name: string | null; explanation: string | null; debit: string; credit: string;
   }>`
-    select l.entry_id, l.line_no, l.account_code, a.name, l.explanation, l.debit::text as debit, l.credit::text as credit
-      from journal_lines l left join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
+    select l.entry_id, l.line_no, l.account_code, a.name,
+           case when l.explanation is null then null else journal_explanation(e.company_id, e.source_kind, e.source_id, l.explanation) end as explanation,
+           l.debit::text as debit, l.credit::text as credit
+      from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+      left join ledger_accounts a on a.company_id = l.company_id and a.code = l.account_code
      where l.company_id = ${companyId} and l.entry_id = any(${ids}::bigint[])
      order by l.entry_id, l.line_no`.execute(db)).rows;
   const byEntry = new Map<number, JournalBookLine[]>();
@@ -70,7 +76,7 @@ export async function journalBook(db: LedgerDb, companyId: number, start: string
     entries: entries.rows.map((e) => {
       const ls = byEntry.get(e.id) ?? [];
       return {
-        id: e.id, entryNo: e.entry_no, fiscalYearId: e.fiscal_year_id, date: e.entry_date, explanation: e.explanation, sourceKind: e.source_kind,
+        id: e.id, entryNo: e.entry_no, fiscalYearId: e.fiscal_year_id, date: e.entry_date, explanation: e.explanation, sourceKind: e.source_kind, documentNo: e.document_no,
         reversesId: e.reverses_id, lines: ls,
         debit: ls.reduce((s, l) => s.plus(l.debit), new Decimal(0)), credit: ls.reduce((s, l) => s.plus(l.credit), new Decimal(0)),
       };

@@ -146,6 +146,14 @@ export interface DocumentsService {
    * reversed every payment). 404 when the invoice has no such payment.
    */
   voidPayment(db: unknown, companyId: number, input: { invoicePaymentId: number; reason: string; date: string; by: string | null }): Promise<{ voided: boolean; amount: string }>;
+  /**
+   * The invoice's legal number becomes the e-document's (`EFA2026000000001`), given when it is sent
+   * as an e-Fatura or e-Arşiv: its company-series number is kept as its provisional number, and the
+   * books, the statements, the PDF and every list show the new one from then on. Only for a posted
+   * sale or purchase return (the documents the company numbers); once: a second, different number
+   * is refused (409), the same one answers as done.
+   */
+  legalNumber(db: unknown, companyId: number, invoiceId: number, documentNo: string): Promise<{ documentNo: string; provisionalNo: string | null }>;
 }
 
 export interface SaleInput {
@@ -301,6 +309,26 @@ export const documentsService: DocumentsService = {
     ctx.audit({ action: 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo, source: input.source } });
     const payable = await sql<{ payable: string }>`select payable from invoices where company_id = ${auth.companyId} and id = ${id}`.execute(db);
     return { invoiceId: id, invoiceNo: documentNo, payable: str(payable.rows[0]?.payable) };
+  },
+
+  async legalNumber(raw, companyId, invoiceId, documentNo) {
+    const db = raw as LedgerDb;
+    const m = /^([A-Z0-9]{3})(\d{4})(\d{9})$/.exec(documentNo);
+    if (!m) throw problems.invalidField('documentNo', `${documentNo} bir e-belge numarası değil (ör. EFA2026000000001).`, 'DOCUMENT_NO_PATTERN');
+    const inv = await db.selectFrom('invoices').select(['id', 'invoice_type', 'status', 'document_no', 'provisional_no'])
+      .where('company_id', '=', companyId).where('id', '=', invoiceId).forUpdate().executeTakeFirst();
+    if (!inv) throw problems.notFound('Fatura');
+    if (inv.document_no === documentNo) return { documentNo, provisionalNo: inv.provisional_no };
+    if (inv.invoice_type !== 'SALE' && inv.invoice_type !== 'BUYING_RETURN') {
+      throw problems.conflict('Yalnız satış faturası ve alış iadesi şirketin numarasını taşır.', 'INVOICE_NOT_OUTGOING');
+    }
+    if (inv.status !== 'POSTED') throw problems.conflict('Yalnız kaydedilmiş fatura e-belge numarası alır.', 'INVOICE_NOT_POSTED');
+    if (inv.provisional_no) {
+      throw problems.conflict(`Fatura e-belge numarasını almış (${inv.document_no}); numarası değişemez.`, 'INVOICE_ALREADY_NUMBERED');
+    }
+    await db.updateTable('invoices').set({ provisional_no: inv.document_no, document_no: documentNo, series: m[1]!, sequence_no: Number(m[3]) })
+      .where('company_id', '=', companyId).where('id', '=', invoiceId).execute();
+    return { documentNo, provisionalNo: inv.document_no };
   },
 
   async voidPayment(raw, companyId, input) {

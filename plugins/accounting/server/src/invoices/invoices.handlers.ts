@@ -114,7 +114,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
     r.entry_id === null ? Promise.resolve(undefined)
       : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
     d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
-    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count', 'returns_invoice_id', 'prices_include_tax']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
+    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count', 'returns_invoice_id', 'prices_include_tax', 'provisional_no']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
   ]);
   const [returned, returns, original] = await Promise.all([
     returnedOf(d, companyId, id),
@@ -131,6 +131,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
   return {
     ...summaryView(r, tags.get(id) ?? []),
     series: r.series,
+    provisionalNo: plan.provisional_no,
     products: lines.map((l) => ({
       id: l.id, lineNo: l.line_no, productId: l.product_id, productName: l.product_name, barcode: l.barcode, description: l.description,
       quantity: n(l.quantity), unitPrice: n(l.unit_price), discounts: l.discounts as unknown[],

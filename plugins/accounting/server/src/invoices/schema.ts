@@ -11,6 +11,8 @@ export interface Tables {
   invoices: {
     company_id: number; id: Generated<number>; invoice_type: 'SALE' | 'BUYING' | 'SALE_RETURN' | 'BUYING_RETURN'; status: 'DRAFT' | 'POSTED' | 'CANCELLED';
     current_id: number; invoice_date: Day; due_date: Day | null; document_no: string | null; series: string | null;
+    /** The company-series number a sale carried before its e-document number replaced it. */
+    provisional_no: ColumnType<string | null, string | null | undefined, string | null>;
     sequence_no: ColumnType<string | null, number | string | null, number | string | null>; currency_id: number; conversion_rate: Num;
     explanation: string | null; subtotal: Num; total_discount: Num; tax_base: Num; total_tax: Num; withheld: Num; total_amount: Num;
     payable: Num; paid: ColumnType<string, string | number | undefined, string | number>; entry_id: number | null; its_cancel: boolean | null;

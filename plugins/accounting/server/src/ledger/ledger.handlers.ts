@@ -267,15 +267,18 @@ async function entriesWithLines(d: LedgerDb, companyId: number, ids: number[]) {
   const entries = await d.selectFrom('journal_entries as e')
     .select(['e.id', 'e.entry_no', 'e.fiscal_year_id', 'e.journal_id', 'e.entry_date', 'e.explanation', 'e.source_kind', 'e.source_id', 'e.reverses_id', 'e.total', 'e.created_by'])
     .select((eb) => eb.selectFrom('journal_entries as r').select('r.id').whereRef('r.company_id', '=', 'e.company_id').whereRef('r.reverses_id', '=', 'e.id').as('reversed_by'))
+    .select([sql<string>`journal_explanation(e.company_id, e.source_kind, e.source_id, e.explanation)`.as('shown'), sql<string | null>`journal_document_no(e.company_id, e.source_kind, e.source_id)`.as('document_no')])
     .where('e.company_id', '=', companyId).where('e.id', 'in', ids).execute();
   const lines = await d.selectFrom('journal_lines as l').innerJoin('ledger_accounts as a', (j) => j.onRef('a.company_id', '=', 'l.company_id').onRef('a.code', '=', 'l.account_code'))
-    .select(['l.entry_id', 'l.line_no', 'l.account_code', 'a.name', 'l.debit', 'l.credit', 'l.currency_id', 'l.amount_fc', 'l.rate', 'l.explanation'])
+    .innerJoin('journal_entries as e', (j) => j.onRef('e.company_id', '=', 'l.company_id').onRef('e.id', '=', 'l.entry_id'))
+    .select(['l.entry_id', 'l.line_no', 'l.account_code', 'a.name', 'l.debit', 'l.credit', 'l.currency_id', 'l.amount_fc', 'l.rate'])
+    .select(sql<string | null>`case when l.explanation is null then null else journal_explanation(e.company_id, e.source_kind, e.source_id, l.explanation) end`.as('explanation'))
     .where('l.company_id', '=', companyId).where('l.entry_id', 'in', ids).orderBy('l.entry_id').orderBy('l.line_no').execute();
   const byEntry = new Map<number, typeof lines>();
   for (const l of lines) byEntry.set(l.entry_id, [...(byEntry.get(l.entry_id) ?? []), l]);
   const byId = new Map(entries.map((e) => [e.id, e]));
   return ids.map((i) => byId.get(i)!).filter(Boolean).map((e) => ({
-    id: e.id, entryNo: e.entry_no, fiscalYearId: e.fiscal_year_id, journalId: e.journal_id, date: e.entry_date, explanation: e.explanation,
+    id: e.id, entryNo: e.entry_no, fiscalYearId: e.fiscal_year_id, journalId: e.journal_id, date: e.entry_date, explanation: e.shown, documentNo: e.document_no,
     sourceKind: e.source_kind, sourceId: e.source_id, reversesId: e.reverses_id, reversedById: (e.reversed_by as number | null) ?? null,
     total: num(e.total), createdBy: e.created_by,
     lines: (byEntry.get(e.id) ?? []).map((l) => ({

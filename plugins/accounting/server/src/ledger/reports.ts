@@ -77,7 +77,9 @@ export async function trialBalance(db: LedgerDb, companyId: number, startDate: s
   };
 }
 
-export interface StatementLine { entryId: number; entryNo: number; date: string; account: string; explanation: string; debit: number; credit: number; balance: number }
+export interface StatementLine { entryId: number; entryNo: number; date: string; account: string; explanation: string;
+  /** Belge no: the number of the invoice the line's entry records (its legal number of today), else null. */
+  documentNo: string | null; debit: number; credit: number; balance: number }
 export interface AccountStatement { account: string; name: string; openingBalance: number; closingBalance: number; total: number; lines: StatementLine[] }
 
 /**
@@ -98,9 +100,10 @@ export async function accountStatement(db: LedgerDb, companyId: number, code: st
   const all = await sql<{ n: number; b: string }>`select count(*)::int as n, coalesce(sum(l.debit - l.credit), 0) as b from journal_lines l
     where l.company_id = ${companyId} and ${under} and l.entry_date between ${startDate} and ${endDate}`.execute(db);
   const limit = page ? sql`limit ${page.limit} offset ${page.offset}` : sql``;
-  const lines = await sql<{ entry_id: number; entry_no: number; entry_date: string; account_code: string; explanation: string; debit: string; credit: string; running: string }>`
+  const lines = await sql<{ entry_id: number; entry_no: number; entry_date: string; account_code: string; explanation: string; document_no: string | null; debit: string; credit: string; running: string }>`
     select * from (
-      select l.entry_id, e.entry_no, l.entry_date, l.account_code, coalesce(l.explanation, e.explanation) as explanation, l.debit, l.credit,
+      select l.entry_id, e.entry_no, l.entry_date, l.account_code, journal_explanation(e.company_id, e.source_kind, e.source_id, coalesce(l.explanation, e.explanation)) as explanation,
+             journal_document_no(e.company_id, e.source_kind, e.source_id) as document_no, l.debit, l.credit,
              sum(l.debit - l.credit) over (order by l.entry_date, e.entry_no, l.id) as running, l.id
         from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
        where l.company_id = ${companyId} and ${under} and l.entry_date between ${startDate} and ${endDate}) x
@@ -109,7 +112,7 @@ export async function accountStatement(db: LedgerDb, companyId: number, code: st
     account: account.code, name: account.name, openingBalance: open.toNumber(), closingBalance: open.plus(all.rows[0]?.b ?? 0).toNumber(),
     total: all.rows[0]?.n ?? 0,
     lines: lines.rows.map((l) => ({
-      entryId: l.entry_id, entryNo: l.entry_no, date: l.entry_date, account: l.account_code, explanation: l.explanation,
+      entryId: l.entry_id, entryNo: l.entry_no, date: l.entry_date, account: l.account_code, explanation: l.explanation, documentNo: l.document_no,
       debit: new Decimal(l.debit).toNumber(), credit: new Decimal(l.credit).toNumber(), balance: open.plus(l.running).toNumber(),
     })),
   };

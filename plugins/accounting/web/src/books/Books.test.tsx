@@ -107,7 +107,7 @@ describe('/trial-balance and /account-statement files', () => {
 
 const bookLine = (lineNo: number, account: string, accountName: string, debit: number, credit: number) => ({ lineNo, account, accountName, explanation: null, debit, credit });
 const entry = (id: number, entryNo: number, date: string, explanation: string, amount: number, lines: ReturnType<typeof bookLine>[]) => ({
-  id, entryNo, fiscalYearId: 7, date, explanation, sourceKind: 'MANUAL', reversesId: null, debit: amount, credit: amount, lines,
+  id, entryNo, fiscalYearId: 7, date, explanation, sourceKind: 'MANUAL', documentNo: null, reversesId: null, debit: amount, credit: amount, lines,
 });
 const PAGES: JournalBook[] = [
   {

@@ -110,6 +110,7 @@ export function CurrentStatement(props: { host: WorkbenchHost; current: Pick<Cur
         columns={[
           { key: 'date', title: t('books.statement.date'), render: (l) => formatDate(l.date), width: 110 },
           { key: 'entryNo', title: t('books.journal.entryNo'), render: (l) => l.entryNo, width: 80 },
+          { key: 'documentNo', title: t('books.statement.documentNo'), render: (l) => l.documentNo ?? '', width: 150 },
           { key: 'explanation', title: t('books.statement.explanation'), render: (l) => l.explanation, width: 300 },
           { key: 'debit', title: t('ledger.common.debit'), render: (l) => (l.debit ? money(l.debit) : ''), width: 130 },
           { key: 'credit', title: t('ledger.common.credit'), render: (l) => (l.credit ? money(l.credit) : ''), width: 130 },

@@ -130,7 +130,7 @@ export default function JournalBookPage({ host }: ContributionProps) {
                     <tr aria-label={t('books.journal.entryOf', { no: e.entryNo })}>
                       <td><strong>{e.entryNo}</strong></td>
                       <td>{formatDate(e.date)}</td>
-                      <td colSpan={4}><strong>{e.explanation}</strong></td>
+                      <td colSpan={4}><strong>{e.documentNo ? `${t('books.journal.documentNo')} ${e.documentNo} — ` : ''}{e.explanation}</strong></td>
                     </tr>
                     {e.lines.map((l) => (
                       <tr key={`${e.id}-${l.lineNo}`}>

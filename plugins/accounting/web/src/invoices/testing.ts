@@ -59,7 +59,7 @@ const due = (id: number, invoiceId: number, periodNo: number, dueDate: string, a
 export const INVOICE_5 = {
   ...summary(5, {}), instalments: null, dues: [due(71, 5, 1, '2026-04-10', 260, 0)],
   subtotal: 349.99, totalDiscount: 49.99, taxBase: 300, totalTax: 60, totalAmount: 360, payable: 360, paid: 100, remaining: 260, paymentStatus: 'PARTIAL',
-  series: 'DMT', entryId: 80, entryNo: 41, itsCancel: null, eInvoiceType: null, cancelledAt: null, returnOf: null, returns: [], pricesIncludeTax: false,
+  series: 'DMT', provisionalNo: null, entryId: 80, entryNo: 41, itsCancel: null, eInvoiceType: null, cancelledAt: null, returnOf: null, returns: [], pricesIncludeTax: false,
   discounts: [{ type: 'AMOUNT', amount: 29.99 }],
   products: [
     {

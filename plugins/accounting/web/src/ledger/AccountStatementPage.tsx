@@ -112,6 +112,7 @@ export default function AccountStatementPage({ host }: ContributionProps) {
               { key: 'date', title: t('ledger.statement.date'), render: (l) => formatDate(l.date), width: 110 },
               { key: 'entryNo', title: t('ledger.statement.entryNo'), render: (l) => l.entryNo, width: 80 },
               { key: 'account', title: t('ledger.common.account'), render: (l) => l.account, width: 110 },
+              { key: 'documentNo', title: t('ledger.statement.documentNo'), render: (l) => l.documentNo ?? '', width: 150 },
               { key: 'explanation', title: t('ledger.statement.explanation'), render: (l) => l.explanation, width: 300 },
               { key: 'debit', title: t('ledger.common.debit'), render: (l) => (l.debit ? money(l.debit) : ''), width: 130 },
               { key: 'credit', title: t('ledger.common.credit'), render: (l) => (l.credit ? money(l.credit) : ''), width: 130 },

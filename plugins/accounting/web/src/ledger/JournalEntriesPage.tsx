@@ -68,6 +68,7 @@ export default function JournalEntriesPage({ host }: ContributionProps) {
         columns={[
           { key: 'entryNo', title: t('ledger.entries.entryNo'), sortField: 'entryNo', render: (e) => e.entryNo, width: 80 },
           { key: 'date', title: t('ledger.entries.date'), sortField: 'date', render: (e) => formatDate(e.date), width: 110 },
+          { key: 'documentNo', title: t('ledger.entries.documentNo'), render: (e) => e.documentNo ?? '', width: 150 },
           { key: 'explanation', title: t('ledger.entries.explanation'), render: (e) => e.explanation, width: 300 },
           { key: 'total', title: t('ledger.entries.total'), render: (e) => money(e.total), width: 130 },
           { key: 'lines', title: t('ledger.entries.lineCount'), render: (e) => e.lines.length, width: 60 },

@@ -42,7 +42,7 @@ const tr = {
     endOutside: 'Bitiş tarihi {{start}} ile {{end}} arasında olmalıdır.',
   },
   entries: {
-    title: 'Yevmiye Fişleri', add: 'Yevmiye fişi ekle', entryNo: 'Fiş no', date: 'Tarih', explanation: 'Açıklama', total: 'Tutar', source: 'Kaynak',
+    title: 'Yevmiye Fişleri', add: 'Yevmiye fişi ekle', entryNo: 'Fiş no', date: 'Tarih', documentNo: 'Belge no', explanation: 'Açıklama', total: 'Tutar', source: 'Kaynak',
     state: 'Durum', lineCount: 'Satır', reversed: 'Ters kaydedildi', reversal: 'Ters kayıt fişi', lines: 'Fiş satırları', linesOf: '{{no}} numaralı fiş',
     reverse: 'Ters kayıt', accountFilter: 'Hesap (alt hesaplarıyla)', accountHint: '100, 102.01 …',
     sources: {
@@ -84,7 +84,7 @@ const tr = {
   },
   statement: {
     title: 'Muavin', accountHint: 'Alt hesaplarıyla birlikte listelenir.', opening: 'Açılış bakiyesi', closing: 'Kapanış bakiyesi', lines: 'Muavin satırları',
-    entryNo: 'Fiş no', date: 'Tarih', explanation: 'Açıklama', balance: 'Bakiye', pick: 'Hesap ve tarih aralığı seçip listeleyin.', empty: 'Bu tarihler arasında hareket yok.',
+    entryNo: 'Fiş no', date: 'Tarih', documentNo: 'Belge no', explanation: 'Açıklama', balance: 'Bakiye', pick: 'Hesap ve tarih aralığı seçip listeleyin.', empty: 'Bu tarihler arasında hareket yok.',
   },
 };
 
@@ -129,7 +129,7 @@ const en: typeof tr = {
     endOutside: 'The end date must be between {{start}} and {{end}}.',
   },
   entries: {
-    title: 'Journal entries', add: 'Add journal entry', entryNo: 'Entry no', date: 'Date', explanation: 'Explanation', total: 'Amount', source: 'Source',
+    title: 'Journal entries', add: 'Add journal entry', entryNo: 'Entry no', date: 'Date', documentNo: 'Document no', explanation: 'Explanation', total: 'Amount', source: 'Source',
     state: 'State', lineCount: 'Lines', reversed: 'Reversed', reversal: 'Reversing entry', lines: 'Entry lines', linesOf: 'Entry {{no}}',
     reverse: 'Reverse', accountFilter: 'Account (with sub-accounts)', accountHint: '100, 102.01 …',
     sources: {
@@ -171,7 +171,7 @@ const en: typeof tr = {
   },
   statement: {
     title: 'Account statement', accountHint: 'Listed with its sub-accounts.', opening: 'Opening balance', closing: 'Closing balance', lines: 'Statement lines',
-    entryNo: 'Entry no', date: 'Date', explanation: 'Explanation', balance: 'Balance', pick: 'Choose an account and a date range, then list.', empty: 'No movements between these dates.',
+    entryNo: 'Entry no', date: 'Date', documentNo: 'Document no', explanation: 'Explanation', balance: 'Balance', pick: 'Choose an account and a date range, then list.', empty: 'No movements between these dates.',
   },
 };
 

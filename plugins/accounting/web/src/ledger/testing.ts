@@ -29,17 +29,17 @@ const line = (lineNo: number, code: string, name: string, debit: number, credit:
 export const ENTRIES: JournalEntry[] = [
   {
     id: 5, entryNo: 42, fiscalYearId: 7, journalId: 73, date: '2026-03-14', explanation: 'Kasadan bankaya yatırılan', sourceKind: 'MANUAL', sourceId: '5',
-    reversesId: null, reversedById: null, total: 1999.9, createdBy: 'eczaci',
+    documentNo: null, reversesId: null, reversedById: null, total: 1999.9, createdBy: 'eczaci',
     lines: [line(1, '102.01', 'Ziraat Bankası', 1999.9, 0), line(2, '100.01', 'Merkez Kasa', 0, 1999.9)],
   },
   {
     id: 4, entryNo: 41, fiscalYearId: 7, journalId: 73, date: '2026-03-10', explanation: 'Kira ödemesi', sourceKind: 'INVOICE_PAYMENT', sourceId: '4',
-    reversesId: null, reversedById: 9, total: 15000, createdBy: 'eczaci',
+    documentNo: null, reversesId: null, reversedById: 9, total: 15000, createdBy: 'eczaci',
     lines: [line(1, '770.01', 'Kira Giderleri', 15000, 0), line(2, '100.01', 'Merkez Kasa', 0, 15000)],
   },
   {
     id: 3, entryNo: 40, fiscalYearId: 7, journalId: 73, date: '2026-03-02', explanation: 'Merkez kasa açılış fişi', sourceKind: 'SAFE_OPENING', sourceId: '1',
-    reversesId: null, reversedById: null, total: 50000, createdBy: 'eczaci',
+    documentNo: null, reversesId: null, reversedById: null, total: 50000, createdBy: 'eczaci',
     lines: [line(1, '100.01', 'Merkez Kasa', 50000, 0), line(2, '500', 'Sermaye', 0, 50000)],
   },
 ];

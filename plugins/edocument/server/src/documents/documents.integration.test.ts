@@ -167,10 +167,32 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     expect(checked.body.problems.map((x: any) => x.field)).toContain('email');
     const fixed = await api.call('POST', `${API}/e-invoice/update/${inv.id}`, { token: seller, body: { action: 'CHECK', options: { email: 'ahmet@example.com' } } });
     expect(fixed.body.problems).toEqual([]);
+    const before = (await api.call('GET', `${API}/invoices/${inv.id}`, { token: seller })).body;
+    expect(before).toMatchObject({ documentNo: expect.stringMatching(/^DMT2026\d{9}$/), provisionalNo: null });
     const sent = await api.call('POST', `${API}/e-archive/send/${inv.id}`, { token: seller, body: {} });
     expect(sent.body.status, JSON.stringify(sent.body)).toBe('SENDING');
+    const legal = sent.body.documentNo as string;
+    expect(legal).toMatch(/^[A-Z0-9]{3}2026\d{9}$/);
+    expect(legal).not.toBe(before.documentNo);
     const done = await until(sent.body.id, (d) => d.status !== 'SENDING');
     expect(done.status, done.statusReason).toBe('SUCCESS');
+    // One legal number: the invoice, its journal entry, the journal book and the current's
+    // statement all carry the e-Arşiv number; the company-series number stays as the provisional one.
+    const after = (await api.call('GET', `${API}/invoices/${inv.id}`, { token: seller })).body;
+    expect(after).toMatchObject({ documentNo: legal, provisionalNo: before.documentNo, series: legal.slice(0, 3), entryId: before.entryId });
+    const entry = (await api.call('GET', `${API}/journal-entries/${after.entryId}`, { token: seller })).body;
+    expect(entry.documentNo).toBe(legal);
+    const texts = [entry.explanation, ...entry.lines.map((l: any) => l.explanation ?? '')].join(' | ');
+    expect(texts).toContain(legal);
+    expect(texts).not.toContain(before.documentNo);
+    const book = (await api.call('GET', `${API}/journal-book?startDate=2026-11-20&endDate=2026-11-20&size=100`, { token: seller })).body;
+    expect(book.entries.find((e: any) => e.id === after.entryId)).toMatchObject({ documentNo: legal, explanation: expect.stringContaining(legal) });
+    const statement = (await api.call('GET', `${API}/currents/${person.id}/ledger?startDate=2026-11-20&endDate=2026-11-20&size=100`, { token: seller })).body;
+    const line = statement.lines.find((l: any) => l.entryId === after.entryId);
+    expect(line).toMatchObject({ documentNo: legal, explanation: expect.stringContaining(legal) });
+    expect(JSON.stringify(statement.lines)).not.toContain(before.documentNo);
+    const found = (await api.call('GET', `${API}/invoices?search=${legal}`, { token: seller })).body;
+    expect(found.map((x: any) => x.id)).toEqual([inv.id]);
     const cancelled = await api.call('POST', `${API}/e-archive/cancel/${inv.id}`, { token: seller, body: { note: 'Müşteri vazgeçti' } });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
     const gone = await until(sent.body.id, (d) => d.status === 'CANCEL');

@@ -355,6 +355,9 @@ export async function send(a: Actor, family: Family, sourceId: number, o: Option
     throw problems.conflict('Numaralanmış belgenin türü (e-Fatura / e-Arşiv) değişemez.', 'EDOC_CATEGORY_CHANGED');
   }
   number ??= await nextNumber(a.db as never, a.companyId, draft.choice.prefix!, draft.issueDate);
+  // One legal number: the invoice takes the e-document's number as its own, in this transaction
+  // (its company-series number stays as its provisional number).
+  if (family !== 'EDESPATCH') await documents(a.services).legalNumber(a.db, a.companyId, sourceId, number);
   const final = await prepare(a, family, source, settings, o, { uuid, id: number }, existing);
   if (final.problems.length || !final.xml) {
     // Only a failure of our own builder could get here: the number stays given, nothing is queued.
