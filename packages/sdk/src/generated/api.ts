@@ -7906,14 +7906,17 @@ export interface components {
         };
         InvoicePaymentLine: {
             id: number;
-            transactionId: number;
+            /** @description The collection or payment that settles the due; null for a return's set-off. */
+            transactionId: number | null;
+            /** @description The return (iade) set off against the due of the invoice it returns, when it was left on the account instead of paid back. */
+            returnInvoiceId: number | null;
             dueId: number;
             invoiceId: number;
             documentNo: string | null;
             periodNo: number;
             dueDate: string;
             amount: number;
-            /** @description The transaction's date. */
+            /** @description The transaction's date, or the return's. */
             date: string;
             createdBy: string | null;
         };

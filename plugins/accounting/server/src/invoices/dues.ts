@@ -103,7 +103,7 @@ async function postFxDifferences(db: LedgerDb, companyId: number, transactionId:
 }
 
 /** A payment line taken back: its due reopens and its invoice's paid goes down; the money stays on the current. */
-async function dropLines(db: LedgerDb, companyId: number, lines: { id: number; due_id: number; invoice_id: number; amount: string }[]) {
+async function dropLines(db: LedgerDb, companyId: number, lines: { id: number; due_id: number; invoice_id: number; amount: string; return_invoice_id?: number | null }[]) {
   // Their exchange differences are reversed with them (the current keeps the money at its own rate).
   if (lines.length) {
     const fx = await db.selectFrom('journal_entries as e').select(['e.id'])
@@ -116,12 +116,16 @@ async function dropLines(db: LedgerDb, companyId: number, lines: { id: number; d
   for (const l of lines) {
     await db.updateTable('invoice_dues').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.due_id).execute();
     await db.updateTable('invoices').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.invoice_id).execute();
+    // A return's set-off: the return no longer counts as settled by it either.
+    if (l.return_invoice_id) {
+      await db.updateTable('invoices').set({ paid: sql`paid - ${l.amount}::numeric` }).where('company_id', '=', companyId).where('id', '=', l.return_invoice_id).execute();
+    }
   }
   if (lines.length) await db.deleteFrom('invoice_payment_lines').where('company_id', '=', companyId).where('id', 'in', lines.map((l) => l.id)).execute();
 }
 
 export async function deletePaymentLine(db: LedgerDb, companyId: number, id: number): Promise<boolean> {
-  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount'])
+  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount', 'return_invoice_id'])
     .where('company_id', '=', companyId).where('id', '=', id).forUpdate().execute();
   await dropLines(db, companyId, lines);
   return lines.length > 0;
@@ -133,12 +137,14 @@ export async function deletePaymentLine(db: LedgerDb, companyId: number, id: num
  * transaction, so an edit can spread them again over the new dues.
  */
 export async function releaseDues(db: LedgerDb, companyId: number, invoiceId: number): Promise<{ transactionId: number; amount: string }[]> {
-  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount', 'transaction_id'])
-    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('id').forUpdate().execute();
+  // Its own dues' lines, and (a return) the set-offs it made against the invoice it returns.
+  const lines = await db.selectFrom('invoice_payment_lines').select(['id', 'due_id', 'invoice_id', 'amount', 'transaction_id', 'return_invoice_id'])
+    .where('company_id', '=', companyId).where((eb) => eb.or([eb('invoice_id', '=', invoiceId), eb('return_invoice_id', '=', invoiceId)]))
+    .orderBy('id').forUpdate().execute();
   await dropLines(db, companyId, lines);
   await db.deleteFrom('invoice_dues').where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).execute();
   const by = new Map<number, Decimal>();
-  for (const l of lines) by.set(l.transaction_id, (by.get(l.transaction_id) ?? new Decimal(0)).plus(l.amount));
+  for (const l of lines) if (l.transaction_id !== null) by.set(l.transaction_id, (by.get(l.transaction_id) ?? new Decimal(0)).plus(l.amount));
   return [...by].map(([transactionId, amount]) => ({ transactionId, amount: amount.toFixed(2) }));
 }
 
@@ -176,4 +182,33 @@ export async function allocate(db: LedgerDb, companyId: number, o: { transaction
   }
   await postFxDifferences(db, companyId, o.transactionId, o.type, lines, o.by);
   return { lines, left: left.toFixed(2) };
+}
+
+/**
+ * A return left on the current's account settles the invoice it returns: `amount` is set off
+ * against that invoice's open dues, oldest first (the dues locked in that order), as payment lines
+ * whose source is the return; the original's and the return's `paid` grow by what was set off.
+ * Both are in the same currency at the same rate (a return keeps its original's), so there is no
+ * exchange difference. Returns what was set off.
+ */
+export async function offsetReturn(db: LedgerDb, companyId: number, o: { returnId: number; originalId: number; amount: string; by: string | null }): Promise<string> {
+  const dues = await db.selectFrom('invoice_dues').select(['id', 'amount', 'paid'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', o.originalId).where(sql<boolean>`paid < amount`)
+    .orderBy('due_date').orderBy('id').forUpdate().execute();
+  let left = new Decimal(o.amount);
+  let taken = new Decimal(0);
+  for (const d of dues) {
+    if (left.lte(0)) break;
+    const take = Decimal.min(left, new Decimal(d.amount).minus(d.paid));
+    await db.insertInto('invoice_payment_lines').values({
+      company_id: companyId, transaction_id: null, return_invoice_id: o.returnId, due_id: d.id, invoice_id: o.originalId, amount: take.toFixed(2), created_by: o.by,
+    }).execute();
+    await db.updateTable('invoice_dues').set({ paid: sql`paid + ${take.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', '=', d.id).execute();
+    left = left.minus(take);
+    taken = taken.plus(take);
+  }
+  if (taken.gt(0)) {
+    await db.updateTable('invoices').set({ paid: sql`paid + ${taken.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', 'in', [o.originalId, o.returnId]).execute();
+  }
+  return taken.toFixed(2);
 }

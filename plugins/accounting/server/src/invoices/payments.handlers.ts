@@ -80,14 +80,16 @@ function lineRows(d: LedgerDb, companyId: number) {
   return d.selectFrom('invoice_payment_lines as l')
     .innerJoin('invoice_dues as x', (j) => j.onRef('x.company_id', '=', 'l.company_id').onRef('x.id', '=', 'l.due_id'))
     .innerJoin('invoices as i', (j) => j.onRef('i.company_id', '=', 'l.company_id').onRef('i.id', '=', 'l.invoice_id'))
-    .innerJoin('money_transactions as t', (j) => j.onRef('t.company_id', '=', 'l.company_id').onRef('t.id', '=', 'l.transaction_id'))
+    .leftJoin('money_transactions as t', (j) => j.onRef('t.company_id', '=', 'l.company_id').onRef('t.id', '=', 'l.transaction_id'))
+    .leftJoin('invoices as r', (j) => j.onRef('r.company_id', '=', 'l.company_id').onRef('r.id', '=', 'l.return_invoice_id'))
     .where('l.company_id', '=', companyId)
-    .select(['l.id', 'l.transaction_id', 'l.due_id', 'l.invoice_id', 'i.document_no', 'i.invoice_type', 'x.period_no', 'x.due_date', 'l.amount', 't.transaction_date', 'l.created_by']);
+    .select(['l.id', 'l.transaction_id', 'l.return_invoice_id', 'l.due_id', 'l.invoice_id', 'i.document_no', 'i.invoice_type', 'x.period_no', 'x.due_date', 'l.amount', 'l.created_by'])
+    .select(sql<string>`coalesce(t.transaction_date, r.invoice_date)`.as('transaction_date'));
 }
 
-type LineRow = { id: number; transaction_id: number; due_id: number; invoice_id: number; document_no: string | null; period_no: number; due_date: string; amount: string; transaction_date: string; created_by: string | null };
+type LineRow = { id: number; transaction_id: number | null; return_invoice_id: number | null; due_id: number; invoice_id: number; document_no: string | null; period_no: number; due_date: string; amount: string; transaction_date: string; created_by: string | null };
 const lineView = (l: LineRow) => ({
-  id: l.id, transactionId: l.transaction_id, dueId: l.due_id, invoiceId: l.invoice_id, documentNo: l.document_no, periodNo: l.period_no,
+  id: l.id, transactionId: l.transaction_id, returnInvoiceId: l.return_invoice_id, dueId: l.due_id, invoiceId: l.invoice_id, documentNo: l.document_no, periodNo: l.period_no,
   dueDate: l.due_date, amount: n(l.amount), date: l.transaction_date, createdBy: l.created_by,
 });
 

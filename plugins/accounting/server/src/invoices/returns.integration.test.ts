@@ -122,6 +122,12 @@ describe.each(engines('one'))('invoice returns on %s', (engine) => {
     expect(rest.body.products.map((l: any) => [l.taxBase, l.tax])).toEqual([[270, 54], [66.66, 6.67]]);
     expect(new Decimal(first.body.payable).plus(rest.body.payable).toNumber()).toBe(sale.payable);
     expect(await entry(rest.body.id)).toEqual([['610', '336.66', '0.00'], ['391', '60.67', '0.00'], [customer.accountCode, '0.00', '397.33']]);
+    // Not paid back: the return is set off against what the customer still owes on the sale.
+    expect(rest.body.paid).toBe(397.33);
+    const settled = (await api.call('GET', `${INVOICES}/${sale.id}`, { token: owner })).body;
+    expect([settled.paid, settled.dues.map((d: any) => [d.amount, d.paid])]).toEqual([397.33, [[649.99, 397.33]]]);
+    const offsets = (await api.call('GET', `${ONMUHASEBE}/invoice-payment-lines?invoiceId=${sale.id}`, { token: owner })).body;
+    expect(offsets.map((l: any) => [l.transactionId, l.returnInvoiceId, l.amount, l.date])).toEqual([[null, rest.body.id, 397.33, '2026-05-12']]);
     const none = await giveBack(sale.id, { date: '2026-05-12', lines: [{ lineId: l2.id, quantity: 1 }] });
     expect([none.status, codeOf(none)]).toEqual([400, 'ABOVE_RETURNABLE']);
 
@@ -146,6 +152,9 @@ describe.each(engines('one'))('invoice returns on %s', (engine) => {
     expect([await stock(a.id), await stock(b.id)]).toEqual([17, 18]);
     const again = (await api.call('GET', `${INVOICES}/${sale.id}`, { token: owner })).body;
     expect(again.products.map((l: any) => l.returned)).toEqual([2, 1]);
+    // ... and its set-off is taken back: the sale's due is open again.
+    expect([again.paid, again.dues.map((d: any) => d.paid)]).toEqual([0, [0]]);
+    expect((await api.call('GET', `${ONMUHASEBE}/invoice-payment-lines?invoiceId=${sale.id}`, { token: owner })).body).toEqual([]);
     const list = (await api.call('GET', `${INVOICES}?invoiceType=SALE_RETURN&size=100`, { token: owner })).body;
     expect(list.map((x: any) => x.id)).toEqual(expect.arrayContaining([first.body.id, rest.body.id]));
   });
@@ -159,12 +168,14 @@ describe.each(engines('one'))('invoice returns on %s', (engine) => {
     expect(supplier.accountCode).toMatch(/^320\./);
     const r = await giveBack(buy.id, { date: '2026-06-03', lines: [{ lineId: buy.products[0].id, quantity: 1 }] });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
-    expect(r.body).toMatchObject({ invoiceType: 'BUYING_RETURN', taxBase: 60, totalTax: 12, payable: 72, paid: 0, returnOf: { documentNo: 'EGE2026000000123', date: '2026-06-01' } });
+    // Not paid back: it is set off against what the company still owes the supplier on the purchase.
+    expect(r.body).toMatchObject({ invoiceType: 'BUYING_RETURN', taxBase: 60, totalTax: 12, payable: 72, paid: 72, returnOf: { documentNo: 'EGE2026000000123', date: '2026-06-01' } });
     // The company issues it: a number of its own series, in the sales' number space.
     expect(r.body.documentNo).toMatch(/^[A-Z0-9]{3}2026\d{9}$/);
     // Dr the supplier 72 / Cr 153 60, Cr 191 12.
     expect(await entry(r.body.id)).toEqual([[supplier.accountCode, '72.00', '0.00'], ['153', '0.00', '60.00'], ['191', '0.00', '12.00']]);
     expect(await stock(p.id)).toBe(23);
+    expect((await api.call('GET', `${INVOICES}/${buy.id}`, { token: owner })).body).toMatchObject({ paid: 72, remaining: 216 });
     expect(await months(p.id, 'BUYING')).toEqual(['3.00', '180.00']);
     const pdf = await fetch(`${t.url}${ONMUHASEBE}/pdf/${r.body.id}`, { headers: { authorization: `Bearer ${owner}` } });
     expect(pdf.status).toBe(200);

@@ -6,6 +6,7 @@ import { isDay } from '../ledger/posting';
 import { defaultSeries, quantity, quantityFixed, quantityText } from './input';
 import { ACTION, companyPrefix, invoiceView, must, nextNumber, paymentsOf, postable } from './invoices.handlers';
 import { postInvoice, type InvoiceKind } from './posting';
+import { offsetReturn } from './dues';
 
 /**
  * Returns (iade), made from the posted invoice they return: some or all of its lines, each at most
@@ -31,8 +32,11 @@ import { postInvoice, type InvoiceKind } from './posting';
  * and rate: the lira of the goods given back is the lira they were booked at.
  *
  * A refund may be paid back at once (`refund`: into the customer's hand from a safe, or back to a
- * card or account from a bank account); what is not refunded stays on the current's account as a
- * credit (a sales return) or a claim (a purchase return) for later collections and payments.
+ * card or account from a bank account). What is not refunded is set off against what is still
+ * open of the returned invoice's dues, oldest first (a payment line whose source is the return;
+ * TBK 139 takas): the customer no longer owes that part of the sale. What is left after that stays
+ * on the current's account as a credit (a sales return) or a claim (a purchase return) for later
+ * collections and payments. Cancelling the return takes the set-off back.
  */
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
@@ -234,6 +238,8 @@ const createInvoiceReturn: Handler = async (ctx) => {
     await d.insertInto('invoice_payments').values({ company_id: companyId, invoice_id: row.id, amount: header.payable, payment_date: b.date, ...refund }).execute();
   }
   await postInvoice(d, companyId, await postable(d, companyId, row.id), auth.login);
+  // Not paid back: what the return is worth settles what is still open of the invoice it returns.
+  if (!refund) await offsetReturn(d, companyId, { returnId: row.id, originalId: orig.id, amount: header.payable, by: auth.login });
   ctx.emit('accounting.invoice.posted', { invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id, payments: await paymentsOf(d, companyId, row.id) });
   ctx.audit({ action: 'accounting.invoice.returned', entity: 'invoice', entityId: row.id, detail: { returnsInvoiceId: orig.id, documentNo } });
   ctx.setStatus(201);

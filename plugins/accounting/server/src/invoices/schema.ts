@@ -52,7 +52,9 @@ export interface Tables {
     paid: ColumnType<string, string | number | undefined, string | number>;
   };
   invoice_payment_lines: {
-    company_id: number; id: Generated<number>; transaction_id: number; due_id: number; invoice_id: number; amount: Num; created_by: string | null;
+    company_id: number; id: Generated<number>; transaction_id: ColumnType<number | null, number | null | undefined, number | null>; due_id: number; invoice_id: number; amount: Num; created_by: string | null;
+    /** A return set off against the due (instead of a money transaction). */
+    return_invoice_id: ColumnType<number | null, number | null | undefined, number | null>;
     created_at: ColumnType<Date, never, never>;
   };
   stock_settings: { company_id: number; allow_negative: boolean; updated_at: Stamp };

@@ -117,7 +117,7 @@ export function DuesPanel(props: { host: WorkbenchHost; invoice: Invoice; lines:
             <tbody>
               {props.lines.map((l) => (
                 <tr key={l.id}>
-                  <td>{formatDate(l.date)}</td>
+                  <td>{formatDate(l.date)}{l.returnInvoiceId !== null ? ` · ${t('invoices.dues.byReturn')}` : ''}</td>
                   <td>{t('invoices.dues.dueOf', { n: l.periodNo, date: formatDate(l.dueDate) })}</td>
                   <td style={right}>{`${money(l.amount)} ${cur}`}</td>
                   <td>{l.createdBy ?? ''}</td>

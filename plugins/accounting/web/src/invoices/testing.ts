@@ -158,5 +158,5 @@ export const INVOICE_8: Invoice = {
 };
 
 export const PAYMENT_LINES: InvoicePaymentLine[] = [
-  { id: 91, transactionId: 301, dueId: 81, invoiceId: 8, documentNo: 'DMT2026000000008', periodNo: 1, dueDate: '2026-05-15', amount: 120, date: '2026-05-10', createdBy: 'muhasebe' },
+  { id: 91, transactionId: 301, returnInvoiceId: null, dueId: 81, invoiceId: 8, documentNo: 'DMT2026000000008', periodNo: 1, dueDate: '2026-05-15', amount: 120, date: '2026-05-10', createdBy: 'muhasebe' },
 ];
