@@ -7,7 +7,7 @@ export { tables, requireAuth, uploadedFiles, contributionsTo } from './kernel/ty
 export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';
 export { holdsEverywhere, mayIn, withCompany } from './kernel/tenant';
-export { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';
+export { pageRequest, pageResult, likePattern, pageQuery, inPageOrder, sortKeys, nextCursor, type PageRequest, type SortKey } from './kernel/paging';
 export { inTenant } from './db/database';
 export type { Job, JobDefinition, JobQueue, SendOptions } from './jobs/queue';
 export { sealSecret, openSecret, type SecretScope } from './kernel/secrets';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { isManagement, Module, Action } from '@tezgah/core';
 import { holdsEverywhere } from '../kernel/tenant';
-import { pageRequest, pageResult, likePattern, pageQuery, sortKeys, nextCursor } from '../kernel/paging';
+import { pageRequest, pageResult, likePattern, pageQuery, inPageOrder, sortKeys, nextCursor } from '../kernel/paging';
 import { problems } from '../kernel/problem';
 import { requireAuth, type Handler, type RequestContext } from '../kernel/types';
 import { issueKey, revokeAllSessions } from './sessions';
@@ -42,18 +42,28 @@ async function listPage(ctx: RequestContext) {
   const base = membersQuery(ctx);
   // Ordered by the sort fields then the id; by a cursor (keyset) or by offset.
   const keys = sortKeys(page, SORT, SORT.id, { asText: ['createdDate'] });
-  const ids = pageQuery(base.select('u.id'), page, keys);
   const filtered = q.search !== undefined || q.activated !== undefined;
-  // Unfiltered, the total rides along with the page's ids: the company's member counter (kept by
-  // triggers on user_companies), read once per query.
-  const [pageIds, counted] = await Promise.all([
-    filtered ? ids.execute() : ids.select(sql<number | null>`(select members from company_member_counters where company_id = ${auth.companyId})`.as('_total')).execute(),
-    filtered ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : null,
-  ]);
-  const total = counted ? Number(counted.n)
-    : pageIds.length ? Number((pageIds[0] as { _total?: number | null })._total ?? 0)
+  const counter = async () => Number((await ctx.trx.selectFrom('company_member_counters').select('members').where('company_id', '=', auth.companyId).executeTakeFirst())?.members ?? 0);
+  const count = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  let pageIds: { id: number }[];
+  let total: number;
+  if (page.offset > 0 && !page.after) {
+    // A later page: the total first, so that a page nearer the end is read from the end.
+    total = filtered ? await count() : await counter();
+    pageIds = inPageOrder(page, await pageQuery(base.select('u.id'), page, keys, total).execute());
+  } else {
+    // The first page (or a cursor's): unfiltered, the total rides along with the page's ids (the
+    // company's member counter, kept by triggers on user_companies).
+    const ids = pageQuery(base.select('u.id'), page, keys);
+    const [rows, counted] = await Promise.all([
+      filtered ? ids.execute() : ids.select(sql<number | null>`(select members from company_member_counters where company_id = ${auth.companyId})`.as('_total')).execute(),
+      filtered ? count() : null,
+    ]);
+    pageIds = rows;
+    total = counted ?? (rows.length ? Number((rows[0] as { _total?: number | null })._total ?? 0)
       // A page past the end has no row to carry the counter: read it on its own.
-      : Number((await ctx.trx.selectFrom('company_member_counters').select('members').where('company_id', '=', auth.companyId).executeTakeFirst())?.members ?? 0);
+      : await counter());
+  }
   nextCursor(ctx, page, pageIds, keys.length);
   const order = pageIds.map((r) => r.id);
   const rows = order.length ? await ctx.trx.selectFrom('users').selectAll().where('id', 'in', order).execute() : [];

@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { likePattern, pageQuery, sortKeys, type PageRequest } from '@tezgah/server';
+import { inPageOrder, likePattern, pageQuery, sortKeys, type PageRequest } from '@tezgah/server';
 import type { Db } from '../warehouses/warehouses.repository';
 import { mainAccountsFor, SERVICE_TYPES } from './catalogue';
 
@@ -87,9 +87,17 @@ export async function listProducts(db: Db, companyId: number, f: ProductFilter, 
   // Ordered by the sort keys then the id (in the first key's direction); after the cursor row
   // when the request has one (keyset), else by offset.
   const keys = sortKeys(page, SORT, SORT.id, { nullable: ['salePrice'], idDir: page.sort[0]?.[1] ?? 'desc' });
-  const rowsQuery = pageQuery(q, page, keys);
   const keyCount = keys.length;
   const strip = (r: ProductRow & { tags: ProductTagJson[]; counted: number | null }) => { const { counted: _c, ...row } = r; return row; };
+  const counter = async () => Number((await db.selectFrom('product_counters').select('products').where('company_id', '=', companyId).executeTakeFirst())?.products ?? 0);
+  const count = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  if (page.offset > 0 && !page.after) {
+    // A later page: the total first, so that a page nearer the end is read from the end.
+    const total = filtered ? await count() : await counter();
+    const rows = inPageOrder(page, await pageQuery(q, page, keys, total).execute());
+    return { rows: rows.map(strip), total, keyCount };
+  }
+  const rowsQuery = pageQuery(q, page, keys);
   if (!filtered) {
     const rows = await rowsQuery.execute();
     // A page past the end has no row to carry the counter: read it on its own.
