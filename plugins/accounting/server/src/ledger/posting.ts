@@ -130,64 +130,73 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
     }
   }
 
-  const year = await db.selectFrom('fiscal_years').select(['id'])
-    .where('company_id', '=', companyId).where('active', '=', true)
-    .where('start_date', '<=', e.date).where('end_date', '>=', e.date)
-    .orderBy('start_date', 'desc').limit(1).executeTakeFirst();
-  if (!year) throw new Problem(400, 'Mali yıl yok', { detail: 'Defined fiscal year not found', code: 'FISCAL_YEAR_NOT_FOUND' });
-  // FOR SHARE: locking or deleting the period waits for this posting, and this one for them.
-  const journal = await db.selectFrom('journals').select(['id', 'locked', 'period'])
-    .where('company_id', '=', companyId).where('fiscal_year_id', '=', year.id)
-    .where('start_date', '<=', e.date).where('end_date', '>=', e.date)
-    .forShare().limit(1).executeTakeFirst();
-  if (!journal) {
+  // One statement: the fiscal year and the journal period of the day (FOR SHARE: locking or
+  // deleting the period waits for this posting, and this one for them) and, for a first posting of
+  // a source, the source's advisory lock (one posting per source at a time).
+  const lockKey = reverses === null ? `${companyId}:${sourceKind}:${sourceId}` : null;
+  const found = (await sql<{ year_id: number; journal_id: number | null; locked: boolean | null; period: number | null }>`
+    select y.id as year_id, j.id as journal_id, j.locked, j.period
+           ${lockKey === null ? sql`` : sql`, pg_advisory_xact_lock(hashtext('tezgah.ledger.source'), hashtext(${lockKey})) as source_lock`}
+      from (select id from fiscal_years
+             where company_id = ${companyId} and active and start_date <= ${e.date}::date and end_date >= ${e.date}::date
+             order by start_date desc limit 1) y
+      left join lateral (select id, locked, period from journals
+             where company_id = ${companyId} and fiscal_year_id = y.id and start_date <= ${e.date}::date and end_date >= ${e.date}::date
+             limit 1 for share) j on true`.execute(db)).rows[0];
+  if (!found) throw new Problem(400, 'Mali yıl yok', { detail: 'Defined fiscal year not found', code: 'FISCAL_YEAR_NOT_FOUND' });
+  if (found.journal_id === null) {
     throw new Problem(400, 'Yevmiye dönemi yok', { detail: `${e.date} tarihini kapsayan bir yevmiye dönemi yok.`, code: 'JOURNAL_NOT_FOUND' });
   }
-  if (journal.locked) {
-    throw new Problem(409, 'Dönem kilitli', { detail: `${e.date} tarihi kilitli bir yevmiye döneminde (${journal.period}. dönem); önce kilidi açın.`, code: 'JOURNAL_LOCKED' });
+  if (found.locked) {
+    throw new Problem(409, 'Dönem kilitli', { detail: `${e.date} tarihi kilitli bir yevmiye döneminde (${found.period}. dönem); önce kilidi açın.`, code: 'JOURNAL_LOCKED' });
   }
+  const yearId = Number(found.year_id);
+  const journalId = Number(found.journal_id);
 
-  if (reverses === null) {
-    // One posting per source at a time, then: posted already and not reversed?
-    await sql`select pg_advisory_xact_lock(hashtext('tezgah.ledger.source'), hashtext(${`${companyId}:${sourceKind}:${sourceId}`}))`.execute(db);
-    const live = await db.selectFrom('journal_entries as e').select(['e.id', 'e.entry_no'])
-      .where('e.company_id', '=', companyId).where('e.source_kind', '=', sourceKind).where('e.source_id', '=', sourceId)
-      .where('e.reverses_id', 'is', null)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('journal_entries as r').select('r.id')
-        .whereRef('r.company_id', '=', 'e.company_id').whereRef('r.reverses_id', '=', 'e.id'))))
-      .executeTakeFirst();
-    if (live) {
-      throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${sourceKind} ${sourceId}) ${live.entry_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
-    }
-  }
-
-  const counter = await db.updateTable('fiscal_years').set((eb) => ({ last_entry_no: eb('last_entry_no', '+', 1) }))
-    .where('company_id', '=', companyId).where('id', '=', year.id)
-    .returning('last_entry_no').executeTakeFirstOrThrow();
-  const total = debit.toFixed(2);
-  const entry = await db.insertInto('journal_entries').values({
-    company_id: companyId, fiscal_year_id: year.id, journal_id: journal.id, entry_no: counter.last_entry_no, entry_date: e.date,
-    explanation: explanation.slice(0, 500), source_kind: sourceKind, source_id: sourceId, reverses_id: reverses, total,
-    created_by: e.createdBy ?? null,
-  }).returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('journal_lines').values(lines.map((l, i) => ({
-    company_id: companyId, entry_id: entry.id, line_no: i + 1, entry_date: e.date, account_code: l.account,
-    debit: l.debit.toFixed(2), credit: l.credit.toFixed(2), currency_id: l.currencyId,
-    amount_fc: l.amountFc?.toFixed(2) ?? null, rate: l.rate?.toString() ?? null, explanation: l.explanation,
-  }))).execute();
   // The day's totals per account, beside the lines (the trial balance reads them).
   const perAccount = new Map<string, { d: Decimal; c: Decimal }>();
   for (const l of lines) {
     const x = perAccount.get(l.account) ?? { d: new Decimal(0), c: new Decimal(0) };
     perAccount.set(l.account, { d: x.d.plus(l.debit), c: x.c.plus(l.credit) });
   }
-  await db.insertInto('ledger_daily').values([...perAccount].map(([account, x]) => ({
-    company_id: companyId, account_code: account, day: e.date, debit: x.d.toFixed(2), credit: x.c.toFixed(2),
-  }))).onConflict((oc) => oc.columns(['company_id', 'account_code', 'day']).doUpdateSet((eb) => ({
-    debit: eb(eb.ref('ledger_daily.debit'), '+', eb.ref('excluded.debit')),
-    credit: eb(eb.ref('ledger_daily.credit'), '+', eb.ref('excluded.credit')),
-  }))).execute();
-  return { id: entry.id, entryNo: counter.last_entry_no, fiscalYearId: year.id, journalId: journal.id, date: e.date, total };
+  const total = debit.toFixed(2);
+  const lineRows = sql.join(lines.map((l, i) => sql`(${i + 1}::int, ${l.account}::text, ${l.debit.toFixed(2)}::numeric, ${l.credit.toFixed(2)}::numeric,
+    ${l.currencyId}::int, ${l.amountFc?.toFixed(2) ?? null}::numeric, ${l.rate?.toString() ?? null}::numeric, ${l.explanation}::text)`));
+  const dailyRows = sql.join([...perAccount].map(([account, x]) => sql`(${account}::text, ${x.d.toFixed(2)}::numeric, ${x.c.toFixed(2)}::numeric)`));
+  // One statement, after the lock (its snapshot sees every posting the lock waited for): is the
+  // source posted already and not reversed? If not, the year's next entry number (the UPDATE holds
+  // the year's row to the commit: numbers without gaps), the entry, its lines and the day's totals.
+  const written = (await sql<{ id: number | null; entry_no: number | null; live_no: number | null }>`
+    with live as (
+      select e.entry_no from journal_entries e
+       where ${reverses === null} and e.company_id = ${companyId} and e.source_kind = ${sourceKind} and e.source_id = ${sourceId} and e.reverses_id is null
+         and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
+       limit 1
+    ), counter as (
+      update fiscal_years set last_entry_no = last_entry_no + 1
+       where company_id = ${companyId} and id = ${yearId} and not exists (select 1 from live)
+       returning last_entry_no
+    ), entry as (
+      insert into journal_entries (company_id, fiscal_year_id, journal_id, entry_no, entry_date, explanation, source_kind, source_id, reverses_id, total, created_by)
+      select ${companyId}, ${yearId}, ${journalId}, counter.last_entry_no, ${e.date}::date, ${explanation.slice(0, 500)}, ${sourceKind}, ${sourceId},
+             ${reverses}::bigint, ${total}::numeric, ${e.createdBy ?? null}::text
+        from counter
+      returning id, entry_no
+    ), entry_lines as (
+      insert into journal_lines (company_id, entry_id, line_no, entry_date, account_code, debit, credit, currency_id, amount_fc, rate, explanation)
+      select ${companyId}, entry.id, v.line_no, ${e.date}::date, v.account, v.debit, v.credit, v.currency_id, v.amount_fc, v.rate, v.explanation
+        from entry cross join (values ${lineRows}) as v(line_no, account, debit, credit, currency_id, amount_fc, rate, explanation)
+    ), daily as (
+      insert into ledger_daily (company_id, account_code, day, debit, credit)
+      select ${companyId}, v.account, ${e.date}::date, v.debit, v.credit
+        from entry cross join (values ${dailyRows}) as v(account, debit, credit)
+      on conflict (company_id, account_code, day) do update set debit = ledger_daily.debit + excluded.debit, credit = ledger_daily.credit + excluded.credit
+    )
+    select entry.id, entry.entry_no, (select entry_no from live) as live_no from (select 1) as one left join entry on true`.execute(db)).rows[0]!;
+  if (written.id === null) {
+    throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${sourceKind} ${sourceId}) ${written.live_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
+  }
+  return { id: Number(written.id), entryNo: Number(written.entry_no), fiscalYearId: yearId, journalId, date: e.date, total };
 }
 
 /**
