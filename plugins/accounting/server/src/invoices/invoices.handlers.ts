@@ -170,11 +170,14 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
 // --- writing ------------------------------------------------------------------------------------
 
 /** Replaces the invoice's content (lines, their taxes and warehouses, discounts, payments, tags) with what was resolved. */
-async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resolved) {
-  await d.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
-  await d.deleteFrom('invoice_discounts').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
-  await d.deleteFrom('invoice_payments').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
-  await d.deleteFrom('invoice_tags').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+/** Writes an invoice's content; an edit (`replace`) first removes what it had. */
+async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resolved, replace: boolean) {
+  if (replace) {
+    await d.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+    await d.deleteFrom('invoice_discounts').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+    await d.deleteFrom('invoice_payments').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+    await d.deleteFrom('invoice_tags').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
+  }
   const lines = await d.insertInto('invoice_lines').values(r.lines.map((l, i) => {
     const c = r.totals.lines[i]!;
     return {
@@ -269,7 +272,7 @@ export async function writeInvoice(d: LedgerDb, companyId: number, login: string
     company_id: companyId, ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', series: r.series,
     document_no: number?.documentNo ?? r.documentNo, sequence_no: number?.seq ?? null, created_by: login,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeContent(d, companyId, row.id, r);
+  await writeContent(d, companyId, row.id, r, false);
   if (!r.draft) await postInvoice(d, companyId, await postable(d, companyId, row.id), login);
   return { id: row.id, resolved: r, documentNo: number?.documentNo ?? r.documentNo };
 }
@@ -332,7 +335,7 @@ async function update(ctx: RequestContext, b: InvoiceBody & { id: number }) {
     ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', document_no: number.documentNo, series: number.series, sequence_no: number.seq,
     entry_id: null, updated_at: new Date(),
   }).where('company_id', '=', auth.companyId).where('id', '=', b.id).execute();
-  await writeContent(d, auth.companyId, b.id, r);
+  await writeContent(d, auth.companyId, b.id, r, true);
   if (!r.draft) {
     await postInvoice(d, auth.companyId, await postable(d, auth.companyId, b.id), auth.login);
     // Collections that were allocated to it are spread again over its new dues (what no longer

@@ -158,29 +158,68 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
 }
 
 /**
- * A document's stock lines moved in one lock order for every document (products in id order, then
- * their warehouse rows), so two documents never deadlock: `rows` come sorted by product and
- * warehouse. A line that would take stock below zero (unless `allowNegative`) is handed to
- * `short`, which gives the problem to answer with.
+ * A document's stock lines moved in one lock order for every document (its products in id order,
+ * then their warehouse rows in product and warehouse order), so two documents never deadlock, and
+ * set-based: a fixed handful of statements however many lines (lock the products, make the missing
+ * warehouse rows, lock them, change their quantities, the products' totals, one ledger line per
+ * row). A row that would take stock below zero (unless `allowNegative`) is handed to `short`,
+ * which gives the problem to answer with; nothing is written then (the caller's transaction fails).
  */
 export async function moveLines<R extends { product_id: number; warehouse_id: number; quantity: string | number }>(
   db: Db, companyId: number, rows: readonly R[], m: Omit<Movement, 'companyId' | 'warehouseId' | 'productId' | 'quantityThousandths'>,
   short: (row: R, detail: string) => Promise<Error>,
 ): Promise<void> {
-  let locked = -1;
+  if (!rows.length) return;
+  const sign = m.stockType === 'IN' ? 1 : -1;
+  const productIds = [...new Set(rows.map((r) => r.product_id))].sort((a, b) => a - b);
+  const locked = await db.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', productIds)
+    .orderBy('id').forUpdate().execute();
+  if (locked.length !== productIds.length) throw problems.notFound('Ürün');
+  // Each warehouse row's change, in lock order.
+  const key = (p: number, w: number) => `${p}:${w}`;
+  const delta = new Map<string, { p: number; w: number; t: number }>();
   for (const r of rows) {
-    if (r.product_id !== locked) {
-      if (!(await lockProduct(db, companyId, r.product_id))) throw problems.notFound('Ürün');
-      locked = r.product_id;
-    }
-    await lockStock(db, companyId, r.warehouse_id, r.product_id);
-    try {
-      await applyMovement(db, { ...m, companyId, warehouseId: r.warehouse_id, productId: r.product_id, quantityThousandths: thousandths(r.quantity) });
-    } catch (e) {
-      if ((e as { code?: string }).code === 'INSUFFICIENT_STOCK') throw await short(r, (e as { detail?: string }).detail ?? '');
-      throw e;
-    }
+    const k = key(r.product_id, r.warehouse_id);
+    const x = delta.get(k) ?? { p: r.product_id, w: r.warehouse_id, t: 0 };
+    x.t += sign * thousandths(r.quantity);
+    delta.set(k, x);
   }
+  const cells = [...delta.values()].sort((a, b) => a.p - b.p || a.w - b.w);
+  const pairs = sql.join(cells.map((c) => sql`(${c.w}::bigint, ${c.p}::bigint)`));
+  await sql`insert into warehouse_products (company_id, warehouse_id, product_id, quantity)
+    select ${companyId}, v.w, v.p, 0 from (values ${pairs}) as v(w, p)
+    on conflict (company_id, warehouse_id, product_id) do nothing`.execute(db);
+  await sql`select 1 from warehouse_products wp join (values ${pairs}) as v(w, p) on wp.warehouse_id = v.w and wp.product_id = v.p
+     where wp.company_id = ${companyId} order by wp.product_id, wp.warehouse_id for update of wp`.execute(db);
+  const changes = sql.join(cells.map((c) => sql`(${c.w}::bigint, ${c.p}::bigint, ${c.t / 1000}::numeric)`));
+  const after = (await sql<{ warehouse_id: number; product_id: number; quantity: string }>`
+    update warehouse_products wp set quantity = wp.quantity + v.d, updated_at = now()
+      from (values ${changes}) as v(w, p, d)
+     where wp.company_id = ${companyId} and wp.warehouse_id = v.w and wp.product_id = v.p
+     returning wp.warehouse_id, wp.product_id, wp.quantity`.execute(db)).rows;
+  // Each row's balance after it, from the quantity before the document (after minus its change).
+  const running = new Map(after.map((a) => [key(Number(a.product_id), Number(a.warehouse_id)), thousandths(a.quantity) - delta.get(key(Number(a.product_id), Number(a.warehouse_id)))!.t]));
+  const balances: number[] = [];
+  for (const r of rows) {
+    const k = key(r.product_id, r.warehouse_id);
+    const before = running.get(k)!;
+    const now = before + sign * thousandths(r.quantity);
+    if (!m.allowNegative && now < 0) {
+      throw await short(r, `Stok yetersiz: depoda ${formatQuantity(before / 1000)} var, ${formatQuantity(thousandths(r.quantity) / 1000)} çıkılamaz.`);
+    }
+    running.set(k, now);
+    balances.push(now);
+  }
+  const totals = new Map<number, number>();
+  for (const c of cells) totals.set(c.p, (totals.get(c.p) ?? 0) + c.t);
+  const productChanges = sql.join([...totals].map(([p, t]) => sql`(${p}::bigint, ${t / 1000}::numeric)`));
+  await sql`update products p set stock_quantity = p.stock_quantity + v.d from (values ${productChanges}) as v(p, d)
+     where p.company_id = ${companyId} and p.id = v.p`.execute(db);
+  await db.insertInto('stock_movements').values(rows.map((r, i) => ({
+    company_id: companyId, warehouse_id: r.warehouse_id, product_id: r.product_id, kind: m.kind, stock_type: m.stockType,
+    reason: m.reason, quantity: thousandths(r.quantity) / 1000, balance: balances[i]! / 1000, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null,
+    despatch_id: m.despatchId ?? null, explanation: m.explanation ?? null, created_by: m.createdBy,
+  }))).execute();
 }
 
 export async function insertTransfer(db: Db, t: { companyId: number; productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantityThousandths: number; explanation: string | null; createdBy: string | null }): Promise<number> {
