@@ -87,82 +87,118 @@ async function invoiceRow(d: LedgerDb, companyId: number, id: number): Promise<S
   return withCurrentName(invoices(d, companyId).select(SUMMARY_COLUMNS)).where('i.id', '=', id).executeTakeFirst() as Promise<SummaryRow | undefined>;
 }
 
-/** The whole invoice as GET /invoices/{id} answers it. */
+interface ViewLine {
+  id: number; line_no: number; product_id: number; product_name: string; barcode: string | null; description: string | null; quantity: string; unit_price: string;
+  discounts: unknown[]; withholding_code: string | null; withholding_ratio: number | null; account_code: string; moves_stock: boolean; despatch_line_id: number | null;
+  gross: string; discount: string; document_discount: string; tax_base: string; tax: string; withheld: string; total: string; returns_line_id: number | null;
+  returned: string;
+  taxes: { tax_id: number; tax_type: string; percentage: string; exception_code: string | null; base: string; amount: string }[];
+  stocks: { warehouse_id: number; warehouse_name: string; quantity: string }[];
+}
+interface ViewRow extends SummaryRow {
+  tags: { id: number; name: string; color: string }[];
+  lines: ViewLine[];
+  discounts: { discount_type: string; percentage: string | null; amount: string }[];
+  payments: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null; method: string | null; account_name: string | null }[];
+  entry_no: number | null;
+  dues: { id: number; period_no: number; due_date: string; amount: string; paid: string }[];
+  instalment_type: 'MONTHLY' | 'WEEKLY' | 'DAYS' | null; instalment_day: number | null; instalment_count: number | null;
+  prices_include_tax: boolean; provisional_no: string | null;
+  returns: { id: number; invoice_type: InvoiceKind; document_no: string | null; invoice_date: string; payable: string; status: string }[];
+  original: { id: number; document_no: string | null; invoice_date: string; invoice_type: InvoiceKind } | null;
+}
+
+/**
+ * The whole invoice as GET /invoices/{id} answers it, read in one statement: the head, and as
+ * JSON beside it its tags, lines (each with its taxes, warehouses and what returns took of it),
+ * discounts, live payments, dues, entry number, the returns made of it and the invoice it returns.
+ */
 export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
-  const r = await invoiceRow(d, companyId, id);
+  const r = await withCurrentName(invoices(d, companyId).select(SUMMARY_COLUMNS)).select([
+    'i.instalment_type', 'i.instalment_day', 'i.instalment_count', 'i.prices_include_tax', 'i.provisional_no',
+    sql`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by t.name)
+      from invoice_tags it join tags t on t.company_id = it.company_id and t.id = it.tag_id
+     where it.company_id = i.company_id and it.invoice_id = i.id), '[]'::json)`.as('tags'),
+    sql`coalesce((select json_agg(json_build_object(
+        'id', l.id, 'line_no', l.line_no, 'product_id', l.product_id, 'product_name', p.name, 'barcode', p.barcode, 'description', l.description,
+        'quantity', l.quantity::text, 'unit_price', l.unit_price::text, 'discounts', l.discounts, 'withholding_code', l.withholding_code,
+        'withholding_ratio', l.withholding_ratio, 'account_code', l.account_code, 'moves_stock', l.moves_stock, 'despatch_line_id', l.despatch_line_id,
+        'gross', l.gross::text, 'discount', l.discount::text, 'document_discount', l.document_discount::text, 'tax_base', l.tax_base::text,
+        'tax', l.tax::text, 'withheld', l.withheld::text, 'total', l.total::text, 'returns_line_id', l.returns_line_id,
+        'returned', (select coalesce(sum(rl.quantity), 0)::text from invoice_lines rl join invoices ri on ri.company_id = rl.company_id and ri.id = rl.invoice_id
+                      where rl.company_id = l.company_id and rl.returns_line_id = l.id and ri.status <> 'CANCELLED'),
+        'taxes', coalesce((select json_agg(json_build_object('tax_id', t.tax_id, 'tax_type', t.tax_type, 'percentage', t.percentage::text,
+                   'exception_code', t.exception_code, 'base', t.base::text, 'amount', t.amount::text) order by t.id)
+                   from invoice_line_taxes t where t.company_id = l.company_id and t.line_id = l.id), '[]'::json),
+        'stocks', coalesce((select json_agg(json_build_object('warehouse_id', s.warehouse_id, 'warehouse_name', w.name, 'quantity', s.quantity::text) order by s.id)
+                   from invoice_stock_lines s join warehouses w on w.company_id = s.company_id and w.id = s.warehouse_id
+                  where s.company_id = l.company_id and s.line_id = l.id), '[]'::json)
+      ) order by l.line_no)
+      from invoice_lines l join products p on p.company_id = l.company_id and p.id = l.product_id
+     where l.company_id = i.company_id and l.invoice_id = i.id), '[]'::json)`.as('lines'),
+    sql`coalesce((select json_agg(json_build_object('discount_type', x.discount_type, 'percentage', x.percentage::text, 'amount', x.amount::text) order by x.seq)
+      from invoice_discounts x where x.company_id = i.company_id and x.invoice_id = i.id), '[]'::json)`.as('discounts'),
+    sql`coalesce((select json_agg(json_build_object('id', p.id, 'payment_type', p.payment_type, 'amount', p.amount::text,
+        'payment_date', to_char(p.payment_date, 'YYYY-MM-DD'), 'safe_id', p.safe_id, 'bank_account_id', p.bank_account_id, 'method', p.method,
+        'account_name', coalesce(s.name, b.name)) order by p.id)
+      from invoice_payments p
+      left join safes s on s.company_id = p.company_id and s.id = p.safe_id
+      left join bank_accounts b on b.company_id = p.company_id and b.id = p.bank_account_id
+     where p.company_id = i.company_id and p.invoice_id = i.id and p.voided_at is null), '[]'::json)`.as('payments'),
+    sql`(select e.entry_no from journal_entries e where e.company_id = i.company_id and e.id = i.entry_id)`.as('entry_no'),
+    sql`coalesce((select json_agg(json_build_object('id', x.id, 'period_no', x.period_no, 'due_date', to_char(x.due_date, 'YYYY-MM-DD'),
+        'amount', x.amount::text, 'paid', x.paid::text) order by x.period_no)
+      from invoice_dues x where x.company_id = i.company_id and x.invoice_id = i.id), '[]'::json)`.as('dues'),
+    sql`coalesce((select json_agg(json_build_object('id', x.id, 'invoice_type', x.invoice_type, 'document_no', x.document_no,
+        'invoice_date', to_char(x.invoice_date, 'YYYY-MM-DD'), 'payable', x.payable::text, 'status', x.status) order by x.id)
+      from invoices x where x.company_id = i.company_id and x.returns_invoice_id = i.id), '[]'::json)`.as('returns'),
+    sql`(select json_build_object('id', o.id, 'document_no', o.document_no, 'invoice_date', to_char(o.invoice_date, 'YYYY-MM-DD'), 'invoice_type', o.invoice_type)
+      from invoices o where o.company_id = i.company_id and o.id = i.returns_invoice_id)`.as('original'),
+  ]).where('i.id', '=', id).executeTakeFirst() as unknown as ViewRow | undefined;
   if (!r) throw problems.notFound('Fatura');
-  const [tags, lines, taxes, stocks, discounts, payments, entry, dues, plan] = await Promise.all([
-    tagsOf(d, companyId, [id]),
-    d.selectFrom('invoice_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
-      .select(['l.id', 'l.line_no', 'l.product_id', 'p.name as product_name', 'p.barcode', 'l.description', 'l.quantity', 'l.unit_price', 'l.discounts',
-        'l.withholding_code', 'l.withholding_ratio', 'l.account_code', 'l.moves_stock', 'l.despatch_line_id', 'l.gross', 'l.discount', 'l.document_discount', 'l.tax_base',
-        'l.tax', 'l.withheld', 'l.total', 'l.returns_line_id'])
-      .where('l.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('l.line_no').execute(),
-    d.selectFrom('invoice_line_taxes as t').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
-      .select(['t.line_id', 't.tax_id', 't.tax_type', 't.percentage', 't.exception_code', 't.base', 't.amount'])
-      .where('t.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('t.id').execute(),
-    d.selectFrom('invoice_stock_lines as s').innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
-      .innerJoin('warehouses as w', (j) => j.onRef('w.company_id', '=', 's.company_id').onRef('w.id', '=', 's.warehouse_id'))
-      .select(['s.line_id', 's.warehouse_id', 'w.name as warehouse_name', 's.quantity'])
-      .where('s.company_id', '=', companyId).where('l.invoice_id', '=', id).orderBy('s.id').execute(),
-    d.selectFrom('invoice_discounts').select(['discount_type', 'percentage', 'amount']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('seq').execute(),
-    d.selectFrom('invoice_payments as p')
-      .leftJoin('safes as s', (j) => j.onRef('s.company_id', '=', 'p.company_id').onRef('s.id', '=', 'p.safe_id'))
-      .leftJoin('bank_accounts as b', (j) => j.onRef('b.company_id', '=', 'p.company_id').onRef('b.id', '=', 'p.bank_account_id'))
-      .select(['p.id', 'p.payment_type', 'p.amount', 'p.payment_date', 'p.safe_id', 'p.bank_account_id', 'p.method', 's.name as safe_name', 'b.name as bank_name'])
-      .where('p.company_id', '=', companyId).where('p.invoice_id', '=', id).where('p.voided_at', 'is', null).orderBy('p.id').execute(),
-    r.entry_id === null ? Promise.resolve(undefined)
-      : d.selectFrom('journal_entries').select('entry_no').where('company_id', '=', companyId).where('id', '=', r.entry_id).executeTakeFirst(),
-    d.selectFrom('invoice_dues').select(['id', 'period_no', 'due_date', 'amount', 'paid']).where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('period_no').execute(),
-    d.selectFrom('invoices').select(['instalment_type', 'instalment_day', 'instalment_count', 'returns_invoice_id', 'prices_include_tax', 'provisional_no']).where('company_id', '=', companyId).where('id', '=', id).executeTakeFirstOrThrow(),
-  ]);
-  const [returned, returns, original] = await Promise.all([
-    returnedOf(d, companyId, id),
-    returnsOf(d, companyId, id),
-    plan.returns_invoice_id === null ? Promise.resolve(undefined)
-      : d.selectFrom('invoices').select(['id', 'document_no', 'invoice_date', 'invoice_type']).where('company_id', '=', companyId).where('id', '=', plan.returns_invoice_id).executeTakeFirst(),
-  ]);
+  const taxes = r.lines.flatMap((l) => l.taxes);
   const summary = new Map<string, { taxType: string; percentage: Decimal; base: Decimal; amount: Decimal }>();
   for (const t of taxes) {
     const key = `${t.tax_type}|${new Decimal(t.percentage).toString()}`;
     const s = summary.get(key) ?? { taxType: t.tax_type, percentage: new Decimal(t.percentage), base: new Decimal(0), amount: new Decimal(0) };
     summary.set(key, { ...s, base: s.base.plus(t.base), amount: s.amount.plus(t.amount) });
   }
+  const original = r.original;
   return {
-    ...summaryView(r, tags.get(id) ?? []),
+    ...summaryView(r, r.tags),
     series: r.series,
-    provisionalNo: plan.provisional_no,
-    products: lines.map((l) => ({
+    provisionalNo: r.provisional_no,
+    products: r.lines.map((l) => ({
       id: l.id, lineNo: l.line_no, productId: l.product_id, productName: l.product_name, barcode: l.barcode, description: l.description,
-      quantity: n(l.quantity), unitPrice: n(l.unit_price), discounts: l.discounts as unknown[],
+      quantity: n(l.quantity), unitPrice: n(l.unit_price), discounts: l.discounts,
       // Before taxes: the entered price, or the gross over the quantity when it was entered tax-inclusive.
-      netUnitPrice: plan.prices_include_tax ? new Decimal(l.gross).dividedBy(l.quantity).toDecimalPlaces(8).toNumber() : n(l.unit_price),
-      taxes: taxes.filter((t) => t.line_id === l.id).map((t) => ({
+      netUnitPrice: r.prices_include_tax ? new Decimal(l.gross).dividedBy(l.quantity).toDecimalPlaces(8).toNumber() : n(l.unit_price),
+      taxes: l.taxes.map((t) => ({
         taxId: t.tax_id, taxType: t.tax_type, percentage: n(t.percentage), exceptionCode: t.exception_code, base: n(t.base), amount: n(t.amount),
       })),
       withholdingCode: l.withholding_code, withholdingRatio: l.withholding_ratio,
-      stocks: stocks.filter((s) => s.line_id === l.id).map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
+      stocks: l.stocks.map((s) => ({ warehouseId: s.warehouse_id, warehouseName: s.warehouse_name, quantity: n(s.quantity) })),
       accountCode: l.account_code, movesStock: l.moves_stock, despatchLineId: l.despatch_line_id, gross: n(l.gross), discount: n(l.discount), documentDiscount: n(l.document_discount),
       taxBase: n(l.tax_base), tax: n(l.tax), withheld: n(l.withheld), total: n(l.total),
       returnsLineId: l.returns_line_id,
-      returned: returned.get(l.id)?.quantity.toNumber() ?? 0,
+      returned: n(l.returned),
     })),
-    pricesIncludeTax: plan.prices_include_tax,
+    pricesIncludeTax: r.prices_include_tax,
     returnOf: original ? { id: original.id, documentNo: original.document_no, date: original.invoice_date, invoiceType: original.invoice_type } : null,
-    returns: returns.map((x) => ({ id: x.id, invoiceType: x.invoice_type, documentNo: x.document_no, date: x.invoice_date, payable: n(x.payable), status: x.status })),
-    discounts: discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
-    payments: payments.map((p) => ({
+    returns: r.returns.map((x) => ({ id: x.id, invoiceType: x.invoice_type, documentNo: x.document_no, date: x.invoice_date, payable: n(x.payable), status: x.status })),
+    discounts: r.discounts.map((x) => (x.discount_type === 'PERCENTAGE' ? { type: 'PERCENTAGE', percentage: n(x.percentage), amount: n(x.amount) } : { type: 'AMOUNT', amount: n(x.amount) })),
+    payments: r.payments.map((p) => ({
       id: p.id, paymentType: p.payment_type, amount: n(p.amount), date: p.payment_date, safeId: p.safe_id, bankAccountId: p.bank_account_id,
-      accountName: p.safe_name ?? p.bank_name ?? null, method: p.method,
+      accountName: p.account_name ?? null, method: p.method,
     })),
     taxSummary: [...summary.values()].sort((a, b) => a.taxType.localeCompare(b.taxType) || a.percentage.cmp(b.percentage))
       .map((s) => ({ taxType: s.taxType, percentage: s.percentage.toNumber(), base: s.base.toNumber(), amount: s.amount.toNumber() })),
-    instalments: plan.instalment_type ? { type: plan.instalment_type, day: plan.instalment_day!, count: plan.instalment_count! } : null,
-    dues: dues.map((x) => ({
+    instalments: r.instalment_type ? { type: r.instalment_type, day: r.instalment_day!, count: r.instalment_count! } : null,
+    dues: r.dues.map((x) => ({
       id: x.id, invoiceId: id, invoiceType: r.invoice_type, documentNo: r.document_no, currentId: r.current_id, currentName: r.current_name,
       periodNo: x.period_no, dueDate: x.due_date, amount: n(x.amount), paid: n(x.paid), remaining: new Decimal(x.amount).minus(x.paid).toNumber(),
     })),
-    entryId: r.entry_id, entryNo: entry?.entry_no ?? null, itsCancel: r.its_cancel, eInvoiceType: r.e_invoice_type,
+    entryId: r.entry_id, entryNo: r.entry_no ?? null, itsCancel: r.its_cancel, eInvoiceType: r.e_invoice_type,
     cancelledAt: r.cancelled_at === null ? null : new Date(r.cancelled_at).toISOString(),
   };
 }
