@@ -7643,8 +7643,13 @@ export interface components {
                 quantity: components["schemas"]["QuantityIn"];
                 /** @description Where the goods go back into (a sales return) or leave from (a purchase return); by default the line's own warehouses, then the default warehouse. */
                 warehouseId?: number | null;
+                /** @description The tracked boxes (drug boxes by their GS1 DataMatrix: GTIN and serial) this line gives back, for the plugins that keep boxes (the pharmacy plugin: they go back into its box stock and their İTS sale is cancelled). At most the returned quantity, each a box sold on this line and not returned yet (400 BOX_NOT_ON_INVOICE, BOX_ALREADY_RETURNED, BOXES_ABOVE_QUANTITY on `lines.<i>.boxes…`). Left out, the line's most recently sold boxes go back. */
+                boxes?: {
+                    gtin: string;
+                    sn: string;
+                }[] | null;
             }[];
-            /** @description Pay the return's payable back at once, from a safe (cash) or a bank account (to the card or account); left out, it stays on the current's account. */
+            /** @description Pay the return's payable back at once, from a safe (cash) or a bank account (to the card or account); left out, it stays on the current's account. Back to the card of a POS payment of the original (its POS bank account), the POS plugin records the card refund: at most what is left of that payment (400 POS_REFUND_ABOVE_PAYMENT on `refund.bankAccountId`). */
             refund?: null | {
                 safeId?: number | null;
                 bankAccountId?: number | null;
@@ -11039,6 +11044,8 @@ export interface components {
             terminalSerialNo: string;
             bankAccountId?: number;
             total: string;
+            /** @description What sales returns of the payment's invoice refunded to this card (recorded, not sent to the terminal), at most the total; '0.00' without any. */
+            refunded?: string;
             currentId?: number | null;
             customerName?: string | null;
             customerTaxNumber?: string | null;
@@ -11075,7 +11082,10 @@ export interface components {
                 by?: string | null;
                 /** Format: date-time */
                 at?: string;
-                detail?: Record<string, never> | null;
+                /** @description What the change came with: the terminal's report (basket, outcome, receipt …), or a card refund (refund, refundId, returnInvoiceId; refundCancelled when its return was cancelled). */
+                detail?: {
+                    [key: string]: unknown;
+                } | null;
             }[];
         };
         PosPaymentChanges: {

@@ -82,7 +82,10 @@ export {
   type DirectoryBankAccount, type DirectoryCurrentName, type DirectoryInvoiceHeader,
   type DirectoryInvoiceActivity, type DirectoryPeriod, type DirectoryCompanyInvoice, type DirectoryInvoiceSortField,
 } from './directory/service';
-export { INVOICE_LOCKS_POINT, INVOICE_CANCELLING_POINT, DESPATCH_CHANGING_POINT, type InvoiceLockContribution, type InvoiceCancellingContribution, type DespatchChangingContribution } from './invoices/locks';
+export {
+  INVOICE_LOCKS_POINT, INVOICE_CANCELLING_POINT, INVOICE_RETURNING_POINT, DESPATCH_CHANGING_POINT, type InvoiceLockContribution, type InvoiceCancellingContribution,
+  type InvoiceReturningContribution, type InvoiceReturning, type ReturnedBox, type DespatchChangingContribution,
+} from './invoices/locks';
 /**
  * Products written in batches (create or update by barcode), as the import and the demo do: how
  * another plugin makes a company's products (the pharmacy plugin: products from the medicine list).

@@ -18,8 +18,10 @@ export { PAYMENT_METHODS_POINT, type PaymentMethodContribution } from './payment
  * (compute.ts) on both sides; input.ts reads and checks what a body names.
  *
  * Events after commit (RequestContext.emit): `accounting.invoice.posted` {invoiceId,
- * invoiceType}, `accounting.invoice.updated` (a posted invoice re-posted), and
- * `accounting.invoice.cancelled` {invoiceId, invoiceType, itsCancel, eInvoiceType}.
+ * invoiceType}, `accounting.invoice.updated` (a posted invoice re-posted),
+ * `accounting.invoice.cancelled` {invoiceId, invoiceType, itsCancel, eInvoiceType}, and, after a
+ * return (which is also posted), `accounting.invoice.returned` {invoiceId, invoiceType,
+ * returnsInvoiceId}.
  */
 export const area: AccountingArea = {
   handlers: { ...invoiceHandlers, ...documentHandlers, ...paymentHandlers, ...returnHandlers, listPaymentMethods },

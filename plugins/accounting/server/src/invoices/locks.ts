@@ -46,6 +46,53 @@ export async function runCancelling(services: Pick<Services, 'plugins'>, db: unk
 }
 
 /**
+ * The extension point `accounting.invoice.returning`: another plugin moves what it keeps of the
+ * goods a return (iade) gives back, in the transaction that makes the return, after the return is
+ * posted (and, without a refund, set off against the original's dues). The pharmacy plugin puts
+ * the returned drug boxes back into its box stock and queues their İTS sale cancel; the POS plugin
+ * records the card refund against the original's POS payment. A contribution that throws undoes
+ * the return; a refusal about the request is a field error (`lines.<i>.boxes.<j>`, `refund`) the
+ * return dialog shows beside the field.
+ */
+export const INVOICE_RETURNING_POINT = 'accounting.invoice.returning';
+
+/** A box a return names by its GS1 code (GTIN + serial), for the plugins that keep boxes. */
+export interface ReturnedBox { gtin: string; sn: string }
+
+export interface InvoiceReturning {
+  returnId: number;
+  originalId: number;
+  /** The return's own type. */
+  invoiceType: 'SALE_RETURN' | 'BUYING_RETURN';
+  /**
+   * The returned lines in the order the request gave them (index i is the request's lines.i);
+   * `quantity` a decimal string; `boxes` as the request named them, when it did.
+   */
+  lines: { originalLineId: number; returnLineId: number; productId: number | null; quantity: string; boxes?: ReturnedBox[] }[];
+  /**
+   * The money paid back at once: CASH from a safe, BANK from a bank account (to the card or the
+   * account), null when the return stays on the current's account. `amount` is the return's
+   * payable (a decimal string), '0.00' without a refund.
+   */
+  refund: { kind: 'CASH' | 'BANK' | null; amount: string; safeId: number | null; bankAccountId: number | null };
+  login: string | null;
+  /** The return's moment on the server's clock (services.now). */
+  at: Date;
+}
+
+export interface InvoiceReturningContribution {
+  id: string;
+  returning(db: unknown, companyId: number, r: InvoiceReturning): Promise<void>;
+}
+
+export async function runReturning(services: Pick<Services, 'plugins'>, db: unknown, companyId: number, r: InvoiceReturning): Promise<void> {
+  for (const { item } of contributionsTo<InvoiceReturningContribution>(services, INVOICE_RETURNING_POINT)) {
+    if (typeof item?.returning !== 'function') continue;
+    await item.returning(db, companyId, r);
+  }
+}
+
+/**
  * The extension point `accounting.despatch.changing`: another plugin says whether a despatch may
  * be edited or cancelled, in that request's transaction (the e-document plugin: a sent
  * e-İrsaliye cannot be withdrawn at GİB, so its despatch no longer changes; an unsent one is

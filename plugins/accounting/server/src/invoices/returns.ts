@@ -7,6 +7,7 @@ import { defaultSeries, quantity, quantityFixed, quantityText } from './input';
 import { ACTION, companyPrefix, invoiceView, must, nextNumber, paymentsOf, postable } from './invoices.handlers';
 import { postInvoice, type InvoiceKind } from './posting';
 import { offsetReturn } from './dues';
+import { runReturning, type ReturnedBox } from './locks';
 
 /**
  * Returns (iade), made from the posted invoice they return: some or all of its lines, each at most
@@ -37,6 +38,11 @@ import { offsetReturn } from './dues';
  * TBK 139 takas): the customer no longer owes that part of the sale. What is left after that stays
  * on the current's account as a credit (a sales return) or a claim (a purchase return) for later
  * collections and payments. Cancelling the return takes the set-off back.
+ *
+ * Other plugins move what they keep of the returned goods in the same transaction, through the
+ * extension point `accounting.invoice.returning` (locks.ts): the pharmacy plugin's drug boxes, the
+ * POS plugin's card refund. A line may name the boxes it gives back (`boxes`, GTIN + serial); the
+ * accounting plugin passes them on unread.
  */
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
@@ -47,7 +53,7 @@ export interface ReturnBody {
   date: string;
   documentNo?: string | null;
   explanation?: string | null;
-  lines: { lineId: number; quantity: number | string; warehouseId?: number | null }[];
+  lines: { lineId: number; quantity: number | string; warehouseId?: number | null; boxes?: ReturnedBox[] | null }[];
   refund?: { safeId?: number | null; bankAccountId?: number | null } | null;
 }
 
@@ -121,7 +127,7 @@ const createInvoiceReturn: Handler = async (ctx) => {
   const seen = new Set<number>();
   const out: {
     line: typeof lines[number]; quantity: Decimal; figures: Record<Figure, string>; taxes: { tax_id: number; tax_type: string; percentage: string; exception_code: string | null; base: string; amount: string }[];
-    stocks: { warehouseId: number; quantity: string }[];
+    stocks: { warehouseId: number; quantity: string }[]; boxes?: ReturnedBox[];
   }[] = [];
   for (const [i, x] of b.lines.entries()) {
     const at = `lines.${i}`;
@@ -174,7 +180,7 @@ const createInvoiceReturn: Handler = async (ctx) => {
         }
       }
     }
-    out.push({ line, quantity: q, figures, taxes, stocks: rowStocks });
+    out.push({ line, quantity: q, figures, taxes, stocks: rowStocks, ...(x.boxes?.length ? { boxes: x.boxes.map((b) => ({ gtin: b.gtin, sn: b.sn })) } : {}) });
   }
 
   const sum = (f: Figure) => out.reduce((a, l) => a.plus(l.figures[f]), new Decimal(0));
@@ -240,7 +246,18 @@ const createInvoiceReturn: Handler = async (ctx) => {
   await postInvoice(d, companyId, await postable(d, companyId, row.id), auth.login);
   // Not paid back: what the return is worth settles what is still open of the invoice it returns.
   if (!refund) await offsetReturn(d, companyId, { returnId: row.id, originalId: orig.id, amount: header.payable, by: auth.login });
+  // What other plugins keep of the goods follows the return, in this transaction.
+  await runReturning(ctx.services, d, companyId, {
+    returnId: row.id, originalId: orig.id, invoiceType: kind,
+    lines: out.map((l, i) => ({ originalLineId: l.line.id, returnLineId: lineId(i), productId: l.line.product_id, quantity: quantityFixed(l.quantity), ...(l.boxes ? { boxes: l.boxes } : {}) })),
+    refund: {
+      kind: refund ? (refund.safe_id !== null ? 'CASH' : 'BANK') : null, amount: refund ? header.payable : '0.00',
+      safeId: refund?.safe_id ?? null, bankAccountId: refund?.bank_account_id ?? null,
+    },
+    login: auth.login, at: ctx.services.now(),
+  });
   ctx.emit('accounting.invoice.posted', { invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id, payments: await paymentsOf(d, companyId, row.id) });
+  ctx.emit('accounting.invoice.returned', { invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id });
   ctx.audit({ action: 'accounting.invoice.returned', entity: 'invoice', entityId: row.id, detail: { returnsInvoiceId: orig.id, documentNo } });
   ctx.setStatus(201);
   return invoiceView(d, companyId, row.id);

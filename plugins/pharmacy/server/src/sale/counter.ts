@@ -214,6 +214,9 @@ const scanBox: Handler = async (ctx) => {
     const n = await d.selectFrom('pharmacy_recete_scans').select((eb) => eb.fn.countAll<string>().as('n')).where('company_id', '=', auth.companyId).where('recete_medicine_id', '=', l.id).executeTakeFirstOrThrow();
     if (Number(n.n) < l.count) { lineId = Number(l.id); break; }
   }
+  // A sale without prescription has no prescribed count: another box of a product read already
+  // goes onto its line, which grows below.
+  if (lineId === null && lines.length > 0 && r.type === 'NonPrescription') lineId = Number(lines[0]!.id);
   if (lineId === null && lines.length > 0) throw problems.conflict('Bu ilaçtan reçetedeki adet kadar kutu okundu.', 'LINE_FULL');
   if (lineId === null && (r.type === 'EPrescription' || r.type === 'PreparedPrescription')) {
     throw problems.conflict('Bu ilaç reçetede yok; reçetedeki ilaç ya da eşdeğeri okutulmalı.', 'NOT_ON_RECETE');

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { inTenant } from '@tezgah/server';
 import { engines, startTestServer, type TestServer } from '../../../../../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE, DEMO_PATIENT_TCKN } from '@tezgah/pharmacy-common';
@@ -175,6 +177,57 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
       (l) => l.length === 1 && l[0].status === 'SUCCESS', 'the POS payment');
     const counter = await call('GET', `/recetes/${id}/counter`);
     expect(Number(pos[0].total)).toBeCloseTo(Number(counter.body.recete.amounts.patientPayable), 2);
+  });
+
+  it('takes back one of a counter sale\'s two boxes: that box in stock again, its İTS sale cancel queued, a SALE_RETURN in the books; no box comes back twice', async () => {
+    const made = await call('POST', '/recetes', { type: 'NonPrescription' });
+    expect(made.status, JSON.stringify(made.body)).toBeLessThan(300);
+    const id = Number(made.body.id ?? made.body.recete?.id);
+    const product = await productByBarcode(DEMO_GREEN_SCANNABLE[1].barcode);
+    const inStock = ((await call('GET', `/pharmacy-boxes?gtin=0${DEMO_GREEN_SCANNABLE[1].barcode}&size=50`)).body as any[]).filter((b) => b.state === 'ACCEPTED');
+    expect(inStock.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = inStock.slice(0, 2);
+    const codeOfBox = (b: any) => `010${b.gtin.slice(1)}21${b.sn}<GS>17${b.xd.slice(2, 4)}${b.xd.slice(5, 7)}${b.xd.slice(8, 10)}10${b.bn}`;
+    for (const b of [first, second]) { const r = await call('POST', `/recetes/${id}/boxes`, { code: codeOfBox(b) }); expect(r.status, JSON.stringify(r.body)).toBe(200); }
+    const sold = await call('POST', '/recetes/invoice', { receteId: id, paymentType: 'CASH' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const inv = (await call('GET', `/invoices/${sold.body.invoiceId}`)).body;
+    const line = inv.products.find((l: any) => l.productId === product.id);
+    expect(Number(line.quantity)).toBe(2);
+    const before = [await stockOf(product.id), await boxesInStock(product.id)];
+    const boxState = async (b: any) => ((await call('GET', `/pharmacy-boxes?gtin=${b.gtin}&sn=${b.sn}`)).body as any[])[0].state;
+    const cancels = async () => ((await call('GET', `/its/outbox?invoiceId=${sold.body.invoiceId}&size=50`)).body as any[]).filter((o) => o.kind === 'ITS_SALE_CANCEL').sort((a, b) => a.id - b.id);
+
+    // One unit back without naming a box: the last one sold.
+    const back = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 1 }] });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(back.body).toMatchObject({ invoiceType: 'SALE_RETURN', status: 'POSTED' });
+    expect([await boxState(first), await boxState(second)]).toEqual(['SOLD', 'SALE_CANCELLED']);
+    expect([await stockOf(product.id), await boxesInStock(product.id)]).toEqual([before[0]! + 1, before[1]! + 1]);
+    const queued = await cancels();
+    expect(queued.map((o) => [o.ref, o.payload.productList.map((p: any) => p.sn)])).toEqual([[`return:${back.body.id}`, [second.sn]]]);
+    expect(queued[0].payload.document.dn).toBe(inv.documentNo);
+    const cid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid as number;
+    const books = await inTenant(t.server.services.db, cid, async (trx) => (await sql<{ a: string; d: string }>`
+      select l.account_code as a, l.debit::text as d from journal_lines l join journal_entries e on e.company_id = l.company_id and e.id = l.entry_id
+       where e.company_id = ${cid} and e.source_kind = 'INVOICE' and e.source_id = ${String(back.body.id)} and l.debit > 0 order by l.line_no`.execute(trx)).rows);
+    expect(books.map((r) => r.a)).toEqual(['610', '391']);
+
+    // The returned box is not returned again; never more boxes than units; the other one is.
+    const twice = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 1, boxes: [{ gtin: second.gtin, sn: second.sn }] }] });
+    expect([twice.status, codeOf(twice), twice.body.fieldErrors?.[0]?.field]).toEqual([400, 'BOX_ALREADY_RETURNED', 'lines.0.boxes.0']);
+    const tooMany = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 1, boxes: [{ gtin: first.gtin, sn: first.sn }, { gtin: second.gtin, sn: second.sn }] }] });
+    expect([tooMany.status, codeOf(tooMany)]).toEqual([400, 'BOXES_ABOVE_QUANTITY']);
+    const rest = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 1, boxes: [{ gtin: first.gtin, sn: first.sn }] }] });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(201);
+    expect(await boxState(first)).toBe('SALE_CANCELLED');
+    expect((await cancels()).map((o) => o.payload.productList.map((p: any) => p.sn))).toEqual([[second.sn], [first.sn]]);
+
+    // Cancelling that return sells its box again, stock and boxes together.
+    const undone = await call('POST', `/invoices/cancel/${rest.body.id}/false/NONE`);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(await boxState(first)).toBe('SOLD');
+    expect([await stockOf(product.id), await boxesInStock(product.id)]).toEqual([before[0]! + 1, before[1]! + 1]);
   });
 
   it('sells while Medula and İTS are down, and delivers each notification once when İTS is back', async () => {

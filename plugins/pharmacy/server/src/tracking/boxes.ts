@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { parseDataMatrix, type DataMatrixResult } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
@@ -180,6 +181,118 @@ export async function cancelBoxes(db: AnyDb, companyId: number, input: { invoice
   const fr = await companyGln(db, companyId);
   const payload = cancelPayload({ fr, to: input.to ?? null, document: input.document, productList: input.productList.map(asProduct) });
   const outboxId = await enqueue(db, companyId, { system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: ids, invoiceId: input.invoiceId, ref, login, now });
+  return { boxes: moved, outboxId };
+}
+
+// --- returns (iade) ----------------------------------------------------------------------------
+
+/** A returned line of a sales invoice, as the accounting plugin's `accounting.invoice.returning` gives it. */
+export interface ReturnLineInput {
+  /** The line's index in the return request (its field errors are `lines.<index>.boxes…`). */
+  index: number;
+  productId: number | null;
+  /** The returned quantity (a decimal string); a box is a whole unit. */
+  quantity: string;
+  /** The boxes the request named, when it did. */
+  boxes?: { gtin: string; sn: string }[];
+}
+
+/** The İTS sale notification's buyer and document of an invoice (a cancel or a new sale repeats them). */
+async function saleDocumentOf(db: AnyDb, companyId: number, invoiceId: number): Promise<{ to: string | null; document: ItsDocument; receteId: number | null }> {
+  const sale = await D(db).selectFrom('pharmacy_tracking_outbox').select(['payload', 'recete_id']).where('company_id', '=', companyId)
+    .where('kind', '=', 'ITS_SALE').where('invoice_id', '=', invoiceId).orderBy('id', 'desc').executeTakeFirst();
+  const p = (typeof sale?.payload === 'string' ? JSON.parse(sale.payload) : sale?.payload ?? {}) as { to?: string; document?: ItsDocument };
+  return { to: p.to ?? null, document: p.document ?? {}, receteId: sale?.recete_id == null ? null : Number(sale.recete_id) };
+}
+
+/**
+ * A sales return of an invoice whose boxes were sold here: for each returned line, the boxes the
+ * request named (each sold on that line and not returned yet), then, up to the returned units,
+ * the line's most recently sold boxes, → SALE_CANCELLED (back in stock), and one İTS
+ * pharmacysalecancel of exactly those boxes queued, with the sale's document (the cancel names the
+ * sale it takes back; it waits while that sale is still waiting). Never more boxes than units;
+ * a box already returned (or whose sale was cancelled) is refused, so no box comes back twice.
+ * An invoice without boxes, and a return naming none, changes nothing.
+ */
+export async function returnBoxes(
+  db: AnyDb, companyId: number, input: { originalId: number; returnId: number; lines: ReturnLineInput[] }, login: string | null, now: Date,
+): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
+  const named = input.lines.some((l) => l.boxes?.length);
+  const ofInvoice = await D(db).selectFrom('pharmacy_boxes').selectAll().where('company_id', '=', companyId).where('invoice_id', '=', input.originalId)
+    .orderBy('id').forUpdate().execute() as BoxRow[];
+  if (!ofInvoice.length && !named) return { boxes: [], outboxId: null };
+  // When each was sold (its last move to SOLD): the latest go back first.
+  const soldAt = new Map<number, number>();
+  if (ofInvoice.length) {
+    const moves = await D(db).selectFrom('pharmacy_box_moves').select((e) => ['box_id', e.fn.max('id').as('last')]).where('company_id', '=', companyId)
+      .where('box_id', 'in', ofInvoice.map((b) => b.id)).where('to_state', '=', 'SOLD').groupBy('box_id').execute();
+    for (const m of moves) soldAt.set(Number(m.box_id), Number(m.last));
+  }
+  const latestFirst = (a: BoxRow, b: BoxRow) => (soldAt.get(Number(b.id)) ?? 0) - (soldAt.get(Number(a.id)) ?? 0) || Number(b.id) - Number(a.id);
+  const onLine = (b: BoxRow, productId: number | null) => productId !== null && b.product_id !== null && Number(b.product_id) === productId;
+  const taken = new Set<number>();
+  const chosen: BoxRow[] = [];
+  for (const l of input.lines) {
+    const field = `lines.${l.index}.boxes`;
+    const units = new Decimal(l.quantity).floor().toNumber();
+    const list = l.boxes ?? [];
+    checkInput(list, field);
+    if (list.length > units) throw problems.invalidField(field, `İade edilen miktardan (${units}) fazla kutu seçilmiş.`, 'BOXES_ABOVE_QUANTITY');
+    for (const [j, b] of list.entries()) {
+      const box = ofInvoice.find((x) => x.gtin === b.gtin && x.sn === b.sn && onLine(x, l.productId));
+      if (!box) throw problems.invalidField(`${field}.${j}`, `${boxName(b)} bu satırda satılmış bir kutu değil.`, 'BOX_NOT_ON_INVOICE');
+      if (box.state !== 'SOLD' || taken.has(Number(box.id))) {
+        throw problems.invalidField(`${field}.${j}`, `${boxName(b)} daha önce iade edilmiş ya da satışı iptal edilmiş; yeniden iade edilemez.`, 'BOX_ALREADY_RETURNED');
+      }
+      taken.add(Number(box.id));
+      chosen.push(box);
+    }
+    const rest = ofInvoice.filter((x) => x.state === 'SOLD' && !taken.has(Number(x.id)) && onLine(x, l.productId)).sort(latestFirst);
+    for (const box of rest.slice(0, Math.max(0, units - list.length))) {
+      taken.add(Number(box.id));
+      chosen.push(box);
+    }
+  }
+  if (!chosen.length) return { boxes: [], outboxId: null };
+  const ref = `return:${input.returnId}`;
+  const moved: BoxRow[] = [];
+  for (const b of chosen) moved.push(await moveBox(db, companyId, b, 'SALE_CANCELLED', 'Satıştan iade', ref, login, { its_uc: null, its_message: null }));
+  const sale = await saleDocumentOf(db, companyId, input.originalId);
+  const fr = await companyGln(db, companyId);
+  const payload = cancelPayload({ fr, to: sale.to, document: sale.document, productList: moved.map(asProduct) });
+  const outboxId = await enqueue(db, companyId, {
+    system: 'ITS', kind: 'ITS_SALE_CANCEL', payload, boxIds: moved.map((b) => b.id), invoiceId: input.originalId, receteId: sale.receteId ?? moved[0]?.recete_id ?? null, ref, login, now,
+  });
+  return { boxes: moved, outboxId };
+}
+
+/**
+ * A cancelled sales return: the boxes it put back are sold again on the original invoice (SOLD)
+ * and one İTS pharmacysale of them is queued with the sale's document. A box that has left the
+ * stock since (sold again, deposited, sent back) refuses the cancellation with 409
+ * RETURNED_BOX_GONE naming it: that movement has to be undone first.
+ */
+export async function unreturnBoxes(db: AnyDb, companyId: number, input: { returnId: number }, login: string | null, now: Date): Promise<{ boxes: BoxRow[]; outboxId: number | null }> {
+  const ref = `return:${input.returnId}`;
+  const ids = (await D(db).selectFrom('pharmacy_box_moves').select('box_id').distinct().where('company_id', '=', companyId).where('ref', '=', ref)
+    .where('to_state', '=', 'SALE_CANCELLED').execute()).map((m) => Number(m.box_id));
+  if (!ids.length) return { boxes: [], outboxId: null };
+  const boxes = await D(db).selectFrom('pharmacy_boxes').selectAll().where('company_id', '=', companyId).where('id', 'in', ids).orderBy('id').forUpdate().execute() as BoxRow[];
+  const gone = boxes.find((b) => b.state !== 'SALE_CANCELLED' || b.invoice_id === null);
+  if (gone) {
+    throw new Problem(409, 'İade iptal edilemez', {
+      detail: `İade edilen ${boxName(gone)} artık stokta değil (${BOX_STATE_LABELS[gone.state].tr}); iadeyi iptal etmeden önce o hareketi geri alın.`, code: 'RETURNED_BOX_GONE',
+    });
+  }
+  const moved: BoxRow[] = [];
+  for (const b of boxes) moved.push(await moveBox(db, companyId, b, 'SOLD', 'Satıştan iade iptali', ref, login, { its_uc: null, its_message: null }));
+  const invoiceId = Number(moved[0]!.invoice_id);
+  const sale = await saleDocumentOf(db, companyId, invoiceId);
+  const fr = await companyGln(db, companyId);
+  const payload = salePayload({ fr, to: sale.to, document: sale.document, productList: moved.map(asProduct) });
+  const outboxId = await enqueue(db, companyId, {
+    system: 'ITS', kind: 'ITS_SALE', payload, boxIds: moved.map((b) => b.id), invoiceId, receteId: sale.receteId ?? moved[0]?.recete_id ?? null, ref, login, now,
+  });
   return { boxes: moved, outboxId };
 }
 

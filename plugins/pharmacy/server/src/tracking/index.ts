@@ -15,11 +15,12 @@ import { mountUtsSandbox } from './uts';
  * What the other areas call (each in the caller's transaction, writing box moves; after a call
  * that queued a notification, call `scheduleDelivery(ctx, companyId)` so it goes out right after
  * the commit rather than at the next minute):
- * parseAndFind, sellBoxes, cancelSale, receiveBoxes, depositBoxes, releaseDeposit, boxStock.
+ * parseAndFind, sellBoxes, cancelSale, returnBoxes, unreturnBoxes, receiveBoxes, depositBoxes, releaseDeposit,
+ * boxStock.
  */
 export {
-  parseAndFind, sellBoxes, cancelSale, cancelBoxes, receiveBoxes, depositBoxes, releaseDeposit, boxStock, boxView,
-  type BoxInput, type BoxRow, type BoxView, type SellInput, type Found,
+  parseAndFind, sellBoxes, cancelSale, cancelBoxes, returnBoxes, unreturnBoxes, receiveBoxes, depositBoxes, releaseDeposit, boxStock, boxView,
+  type BoxInput, type BoxRow, type BoxView, type SellInput, type Found, type ReturnLineInput,
 } from './boxes';
 export { scheduleDelivery, kickDelivery, deliverDue, outboxView } from './outbox';
 export { frOf, salePayload, cancelPayload, type ItsDocument, type ItsProduct } from './its-client';
@@ -33,13 +34,19 @@ export type { TrackingTables } from './schema';
  */
 const onInvoiceCancelled: ServerEventListener = async (e, services) => {
   const companyId = e.companyId;
-  if (!companyId || e.payload.invoiceType !== 'SALE' || e.payload.itsCancel !== true) return;
-  kickDelivery(services, companyId);
+  if (!companyId) return;
+  // A cancelled sales return sold its boxes again: that İTS sale goes out now too.
+  if ((e.payload.invoiceType === 'SALE' && e.payload.itsCancel === true) || e.payload.invoiceType === 'SALE_RETURN') kickDelivery(services, companyId);
+};
+
+/** A sales return queued the İTS cancel of its boxes (sale area, `accounting.invoice.returning`): it goes out now. */
+const onInvoiceReturned: ServerEventListener = async (e, services) => {
+  if (e.companyId && e.payload.invoiceType === 'SALE_RETURN') kickDelivery(services, e.companyId);
 };
 
 export const area: PharmacyArea = {
   handlers: trackingHandlers,
-  on: { 'accounting.invoice.cancelled': onInvoiceCancelled },
+  on: { 'accounting.invoice.cancelled': onInvoiceCancelled, 'accounting.invoice.returned': onInvoiceReturned },
   jobs: {
     // The outbox (claimed row by row, so any number of servers deliver each once).
     'pharmacy.tracking.deliver': {

@@ -7,19 +7,20 @@ import { directoryOf } from '@tezgah/accounting-server';
 import { loadDevice } from '../devices/index';
 import { applyReport, dispatch, move, newBasketId, today, webhookSecret } from './service';
 import { parseWebhook, verifyWebhook } from './tokenx';
+import { assertNotRefunded, refundedOf } from './refunds';
 
 type Db = Kysely<any>;
 const dbOf = (ctx: RequestContext) => ctx.trx as unknown as Db;
 
 /** The answer for one payment (money as decimal strings with two decimals). */
-export function view(r: any, deviceName?: string | null) {
+export function view(r: any, deviceName?: string | null, refunded?: Decimal | null) {
   const items = typeof r.items === 'string' ? JSON.parse(r.items) : (r.items ?? []);
   const status = r.status as PosPaymentStatus;
   const day = (v: unknown) => (v == null ? null : v instanceof Date ? today(v) : String(v).slice(0, 10));
   return {
     id: Number(r.id), kind: r.kind as PosPaymentKind, status, statusReason: r.status_reason ?? null, actions: userActions(status),
     deviceId: Number(r.device_id), deviceName: deviceName ?? null, terminalSerialNo: r.terminal_serial_no, bankAccountId: Number(r.bank_account_id),
-    total: new Decimal(r.total).toFixed(2), currentId: r.current_id == null ? null : Number(r.current_id),
+    total: new Decimal(r.total).toFixed(2), refunded: new Decimal(refunded ?? 0).toFixed(2), currentId: r.current_id == null ? null : Number(r.current_id),
     customerName: r.customer_name ?? null, customerTaxNumber: r.customer_tax_number ?? null, customerPhone: r.customer_phone ?? null, customerEmail: r.customer_email ?? null,
     dueDate: day(r.due_date), paymentDate: day(r.payment_date), documentNo: r.document_no, explanation: r.explanation ?? null, items,
     invoiceId: r.invoice_id == null ? null : Number(r.invoice_id), receiptNo: r.receipt_no ?? null, zNo: r.z_no ?? null,
@@ -33,7 +34,8 @@ async function views(db: Db, companyId: number, rows: any[]) {
   const ids = [...new Set(rows.map((r) => Number(r.device_id)))];
   const ds = ids.length ? await db.selectFrom('pos_devices').select(['id', 'name']).where('company_id', '=', companyId).where('id', 'in', ids).execute() : [];
   const m = new Map(ds.map((d: any) => [Number(d.id), d.name as string]));
-  return rows.map((r) => view(r, m.get(Number(r.device_id))));
+  const refunded = await refundedOf(db, companyId, rows.filter((r) => r.kind === 'INVOICE').map((r) => Number(r.id)));
+  return rows.map((r) => view(r, m.get(Number(r.device_id)), refunded.get(Number(r.id))));
 }
 
 async function one(db: Db, companyId: number, id: number, kind?: PosPaymentKind) {
@@ -176,6 +178,7 @@ function statusUpdater(kind?: PosPaymentKind): Handler {
       throw problems.invalidField('status', 'Yalnız cihaza gönderme (PENDING), vazgeçme (CANCELLED) ve iptali cihaza gönderme (SALE_CANCEL_PENDING) istenebilir.', 'STATUS');
     }
     await one(db, auth.companyId, id, kind);
+    if (status === 'SALE_CANCEL_PENDING') await assertNotRefunded(db, auth.companyId, id);
     const patch: Record<string, unknown> = {};
     if (status === 'PENDING') Object.assign(patch, { basket_id: newBasketId(), sent_at: ctx.services.now() });
     if (status === 'SALE_CANCEL_PENDING') Object.assign(patch, { void_basket_id: newBasketId(), sent_at: ctx.services.now() });

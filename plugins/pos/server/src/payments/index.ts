@@ -1,11 +1,13 @@
 import Decimal from 'decimal.js';
 import type { Kysely } from 'kysely';
 import { inTenant, Problem, type ServerEvent, type Services, type Trx } from '@tezgah/server';
-import { directoryOf, type MissingInvoiceSource, type PaymentMethodContribution, type PosPaymentSource } from '@tezgah/accounting-server';
+import { directoryOf, INVOICE_CANCELLING_POINT, INVOICE_RETURNING_POINT, type MissingInvoiceSource, type PaymentMethodContribution, type PosPaymentSource } from '@tezgah/accounting-server';
 import type { PosArea } from '../area';
 import { createPayment, paymentHandlers } from './handlers';
 import { terminalSandbox } from './sandbox';
 import { dispatch, pollOpenPayments, today } from './service';
+import { seedDemoPayments } from './demo';
+import { cardRefundOnCancel, cardRefundOnReturn } from './refunds';
 
 /**
  * The POS plugin's payments area (issue 13): POS payments and current POS payments, their state
@@ -20,6 +22,9 @@ import { dispatch, pollOpenPayments, today } from './service';
  *   DocumentsService.voidPayment), so the invoice owes it again.
  *   An invoice made for a missing sale (`missingInvoice` in the payload) is not sent: the sale
  *   happened already.
+ *   A sales return of such an invoice refunded to the card (from the payment's POS bank account)
+ *   records the card refund against the payment (refunds.ts, `accounting.invoice.returning`),
+ *   never more than the payment; cancelling the return cancels it.
  * - missing invoices: successful sales without prescription that have no invoice;
  * - the reports point `reports.posPayments` (the current POS payments report).
  */
@@ -119,6 +124,7 @@ const reportSource: PosPaymentSource = {
 
 export const area: PosArea = {
   handlers: paymentHandlers,
+  seedDemo: seedDemoPayments,
   jobs: {
     'pos.payments.poll': {
       cron: '* * * * *',
@@ -133,5 +139,7 @@ export const area: PosArea = {
     'accounting.invoice.paymentMethods': paymentMethods,
     'accounting.missingInvoices.sources': [missingInvoices],
     'reports.posPayments': [reportSource],
+    [INVOICE_RETURNING_POINT]: [cardRefundOnReturn],
+    [INVOICE_CANCELLING_POINT]: [cardRefundOnCancel],
   },
 };

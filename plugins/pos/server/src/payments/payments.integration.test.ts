@@ -90,6 +90,38 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     await t?.close();
   });
 
+  it("shows the demo's terminals and the pharmacy's payments on its counter terminal: taken, voided, declined, each in the books as its status says", async () => {
+    // Each demo company has its simulated terminal, settling into its POS bank account.
+    for (const [token, name, account] of [[owner, 'Mağaza POS', 'Garanti BBVA POS Hesabı'], [other, 'Tezgâh POS', 'Vakıfbank POS Hesabı']] as const) {
+      const devices = (await api.call('GET', `${API}/pos-devices?size=50`, { token })).body;
+      expect(devices.find((d: any) => d.name === name)).toMatchObject({ provider: 'SANDBOX', active: true, bankAccountName: account });
+    }
+    // The pharmacy's payments of the demo (the suite's day is 25 November; they are before it).
+    const list = (await api.call('GET', `${API}/pos-payments?endDate=2026-11-24&size=50&sort=id,asc`, { token: other })).body as any[];
+    expect(list.map((p) => [p.kind, p.status, p.customerName, p.total, p.paymentDate, p.deviceName])).toEqual([
+      ['OPEN_ACCOUNT', 'SUCCESS', 'Mehmet Demir', '850.00', '2026-11-16', 'Tezgâh POS'],
+      ['NON_PRESCRIPTION', 'SALE_CANCEL_SUCCESS', 'Fatma Kaya', '702.86', '2026-11-19', 'Tezgâh POS'],
+      ['NON_PRESCRIPTION', 'FAILED', 'Ayşe Yılmaz', '592.56', '2026-11-21', 'Tezgâh POS'],
+      ['OPEN_ACCOUNT', 'SUCCESS', 'Ayşe Yılmaz', '640.00', '2026-11-23', 'Tezgâh POS'],
+    ]);
+    const [taken, voided, declined] = list;
+    expect(declined).toMatchObject({ bankResponseCode: '51', statusReason: 'Banka reddetti (51): Yetersiz bakiye.', entryId: null, actions: ['send'] });
+    expect(taken).toMatchObject({ receiptNo: '112', bankResponseCode: '00', maskedPan: expect.stringMatching(/^\d{6}\*{6}\d{4}$/), actions: ['cancelSale'] });
+    // A taken payment debits the POS account and credits the patient; the voided one's posting is reversed.
+    const entry = (await api.call('GET', `${API}/journal-entries/${taken.entryId}`, { token: other })).body;
+    expect(entry).toMatchObject({ date: '2026-11-16', sourceKind: 'POS_PAYMENT', total: 850 });
+    expect(entry.lines.map((l: any) => [l.account.split('.')[0], l.debit, l.credit])).toEqual([['108', 850, 0], ['120', 0, 850]]);
+    const reversal = (await api.call('GET', `${API}/journal-entries/${voided.reversalEntryId}`, { token: other })).body;
+    expect(reversal).toMatchObject({ reversesId: voided.entryId, date: '2026-11-19' });
+    const history = (await api.call('GET', `${API}/pos-payments/${voided.id}`, { token: other })).body.history;
+    expect(history.map((h: any) => h.to)).toEqual(['PENDING', 'ON_TERMINAL', 'SUCCESS', 'SALE_CANCEL_PENDING', 'SALE_CANCEL_ON_TERMINAL', 'SALE_CANCELLED', 'SALE_CANCEL_SUCCESS']);
+    expect(history[0].at.slice(0, 10)).toBe('2026-11-19');
+    // The account payments are the current POS payments; the voided and the declined sale leave no invoice missing.
+    expect((await api.call('GET', `${API}/current-pos-payments?endDate=2026-11-24&size=50`, { token: other })).body.map((p: any) => p.id).sort()).toEqual([taken.id, list[3].id].sort());
+    const missing = (await api.call('GET', `${API}/missing-invoices?size=100`, { token: other })).body as any[];
+    expect(missing.filter((m) => m.source === 'pos.payment')).toEqual([]);
+  });
+
   it('keeps devices with sealed credentials, settling into a POS bank account of the company', async () => {
     const trading = (await api.call('GET', `${API}/bank-accounts?size=100`, { token: owner })).body.find((a: any) => a.accountType === 'TRADING');
     const wrong = await api.call('POST', `${API}/pos-devices`, { token: owner, body: { name: 'Kasa 1', terminalSerialNo: 'AV0000000001', bankAccountId: trading.id } });
@@ -144,6 +176,37 @@ describe.each(engines('one'))('POS devices and payments on %s', (engine) => {
     // A second void (a repeated report) changes nothing.
     expect((await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: listed[0].id, status: 'SALE_CANCEL_PENDING' } })).status).toBe(409);
     expect(await entries('INVOICE_PAYMENT', inv.body.payments[0].id)).toHaveLength(2);
+  });
+
+  it('records the card refund of a sales return refunded to the POS account, never more than the card paid', async () => {
+    await control({});
+    // 3 × 100 + 20% KDV = 360, of which 200 by card on the terminal.
+    const inv = await api.call('POST', `${API}/invoices`, { token: owner, body: { invoiceType: 'SALE', currentId: customer.id, date: '2026-11-20', products: [{ productId, quantity: 3, unitPrice: 100 }], payments: [{ paymentType: 'CREDIT_CARD', amount: 200, bankAccountId: posAccount.id, method: 'pos.device' }] } });
+    expect(inv.status, JSON.stringify(inv.body)).toBe(201);
+    const [pay] = await eventually(async () => {
+      const l = (await api.call('GET', `${API}/pos-payments?invoiceId=${inv.body.id}`, { token: owner })).body;
+      return l.length ? l : null;
+    }, 20_000, 'the invoice\'s POS payment');
+    await until(pay.id, (p) => p.status === 'SUCCESS');
+    const giveBack = (quantity: number) => api.call('POST', `${API}/invoices/${inv.body.id}/returns`, { token: owner, body: { date: '2026-11-20', lines: [{ lineId: inv.body.products[0].id, quantity }], refund: { bankAccountId: posAccount.id } } });
+
+    const first = await giveBack(1);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.payable).toBe(120);
+    const refunded = await get(pay.id);
+    expect(refunded).toMatchObject({ status: 'SUCCESS', total: '200.00', refunded: '120.00' });
+    expect(refunded.history.at(-1)).toMatchObject({ from: 'SUCCESS', to: 'SUCCESS', detail: { refund: '120.00', returnInvoiceId: first.body.id } });
+    // 80 is left of the card: another 120 back to it is refused, and no return is made.
+    const second = await giveBack(1);
+    expect([second.status, codeOf(second), second.body.fieldErrors?.[0]?.field]).toEqual([400, 'POS_REFUND_ABOVE_PAYMENT', 'refund.bankAccountId']);
+    expect(second.body.fieldErrors[0].message).toContain('80.00');
+    expect((await api.call('GET', `${API}/invoices/${inv.body.id}`, { token: owner })).body.returns.map((r: any) => r.id)).toEqual([first.body.id]);
+    // Part of it refunded, the sale is no longer voided whole on the terminal.
+    const voided = await api.call('PUT', `${API}/pos-payments/update-status`, { token: owner, body: { id: pay.id, status: 'SALE_CANCEL_PENDING' } });
+    expect([voided.status, codeOf(voided)]).toEqual([409, 'POS_PAYMENT_REFUNDED']);
+    // Cancelling the return gives the refunded amount back to the payment.
+    expect((await api.call('POST', `${API}/invoices/cancel/${first.body.id}/false/NONE`, { token: owner })).status).toBe(200);
+    expect((await get(pay.id)).refunded).toBe('0.00');
   });
 
   it('posts a sale without prescription once, even when the terminal reports it three times', async () => {
