@@ -161,7 +161,9 @@ describe('the pharmacy screens in a browser', () => {
       await shot(page, 'pharmacy-emanet-1024');
       await list.getByRole('button', { name: /^Emaneti iptal et: GALARA/ }).click();
       await page.getByRole('button', { name: 'Evet' }).click();
-      await page.getByText('Emanet kaydı yok.').waitFor();
+      // The list reloads with the open records only: the demo's stay, this one is gone.
+      await expect.poll(() => list.textContent()).not.toContain('Emine Emanetçi');
+      await expect.poll(() => list.textContent()).toContain('Mehmet Demir');
       const q = await api.call('GET', `${API}/credit-products?currentId=${current.body.id}`, { token });
       expect(q.body.map((x: { state: string }) => x.state)).toEqual(['CANCEL']);
       expect((page as Page & { errors: string[] }).errors).toEqual([]);

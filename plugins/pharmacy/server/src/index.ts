@@ -23,6 +23,7 @@ import { area as sale } from './sale/index';
  * - emanet/: deposited medicines (credit products);
  * - sale/: the counter: the patient's share, the payment and the invoice of a prescription.
  */
-const AREAS: PharmacyArea[] = [settings, medula, prescriptions, tracking, medicines, medicineManagement, emanet, sale];
+// The emanet demo deposits boxes the sale area's demo makes: emanet comes after sale.
+const AREAS: PharmacyArea[] = [settings, medula, prescriptions, tracking, medicines, medicineManagement, sale, emanet];
 
 export default pluginOfAreas('pharmacy', AREAS, { migrations: { owner: 'pharmacy', dir: fileURLToPath(new URL('../migrations', import.meta.url)) } });

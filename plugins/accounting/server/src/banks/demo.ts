@@ -17,6 +17,10 @@ const GENERAL: { branches: DemoBranch[]; accounts: DemoAccount[] } = {
   accounts: [
     { eft: '0062', branch: 'Levent Ticari Şubesi', name: 'Garanti BBVA Ticari Hesap', accountType: 'TRADING', iban: 'TR800006200000629384710256', currencyId: 1, openingBalance: '250000.00', openingDate: '2026-01-01', explanation: 'Şirketin ana vadesiz hesabı' },
     { eft: '0064', branch: 'Karaköy Şubesi', name: 'İş Bankası USD Hesabı', accountType: 'TRADING', iban: 'TR940006400000110470258391', currencyId: 2, openingBalance: '12500.00', openingDate: '2026-01-02', openingRate: '42.9875', explanation: 'İhracat tahsilatları' },
+    // Where the shop's card terminal settles (the POS plugin's demo device) and where payment links
+    // are collected (its online-payment settings): both start empty, under 108.
+    { eft: '0062', branch: 'Levent Ticari Şubesi', name: 'Garanti BBVA POS Hesabı', accountType: 'POS', iban: 'TR440006200000629384710419', currencyId: 1, explanation: 'Mağaza kredi kartı tahsilatları' },
+    { eft: '0062', branch: 'Levent Ticari Şubesi', name: 'PayTR Online Tahsilat Hesabı', accountType: 'ONLINE_PAYMENT', iban: 'TR570006200000629384710573', currencyId: 1, explanation: 'Ödeme linkiyle alınan kart tahsilatları' },
   ],
 };
 

@@ -65,11 +65,11 @@ describe.each(engines('both'))('the current-account ledger on %s', (engine) => {
     for (const [date, text, dr, cr, amount] of [
       ['2026-01-05', 'Satış faturası 1', customer.account, '600', '1000.00'],
       ['2026-03-10', 'Satış faturası 2', customer.account, '600', '500.00'],
-      ['2026-04-01', 'Tahsilat — havale', '108', customer.account, '700.00'],
+      ['2026-04-01', 'Tahsilat — havale', '198', customer.account, '700.00'],
       ['2026-06-20', 'Satış faturası 3', customer.account, '600', '250.00'],
       ['2026-05-15', 'Alış faturası A', '153', supplier.account, '300.00'],
       ['2026-07-20', 'Alış faturası B', '153', supplier.account, '400.00'],
-      ['2026-06-01', 'Ödeme', supplier.account, '108', '350.00'],
+      ['2026-06-01', 'Ödeme', supplier.account, '198', '350.00'],
     ] as const) expect((await entry(date, text, dr, cr, amount)).status).toBe(201);
   });
   afterAll(async () => {

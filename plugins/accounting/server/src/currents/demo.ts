@@ -31,7 +31,7 @@ export const PHARMACY_CURRENTS: DemoCurrent[] = [
 
 export const GENERAL_CURRENTS: DemoCurrent[] = [
   { currentAccountType: 'CUSTOMER', name: 'Marmara Yapı Market', title: 'Marmara Yapı Market Ltd. Şti.', taxNumber: '9023746158', iban: 'TR870004604839201770341871', phone: '2163334455', email: 'muhasebe@marmarayapi.example', tagNames: ['Toptan'], plate: 34, district: 'Kadıköy', taxOfficeCode: '34272', address: 'Caferağa Mah. Moda Cad. No: 88', postcode: '34710' },
-  { currentAccountType: 'CUSTOMER', name: 'Boğaziçi Otel İşletmeleri', title: 'Boğaziçi Otel İşletmeleri A.Ş.', taxNumber: '3561902849', phone: '2122223344', contactPerson: 'Selin Koç', tagNames: ['VIP', 'Önemli'], plate: 34, district: 'Beşiktaş', taxOfficeCode: '34251' },
+  { currentAccountType: 'CUSTOMER', name: 'Boğaziçi Otel İşletmeleri', title: 'Boğaziçi Otel İşletmeleri A.Ş.', taxNumber: '3561902849', phone: '2122223344', email: 'muhasebe@bogaziciotel.example', contactPerson: 'Selin Koç', tagNames: ['VIP', 'Önemli'], plate: 34, district: 'Beşiktaş', taxOfficeCode: '34251' },
   { currentAccountType: 'CUSTOMER', name: 'Ali', lastName: 'Öztürk', gender: 'MALE', taxNumber: '73615294850', phone: '5306667788', plate: 34, district: 'Üsküdar', taxOfficeCode: '34277' },
   { currentAccountType: 'SUPPLIER', name: 'Ege Kırtasiye', title: 'Ege Kırtasiye San. ve Tic. A.Ş.', taxNumber: '6182457398', iban: 'TR540001204839201778261188', currencyId: 1, phone: '2324445566', plate: 35, district: 'Bornova', taxOfficeCode: '35264' },
   { currentAccountType: 'SUPPLIER', name: 'Trakya Gıda', title: 'Trakya Gıda Ltd. Şti.', taxNumber: '2704591634', iban: 'TR830001504839201786180505', phone: '2127778899', plate: 34, district: 'Şişli', taxOfficeCode: '34276', alsoAs: 'CUSTOMER' },

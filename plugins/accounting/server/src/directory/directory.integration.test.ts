@@ -72,6 +72,14 @@ describe.each(engines('both'))('the accounting.directory service on %s', (engine
     expect(header).toEqual({ id: Number(h.id), invoiceType: h.invoice_type, status: h.status, currentId: Number(h.current_id), documentNo: h.document_no, dueDate: h.due_date });
     expect(await inCompany(pharmacy, (trx) => dir.invoiceHeader(trx, pharmacy, Number(h.id)))).toBeNull();
     expect(await inCompany(general, (trx) => dir.invoiceHeader(trx, general, 2 ** 60))).toBeNull();
+    // A company's invoices of a type (and status), oldest first: the demo's posted sale, its draft.
+    const sales = await inCompany(general, (trx) => sql<{ id: number; status: string }>`
+      select id, status from invoices where company_id = ${general} and invoice_type = 'SALE' order by invoice_date, id`.execute(trx));
+    const headers = await inCompany(general, (trx) => dir.invoiceHeaders(trx, general, { invoiceType: 'SALE' }));
+    expect(headers.map((x) => x.id)).toEqual(sales.rows.map((r) => Number(r.id)));
+    expect(headers.every((x) => x.invoiceType === 'SALE')).toBe(true);
+    const posted = await inCompany(general, (trx) => dir.invoiceHeaders(trx, general, { invoiceType: 'SALE', status: 'POSTED', limit: 1 }));
+    expect(posted).toEqual([await inCompany(general, (trx) => dir.invoiceHeader(trx, general, Number(sales.rows.find((r) => r.status === 'POSTED')!.id)))]);
 
     const cur = await inCompany(general, (trx) => sql<{ id: number; name: string; last_name: string | null; title: string | null }>`
       select id, name, last_name, title from currents where company_id = ${general} order by id limit 2`.execute(trx));

@@ -152,6 +152,12 @@ export interface DirectoryService {
   /** The names of these currents (the ones of the company; others are left out). */
   currentNames(db: unknown, companyId: number, ids: readonly number[]): Promise<Map<number, DirectoryCurrentName>>;
   invoiceHeader(db: unknown, companyId: number, id: number): Promise<DirectoryInvoiceHeader | null>;
+  /**
+   * The company's invoices of a type (of a status too when asked), oldest first (by date, then
+   * id), at most `limit` (100): how another plugin finds invoices no request names, e.g. its demo
+   * data acting on the sales the accounting demo made.
+   */
+  invoiceHeaders(db: unknown, companyId: number, filter: { invoiceType: 'SALE' | 'BUYING'; status?: 'DRAFT' | 'POSTED' | 'CANCELLED'; limit?: number }): Promise<DirectoryInvoiceHeader[]>;
 
   // Every company's invoices (management only; see above). One statement each.
   /**
@@ -288,6 +294,16 @@ export const directoryService: DirectoryService = {
       .where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
     if (!r) return null;
     return { id: Number(r.id), invoiceType: r.invoice_type, status: r.status, currentId: Number(r.current_id), documentNo: r.document_no ?? null, dueDate: r.due_day ?? null };
+  },
+
+  async invoiceHeaders(raw, companyId, filter) {
+    let q = (raw as Db).selectFrom('invoices')
+      .select(['id', 'invoice_type', 'status', 'current_id', 'document_no', sql<string | null>`to_char(due_date, 'YYYY-MM-DD')`.as('due_day')])
+      .where('company_id', '=', companyId).where('invoice_type', '=', filter.invoiceType);
+    if (filter.status !== undefined) q = q.where('status', '=', filter.status);
+    const limit = Math.min(Math.max(1, Math.trunc(filter.limit ?? 100)), 100);
+    const rows = await q.orderBy('invoice_date').orderBy('id').limit(limit).execute();
+    return rows.map((r) => ({ id: Number(r.id), invoiceType: r.invoice_type, status: r.status, currentId: Number(r.current_id), documentNo: r.document_no ?? null, dueDate: r.due_day ?? null }));
   },
 
   async invoiceActivityByCompany(raw, period, companyIds) {

@@ -495,8 +495,16 @@ describe.each(engines('both'))('invoices on %s', (engine) => {
 
   it('a sale paid by card on a POS device goes into the POS bank account in full', async () => {
     const p = await product({ productType: 'SERVICE_GIVEN', warehouseId: null });
-    const none = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
+    // The demo company's POS accounts are in lira: a sale in dollars finds none.
+    const none = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', currencyId: 2, products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
     expect([none.status, codeOf(none)]).toEqual([400, 'POS_ACCOUNT_REQUIRED']);
+    // Without a named account, a lira sale goes into the first POS account (the demo's).
+    const pos = (await api.call('GET', `${ONMUHASEBE}/bank-accounts?size=100`, { token: owner })).body.find((a: any) => a.accountType === 'POS');
+    const posBefore = await balance(pos.accountCode);
+    const first = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body).toMatchObject({ paid: 60, payments: [{ paymentType: 'CREDIT_CARD', amount: 60, bankAccountId: pos.id }] });
+    expect(new Decimal(await balance(pos.accountCode)).minus(posBefore).toFixed(2)).toBe('60.00');
     const bankBefore = await balance(bank.accountCode);
     const r = await api.call('POST', `${ONMUHASEBE}/pos-device/invoices`, { token: owner, body: { currentId: customer.id, date: '2026-04-15', bankAccountId: bank.id, products: [{ productId: p.id, quantity: 1, unitPrice: 50 }] } });
     expect(r.status, JSON.stringify(r.body)).toBe(201);

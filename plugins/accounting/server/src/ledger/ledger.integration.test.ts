@@ -42,7 +42,10 @@ describe.each(engines('both'))('the books on %s', (engine) => {
     expect(classes.body.map((a: { code: string }) => a.code)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
     const cash = await api.call('GET', `${ONMUHASEBE}/ledger-accounts?parent=10`, { token: owner });
     expect(cash.body.find((a: { code: string }) => a.code === '100')).toMatchObject({ name: 'Kasa', level: 3, postable: false, header: true });
-    expect(cash.body.find((a: { code: string }) => a.code === '108')).toMatchObject({ name: 'Diğer Hazır Değerler', level: 3, postable: true, header: false });
+    // 108 holds the demo's POS and online-payment bank accounts (108.01, 108.02): a header.
+    expect(cash.body.find((a: { code: string }) => a.code === '108')).toMatchObject({ name: 'Diğer Hazır Değerler', level: 3, postable: false, header: true });
+    const other = await api.call('GET', `${ONMUHASEBE}/ledger-accounts?parent=19`, { token: owner });
+    expect(other.body.find((a: { code: string }) => a.code === '198')).toMatchObject({ name: 'Diğer Çeşitli Dönen Varlıklar', level: 3, postable: true, header: false });
     const y = await api.call('GET', `${ONMUHASEBE}/fiscal-years/${yearId}`, { token: owner });
     expect(y.body).toMatchObject({ name: '2026', startDate: '2026-01-01', endDate: '2026-12-31', active: true });
     const j = await api.call('GET', `${ONMUHASEBE}/journals?fiscalYearId=${yearId}&size=20`, { token: owner });
@@ -74,8 +77,8 @@ describe.each(engines('both'))('the books on %s', (engine) => {
     const thirdDecimal = await entry('2026-03-12', '1.005');
     expect(thirdDecimal.status).toBe(400);
     // A sub-account turns its parent into a header: postings go to 136.01 from then on.
-    expect((await entry('2026-03-12', 5, 'Diğer', '108', '153')).status).toBe(201);
-    const taken = await api.call('POST', `${ONMUHASEBE}/ledger-accounts`, { token: owner, body: { parentCode: '108', name: 'Havale yolda' } });
+    expect((await entry('2026-03-12', 5, 'Diğer', '198', '153')).status).toBe(201);
+    const taken = await api.call('POST', `${ONMUHASEBE}/ledger-accounts`, { token: owner, body: { parentCode: '198', name: 'Havale yolda' } });
     expect(taken.body.code).toBe('PARENT_HAS_POSTINGS');
     const sub = await api.call('POST', `${ONMUHASEBE}/ledger-accounts`, { token: owner, body: { parentCode: '136', name: 'Personelden alacaklar' } });
     expect(sub.status).toBe(201);

@@ -92,6 +92,42 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     await t?.close();
   });
 
+  it("holds the demo's documents: Demo Ticaret's November sale sent as e-Arşiv under its legal number, and an e-Fatura received from its supplier; both pass GİB's checks", async () => {
+    const xmlOf = (id: number) => fetch(`${t.url}${API}/e-documents/${id}/xml`, { headers: { authorization: `Bearer ${seller}` } }).then((r) => r.text());
+    const sent = (await api.call('GET', `${API}/outgoing-invoices?search=EAR2026000000001`, { token: seller })).body as any[];
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      type: 'EARCHIVE', status: 'SUCCESS', profile: 'EARSIVFATURA', invoiceTypeCode: 'SATIS', issueDate: '2026-11-05', prefix: 'EAR',
+      partyTitle: 'Boğaziçi Otel İşletmeleri A.Ş.', partyIdentifier: '3561902849', email: 'muhasebe@bogaziciotel.example', total: 10680,
+    });
+    // One legal number: the invoice took the e-Arşiv number, its company-series number kept as provisional.
+    const inv = (await api.call('GET', `${API}/invoices/${sent[0].invoiceId}`, { token: seller })).body;
+    expect(inv).toMatchObject({ status: 'POSTED', documentNo: 'EAR2026000000001', series: 'EAR', provisionalNo: expect.stringMatching(/^DMT2026\d{9}$/), currentName: 'Boğaziçi Otel İşletmeleri' });
+    const entry = (await api.call('GET', `${API}/journal-entries/${inv.entryId}`, { token: seller })).body;
+    expect(entry.documentNo).toBe('EAR2026000000001');
+    // It went out, so the invoice no longer changes; the integrator holds it.
+    const edit = await api.call('PUT', `${API}/invoices`, { token: seller, body: { id: inv.id, invoiceType: 'SALE', currentId: inv.currentId, date: '2026-11-05', products: [{ productId: inv.products[0].productId, quantity: 1, unitPrice: 1 }] } });
+    expect([edit.status, codeOf(edit)]).toEqual([409, 'INVOICE_LOCKED']);
+    const held = await sandbox('GET', `/documents?uuid=${sent[0].uuid}`);
+    expect((Array.isArray(held.body) ? held.body : held.body.documents)).toHaveLength(1);
+    const earchive = await xmlOf(sent[0].id);
+    expect(await validateUbl(earchive, { earchive: true })).toEqual([]);
+    expect(parseUbl(earchive)).toMatchObject({ id: 'EAR2026000000001', uuid: sent[0].uuid, profile: 'EARSIVFATURA', totals: { payable: '10680.00' } });
+
+    const received = (await api.call('GET', `${API}/incoming-invoices?search=TGD2026000000873`, { token: seller })).body as any[];
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      type: 'EINVOICE', status: 'SUCCESS', profile: 'TEMELFATURA', issueDate: '2026-11-18', partyTitle: 'Trakya Gıda Ltd. Şti.', partyIdentifier: '2704591634',
+      total: 3860.22, imported: false, purchaseInvoiceId: null,
+    });
+    const bought = await xmlOf(received[0].id);
+    expect(await validateUbl(bought)).toEqual([]);
+    expect(parseUbl(bought)).toMatchObject({ id: 'TGD2026000000873', customer: { vknTckn: '0123456789' } });
+    // Already read at the integrator: a pull does not bring it again.
+    const pulled = await api.call('POST', `${API}/e-documents/pull`, { token: seller });
+    expect(pulled.body).toEqual({ received: 0, skipped: 0 });
+  }, 60_000);
+
   it('checks, previews and sends an e-Fatura through two integrator timeouts exactly once; the buyer receives it and makes a purchase draft of it', async () => {
     const p = await product();
     const inv = await sale(buyerCurrent.id, [{ productId: p.id, quantity: 3, unitPrice: 100 }]);

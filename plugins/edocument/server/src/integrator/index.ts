@@ -25,7 +25,7 @@ export { izibizClient, istanbulDateTime, APPLICATION_NAME, type IzibizClientOpti
 export { invoiceState, despatchState, earchiveState, statusCodeOf } from './status';
 export { edocumentSandbox } from './sandbox';
 export {
-  registerSandboxUser, deleteSandboxAlias, defaultAliases, readSwitches, setSandboxSwitches, resetSandboxSwitches, DEFAULT_SWITCHES,
+  registerSandboxUser, deleteSandboxAlias, defaultAliases, readSwitches, setSandboxSwitches, resetSandboxSwitches, DEFAULT_SWITCHES, storeDocument, setRead,
   type Switches, type SandboxAlias,
 } from './world';
 export { ublSummary, type UblSummary } from './ubl';

@@ -6,6 +6,7 @@ import { directoryOf } from '@tezgah/accounting-server';
 import type { PharmacyArea } from '../area';
 import { medicineByBarcode } from '../medicines/index';
 import { depositBoxes, releaseDeposit } from '../tracking/index';
+import { seedDemoCreditProducts } from './demo';
 
 /**
  * The pharmacy plugin's emanet area (issue 12; seeds 001 §2 the emanet list and the deposit sale
@@ -342,4 +343,5 @@ export const area: PharmacyArea = {
     updateCreditProductsList: updateListHandler,
     listCurrentsCreditProducts: currentsHandler,
   },
+  seedDemo: seedDemoCreditProducts,
 };

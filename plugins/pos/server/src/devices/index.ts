@@ -185,17 +185,25 @@ const deletePosDevice: Handler = async (ctx) => {
 };
 
 /**
- * The demo pharmacy's counter terminal: a simulated one (SANDBOX) settling into its Vakıfbank POS
- * account, so a sale with the "POS cihazı" method walks through the simulator in the demo.
+ * The demo's card terminals: simulated ones (SANDBOX), each settling into its company's POS bank
+ * account (the accounting demo's), so a sale with the "POS cihazı" method walks through the
+ * simulator in the demo — the pharmacy's counter terminal and Demo Ticaret's shop terminal.
  */
+const DEMO_DEVICES = [
+  { company: 'pharmacy', name: 'Tezgâh POS', serial: 'BK300TR0000001', username: 'eczaci' },
+  { company: 'general', name: 'Mağaza POS', serial: 'BK300TR0000002', username: 'muhasebe' },
+] as const;
+
 async function seedDemo(trx: Trx, demo: DemoTenant) {
-  const companyId = demo.companies.pharmacy;
-  await setTenant(trx, companyId);
   const db = trx as unknown as Db;
-  const [bank] = await directoryOf(demo).bankAccounts(trx, companyId, { type: 'POS' });
-  if (!bank) return;
-  await db.insertInto('pos_devices').values({ company_id: companyId, name: 'Tezgâh POS', terminal_serial_no: 'BK300TR0000001', provider: 'SANDBOX', bank_account_id: bank.id, username: 'eczaci', created_by: 'demo' })
-    .onConflict((oc) => oc.doNothing()).execute();
+  for (const d of DEMO_DEVICES) {
+    const companyId = demo.companies[d.company];
+    await setTenant(trx, companyId);
+    const [bank] = await directoryOf(demo).bankAccounts(trx, companyId, { type: 'POS' });
+    if (!bank) continue;
+    await db.insertInto('pos_devices').values({ company_id: companyId, name: d.name, terminal_serial_no: d.serial, provider: 'SANDBOX', bank_account_id: bank.id, username: d.username, created_by: 'demo' })
+      .onConflict((oc) => oc.doNothing()).execute();
+  }
 }
 
 export const area: PosArea = {

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
-import { openSecret, pageRequest, pageResult, Problem, problems, requireAuth, sealSecret, setTenant, tables, type Handler, type RequestContext, type SecretScope, type Services } from '@tezgah/server';
+import { openSecret, pageRequest, pageResult, Problem, problems, requireAuth, sealSecret, setTenant, tables, type DemoTenant, type Handler, type RequestContext, type SecretScope, type Services, type Trx } from '@tezgah/server';
 import { directoryOf, LEDGER_SERVICE, type LedgerService } from '@tezgah/accounting-server';
 import { DEFAULT_LINK_DAYS, LINK_TEXTS_TR } from '@tezgah/pos-common';
 import type { PosArea } from '../area';
@@ -290,7 +290,22 @@ const updateVirtualPaymentSettings: Handler = async (ctx) => {
   return after;
 };
 
+/**
+ * The demo company's payment links: collected into its online-payment bank account (the
+ * accounting demo's 'PayTR Online Tahsilat Hesabı', chosen in its settings), at the sandbox
+ * payment page with the company's default sandbox merchant.
+ */
+async function seedDemo(trx: Trx, demo: DemoTenant) {
+  const companyId = demo.companies.general;
+  await setTenant(trx, companyId);
+  const [account] = await directoryOf(demo).bankAccounts(trx, companyId, { type: 'ONLINE_PAYMENT' });
+  if (!account) return;
+  await (trx as unknown as Db).insertInto('pos_link_settings').values({ company_id: companyId, mode: 'sandbox', bank_account_id: account.id, updated_at: new Date() } as any)
+    .onConflict((oc) => oc.column('company_id').doNothing()).execute();
+}
+
 export const area: PosArea = {
+  seedDemo,
   handlers: {
     createVirtualPaymentLink: (ctx) => createLink(ctx),
     createVirtualPayment: (ctx) => createLink(ctx),

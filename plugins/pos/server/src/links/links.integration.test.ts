@@ -19,6 +19,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
   let cid: number;
   let currentId: number;
   let onlineAccountCode: string;
+  let onlineAccountId: number;
 
   const inCompany = (companyId: number, fn: (trx: any) => Promise<any>): Promise<any> => t.server.database.db.transaction().execute(async (trx: any) => {
     await setTenant(trx, companyId);
@@ -62,15 +63,20 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
   });
   afterAll(async () => { await t?.close(); });
 
-  it('refuses a link while the company has no online-payment bank account', async () => {
-    const r = await api.call('POST', `${API}/virtual-payments/create`, { token: owner, body: { currentId, amount: 10, description: 'Deneme linki' } });
+  it('refuses a link while the company has no online-payment bank account; the demo company collects into the one its settings name', async () => {
+    // The demo pharmacy has none.
+    const patient = (await api.call('GET', `${API}/currents?size=100`, { token: other })).body.find((c: any) => c.currentAccountType === 'CUSTOMER');
+    const r = await api.call('POST', `${API}/virtual-payments/create`, { token: other, body: { currentId: patient.id, amount: 10, description: 'Deneme linki' } });
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('NO_ONLINE_PAYMENT_ACCOUNT');
-    const banks = (await api.call('GET', `${API}/banks?size=100`, { token: owner })).body as { id: number; eftCode: string }[];
-    const acc = await api.call('POST', `${API}/bank-accounts`, { token: owner, body: { name: 'PayTR Online Tahsilat', bankId: banks.find((b) => b.eftCode === '0062')!.id, accountType: 'ONLINE_PAYMENT', currencyId: 1 } });
-    expect(acc.status, JSON.stringify(acc.body)).toBe(201);
-    onlineAccountCode = acc.body.accountCode;
+    // Demo Ticaret's settings name its demo online-payment account (the accounting demo's, under 108).
+    const settings = (await api.call('GET', `${API}/virtual-payment-settings`, { token: owner })).body;
+    expect(settings).toMatchObject({ mode: 'sandbox', merchantId: null, bankAccountId: expect.any(Number) });
+    const acc = (await api.call('GET', `${API}/bank-accounts/${settings.bankAccountId}`, { token: owner })).body;
+    expect(acc).toMatchObject({ name: 'PayTR Online Tahsilat Hesabı', accountType: 'ONLINE_PAYMENT' });
+    onlineAccountCode = acc.accountCode;
     expect(onlineAccountCode).toMatch(/^108\./);
+    onlineAccountId = acc.id;
   });
 
   it('makes a link with a paymentUrl on the sandbox page; paying it posts the collection once, even when the callback comes twice', async () => {
@@ -153,7 +159,7 @@ describe.each(engines('one'))('payment links (virtual payments) on %s', (engine)
     expect(codeOf(live)).toBe('LIVE_NEEDS_CREDENTIALS');
     const s = await api.call('PUT', `${API}/virtual-payment-settings`, { token: owner, body: { merchantId: '123456', merchantKey: 'gizli-key', merchantSalt: 'gizli-salt', maxInstallment: 3 } });
     expect(s.status, JSON.stringify(s.body)).toBe(200);
-    expect(s.body).toEqual({ mode: 'sandbox', merchantId: '123456', merchantKeySet: true, merchantSaltSet: true, bankAccountId: null, maxInstallment: 3 });
+    expect(s.body).toEqual({ mode: 'sandbox', merchantId: '123456', merchantKeySet: true, merchantSaltSet: true, bankAccountId: onlineAccountId, maxInstallment: 3 });
     const row = await inCompany(cid, (trx) => trx.selectFrom('pos_link_settings').selectAll().where('company_id', '=', cid).executeTakeFirstOrThrow());
     expect(row.merchant_key_enc).not.toContain('gizli');
     expect(JSON.stringify(await api.call('GET', `${API}/virtual-payment-settings`, { token: owner }))).not.toContain('gizli');
