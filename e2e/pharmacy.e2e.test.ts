@@ -64,6 +64,10 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       const all = [...r.body, ...s.body] as { sn: string; state: string }[];
       return SERIALS.map((sn) => all.find((b) => b.sn === sn)?.state);
     };
+    // No call of the counter answers 404: a number not held here is an empty list, a product the
+    // pharmacy does not have is said in the page without a scan the server would refuse.
+    const notFound: string[] = [];
+    page.on('response', (r) => { if (r.status() === 404 && new URL(r.url()).pathname.startsWith('/services/')) notFound.push(`${r.request().method()} ${new URL(r.url()).pathname}`); });
     try {
       await signInAs(page, t.url, 'eczaci');
       await page.waitForURL((u) => u.pathname === '/pharmacy-sale');
@@ -88,11 +92,16 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       const info = counter.getByRole('region', { name: 'Reçete' });
       await expect.poll(() => info.textContent()).toContain('Yeşil');
 
-      // 2. Two boxes scanned, the share computed, paid in cash: the invoice.
+      // 2. Two boxes scanned, the share computed, paid in cash: the invoice. A product the pharmacy
+      // does not have is said first; each line says why its amount is what it is.
+      await scan(page, '8699999999994');
+      await expect.poll(() => counter.getByRole('alert').textContent()).toContain('8699999999994 barkodlu ürün kayıtlı değil');
       for (const box of DEMO_GREEN_SCANNABLE) {
         await scan(page, box.datamatrix);
         await expect.poll(() => counter.getByLabel(`Okutulan kutu: ${box.name}`).textContent(), { timeout: 10_000 }).toMatch(/^1\//);
       }
+      // The scan priced the box at the pharmacy's sale price with its KDV: said next to the line.
+      await expect.poll(() => counter.getByLabel('1. satırın tutarı nasıl hesaplandı').textContent()).toMatch(/KDV dahil satış fiyatı uygulandı.*1 kutu × /);
       await page.keyboard.press('F7');
       const share = counter.getByRole('region', { name: 'Hasta katılım payı' });
       await expect.poll(() => share.getByLabel('Hastanın ödeyeceği').textContent()).toMatch(/\d,\d{2}/);
@@ -105,6 +114,7 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       const invoicePath = await result.getByRole('link', { name: /faturasını aç/ }).getAttribute('href');
       expect(invoicePath).toMatch(/^\/invoice\/\d+$/);
       await shot(page, 'issue12-invoiced-1024');
+      expect(notFound).toEqual([]);
 
       // 3. İTS holds exactly one sale per box; the boxes are sold.
       await expect.poll(() => itsCount('SALE'), { timeout: 15_000 }).toEqual([1, 1]);

@@ -12,6 +12,7 @@ import {
   parseTurkishNumber,
   presetDates,
   toDate,
+  todayInTurkey,
 } from './format';
 
 describe('formatNumber', () => {
@@ -125,9 +126,10 @@ describe('formatPhone', () => {
 });
 
 describe('formatDate', () => {
-  const d = new Date(2024, 0, 5, 9, 7, 30);
+  // 09:07 in Türkiye, whatever the zone the test runs in.
+  const d = new Date('2024-01-05T09:07:30+03:00');
 
-  it('implements the four formats with local fields', () => {
+  it('implements the four formats', () => {
     expect(formatDate(d, DATE_FORMATS.DISPLAY)).toBe('05/01/2024');
     expect(formatDate(d, DATE_FORMATS.ISO)).toBe('2024-01-05');
     expect(formatDate(d, DATE_FORMATS.DASHED)).toBe('05-01-2024');
@@ -135,18 +137,27 @@ describe('formatDate', () => {
   });
 
   it('defaults to DD/MM/YYYY', () => {
-    expect(formatDate(new Date(2023, 11, 31, 23, 59))).toBe('31/12/2023');
+    expect(formatDate(new Date('2023-12-31T23:59:00+03:00'))).toBe('31/12/2023');
   });
 
-  it('reads a bare ISO date as a local date', () => {
+  it('reads a bare ISO date as that calendar day', () => {
     expect(formatDate('2024-02-29', DATE_FORMATS.DISPLAY)).toBe('29/02/2024');
     expect(formatDate('2024-02-29', DATE_FORMATS.DASHED_TIME)).toBe('29-02-2024 00:00');
+    expect(formatDate('2024-02-30')).toBe('');
   });
 
-  it('accepts date-time strings', () => {
+  it('writes a moment in Türkiye\'s time (Europe/Istanbul), not the reader\'s zone', () => {
+    expect(formatDate('2026-11-25T21:30:00Z', DATE_FORMATS.DASHED_TIME)).toBe('26-11-2026 00:30');
+    expect(formatDate('2026-11-25T21:30:00Z')).toBe('26/11/2026');
+    expect(formatDate('2026-11-25T07:00:00.000Z', DATE_FORMATS.DASHED_TIME)).toBe('25-11-2026 10:00');
+    expect(formatDate('2026-06-01T12:00:00+05:00', DATE_FORMATS.DASHED_TIME)).toBe('01-06-2026 10:00');
+    expect(formatDate(new Date(Date.UTC(2026, 0, 1, 22, 15)), DATE_FORMATS.DASHED_TIME)).toBe('02-01-2026 01:15');
+    expect(todayInTurkey(new Date('2026-11-25T22:00:00Z'))).toBe('2026-11-26');
+  });
+
+  it('takes a time written without a zone as written', () => {
     expect(formatDate('2024-03-10T14:30:00', DATE_FORMATS.DASHED_TIME)).toBe('10-03-2024 14:30');
-    const utc = '2024-03-10T14:30:00Z';
-    expect(formatDate(utc, DATE_FORMATS.ISO)).toBe(formatDate(new Date(utc), DATE_FORMATS.ISO));
+    expect(formatDate('2024-03-10 14:30', DATE_FORMATS.DASHED_TIME)).toBe('10-03-2024 14:30');
   });
 
   it('gives an empty string for invalid or missing dates', () => {

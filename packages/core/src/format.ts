@@ -187,21 +187,72 @@ export function toDate(date: Date | string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** The product's time zone: every date and moment is written as it reads in Türkiye. */
+export const TIME_ZONE = 'Europe/Istanbul';
+
+/** Türkiye's offset from UTC (fixed at +03:00 since September 2016), when Intl has no zone data. */
+const TURKEY_OFFSET_MS = 3 * 3600_000;
+
+let zoneFormat: Intl.DateTimeFormat | null | undefined;
+function istanbulFormat(): Intl.DateTimeFormat | null {
+  if (zoneFormat === undefined) {
+    try {
+      zoneFormat = new Intl.DateTimeFormat('en-GB', {
+        timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+      });
+    } catch {
+      zoneFormat = null;
+    }
+  }
+  return zoneFormat;
+}
+
+type Fields = { YYYY: string; MM: string; DD: string; HH: string; mm: string };
+
+/** A moment's calendar fields in Türkiye (Europe/Istanbul), whatever the reader's own zone. */
+function istanbulFields(d: Date): Fields {
+  const f = istanbulFormat();
+  if (f) {
+    const parts = Object.fromEntries(f.formatToParts(d).map((p) => [p.type, p.value])) as Partial<Record<Intl.DateTimeFormatPartTypes, string>>;
+    const hour = parts.hour ?? '00';
+    return { YYYY: pad(Number(parts.year), 4), MM: parts.month ?? '01', DD: parts.day ?? '01', HH: hour === '24' ? '00' : hour, mm: parts.minute ?? '00' };
+  }
+  const t = new Date(d.getTime() + TURKEY_OFFSET_MS);
+  return { YYYY: pad(t.getUTCFullYear(), 4), MM: pad(t.getUTCMonth() + 1), DD: pad(t.getUTCDate()), HH: pad(t.getUTCHours()), mm: pad(t.getUTCMinutes()) };
+}
+
+/** A date ("YYYY-MM-DD") or a wall-clock time without a zone ("YYYY-MM-DDTHH:mm[:ss]"), as written. */
+const WRITTEN = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?)?$/;
+
 /**
- * Formats with the local-time fields: tokens YYYY, MM, DD, HH and mm (the four
- * {@link DATE_FORMATS}). Invalid or missing dates give "".
+ * Formats a date or a moment with the tokens YYYY, MM, DD, HH and mm (the four
+ * {@link DATE_FORMATS}), always as it reads in Türkiye (Europe/Istanbul):
+ * - a day ("2026-11-25") is that calendar day, never shifted by a time zone;
+ * - a moment (a Date, or an ISO time with Z or an offset, as the server sends them) is shown in
+ *   Istanbul time: "2026-11-25T21:30:00Z" is 26/11/2026 00:30;
+ * - a time written without a zone ("2026-11-25T10:00") is taken as written.
+ * Invalid or missing dates give "".
  */
 export function formatDate(date: Date | string | null | undefined, format: DateFormat = DATE_FORMATS.DISPLAY): string {
-  const d = toDate(date);
-  if (!d) return '';
-  const fields: Record<string, string> = {
-    YYYY: pad(d.getFullYear(), 4),
-    MM: pad(d.getMonth() + 1),
-    DD: pad(d.getDate()),
-    HH: pad(d.getHours()),
-    mm: pad(d.getMinutes()),
-  };
-  return format.replace(/YYYY|MM|DD|HH|mm/g, (token) => fields[token] ?? token);
+  if (date == null) return '';
+  let fields: Fields;
+  const written = typeof date === 'string' ? WRITTEN.exec(date.trim()) : null;
+  if (written) {
+    const [, y, mo, d, h = '00', mi = '00'] = written as unknown as [string, string, string, string, string?, string?];
+    const day = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+    if (day.getUTCMonth() !== Number(mo) - 1 || day.getUTCDate() !== Number(d)) return '';
+    fields = { YYYY: y, MM: mo, DD: d, HH: h, mm: mi };
+  } else {
+    const d = date instanceof Date ? date : new Date(date);
+    if (Number.isNaN(d.getTime())) return '';
+    fields = istanbulFields(d);
+  }
+  return format.replace(/YYYY|MM|DD|HH|mm/g, (token) => fields[token as keyof Fields] ?? token);
+}
+
+/** Today's date in Türkiye as "YYYY-MM-DD" (the day a form starts with, whatever the reader's zone). */
+export function todayInTurkey(now: Date = new Date()): string {
+  return formatDate(now, DATE_FORMATS.ISO);
 }
 
 /** The preset dates offered by date pickers, each at local midnight. */

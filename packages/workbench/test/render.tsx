@@ -9,13 +9,27 @@ import { fakeServer, token, type FakeServer } from './fake-server';
 
 export interface Toasts {
   shown: { message: unknown; intent?: unknown; timeout?: number }[];
+  /** The messages of the toasts taken down before their time (the shell does on a page change). */
+  dismissed: unknown[];
 }
 
-/** A toaster that records what it was asked to show (the real one portals outside the test root). */
+/** A toaster that records what it was asked to show and to take down (the real one portals outside the test root). */
 export function recordToasts(): Toasts {
   const shown: Toasts['shown'] = [];
-  setToaster({ show: (p) => { shown.push({ message: p.message, intent: p.intent, ...(p.timeout !== undefined ? { timeout: p.timeout } : {}) }); return String(shown.length); }, dismiss() {}, clear() {}, getToasts: () => [] });
-  return { shown };
+  const dismissed: unknown[] = [];
+  const byKey = new Map<string, unknown>();
+  setToaster({
+    show: (p, key) => {
+      shown.push({ message: p.message, intent: p.intent, ...(p.timeout !== undefined ? { timeout: p.timeout } : {}) });
+      const k = key ?? String(shown.length);
+      byKey.set(k, p.message);
+      return k;
+    },
+    dismiss(key) { if (byKey.has(key)) { dismissed.push(byKey.get(key)); byKey.delete(key); } },
+    clear() {},
+    getToasts: () => [],
+  });
+  return { shown, dismissed };
 }
 
 /**

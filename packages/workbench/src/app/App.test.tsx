@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -89,6 +90,40 @@ describe('the workbench shell', () => {
     await user.click(screen.getByRole('button', { name: 'Giriş yap' }));
     expect(await screen.findByText('Ürün listesi')).toBeInTheDocument();
     await waitFor(() => expect(server.requests.some((r) => r.path === '/api/account')).toBe(true));
+  });
+});
+
+describe('notices and pages', () => {
+  it('takes a page\'s errors and warnings down when the person goes to another page; a success notice runs its time', async () => {
+    const failing = defineWebPlugin({
+      id: 'failing-test',
+      title: 'Failing',
+      menu: [{ id: 'report', title: 'Rapor', route: '/sales-cancel-report', order: 20 }],
+      routes: [{ path: '/sales-cancel-report' }],
+      load: {
+        routes: {
+          '/sales-cancel-report': async () => ({
+            default: ({ host }: { host: { notify: { error(t: string, d?: string): void; warning(m: string): void; success(m: string): void } } }) => {
+              useEffect(() => {
+                host.notify.error('HATALI', 'Verilen tarih aralığında fatura bulunamadı');
+                host.notify.warning('Tarih aralığı geniş');
+                host.notify.success('Kaydedildi');
+              }, [host]);
+              return <p>İptal raporu</p>;
+            },
+          }),
+        },
+      },
+    });
+    const server = fakeServer();
+    server.setAccount(account({ codes: [] }));
+    const { toasts } = await renderWorkbench({ plugins: [home, failing], path: '/sales-cancel-report', server, signedIn: true });
+    expect(await screen.findByText('İptal raporu')).toBeInTheDocument();
+    await waitFor(() => expect(toasts.shown).toHaveLength(3));
+    expect(toasts.dismissed).toEqual([]);
+    await userEvent.setup().click(screen.getByRole('menuitem', { name: 'Ana Sayfa' }));
+    expect(await screen.findByText('Özet sayfası')).toBeInTheDocument();
+    await waitFor(() => expect(toasts.dismissed).toEqual(['HATALI — Verilen tarih aralığında fatura bulunamadı', 'UYARI — Tarih aralığı geniş']));
   });
 });
 

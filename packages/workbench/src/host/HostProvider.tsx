@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { createBus, isGateOpen, Theme, type Gate, type GateContext, type SessionSnapshot, type TezgahBus, type WorkbenchHost } from '@tezgah/core';
 import type { Account, TezgahPromiseApi, UserCompany } from '@tezgah/sdk';
-import { createNotifier, pasteOverflow, type Notifier } from '../notify/notify';
+import { createNotifier, leavePage, pasteOverflow, type Notifier } from '../notify/notify';
 import { updateSettings, useSettings } from '../settings/settings';
 import { afterSignInTarget, afterSwitchTarget, isPermitted, rootTarget } from './landing';
 import type { Registry } from './registry';
@@ -133,6 +133,10 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     document.addEventListener('paste', onPaste, true);
     return () => document.removeEventListener('paste', onPaste, true);
   }, [notify, t]);
+
+  // No error or warning outlives its page: a new path takes down those shown before it (a layout
+  // effect, so before the new page's own effects can show anything).
+  useLayoutEffect(() => { leavePage(); }, [location.pathname]);
 
   // A freshly loaded account's gate, before state has caught up with it.
   const gateFor = (a: Account) => gateOf(a, settings.theme);

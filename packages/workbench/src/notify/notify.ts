@@ -123,6 +123,24 @@ export function setToaster(next: Toaster): void {
   toaster = Promise.resolve(next);
 }
 
+/**
+ * The keys of the errors and warnings on screen. They speak of the page they were shown on (a
+ * failed load, a refused save), so the shell takes them down when the person goes to another page
+ * (leavePage); a success notice runs its 3 seconds out, as it often confirms what brought the
+ * person to the new page (a save that returns to the list, the sign-in, a company switch).
+ */
+const pageToasts = new Set<string>();
+let toastSeq = 0;
+
+/** Dismisses the errors and warnings shown so far: the shell calls it when the page changes. */
+export function leavePage(): void {
+  if (pageToasts.size === 0) return;
+  const keys = [...pageToasts];
+  pageToasts.clear();
+  // After any show asked for before this call (the same promise runs its callbacks in order).
+  void getToaster().then((tst) => { for (const key of keys) tst.dismiss(key); });
+}
+
 /** Notifications stay 3 seconds (seeds 000 §9). */
 /**
  * What pasting `pasted` into a field with a length limit would lose: the browser silently cuts a
@@ -150,12 +168,15 @@ export interface Notifier {
 
 export function createNotifier(t: TFunction, reload: () => void = () => window.location.reload()): Notifier {
   const show = (intent: Intent, title: string, message: string) => {
+    const key = `tz-toast-${++toastSeq}`;
+    if (intent !== Intent.SUCCESS) pageToasts.add(key);
     void getToaster().then((tst) => tst.show({
       intent,
       timeout: NOTIFICATION_TIMEOUT_MS,
       message: `${title}${message ? ` — ${message}` : ''}`,
       icon: intent === Intent.SUCCESS ? 'tick-circle' : intent === Intent.WARNING ? 'warning-sign' : 'error',
-    }));
+      onDismiss: () => { pageToasts.delete(key); },
+    }, key));
   };
   return {
     success: (m) => show(Intent.SUCCESS, t('notify.success'), m),

@@ -68,6 +68,8 @@ export const PATHS = {
   medicines: `${API}/medicines`,
   equivalents: `${API}/medicines/{barcode}/equivalents`,
   currents: `${API}/currents`,
+  /** The accounting plugin's products (products.yaml), asked by barcode before a scan. */
+  products: `${API}/products`,
   // Settings (lead: settings.yaml).
   settings: `${API}/pharmacy-settings`,
 } as const;

@@ -28,7 +28,7 @@ export const screensTr = {
     reportNo: 'Rapor no', patientTckn: 'Hasta T.C. kimlik no', patientName: 'Hasta adı', patientSurname: 'Hasta soyadı', reportDate: 'Rapor tarihi',
     startDate: 'Başlangıç tarihi', endDate: 'Bitiş tarihi', facilityCode: 'Tesis kodu', facilityName: 'Tesis adı', reportType: 'Rapor türü',
     doctorName: 'Doktor adı', doctorSurname: 'Doktor soyadı', diagnoses: 'Tanılar (her satıra "kod ad")', barcodes: 'Barkodlar (virgülle)', description: 'Açıklama',
-    errors: { required: 'Zorunlu alan', tckn: 'Geçerli bir T.C. kimlik numarası girin.', barcode: 'Barkodlar 8-14 hanedir.', dates: 'Bitiş tarihi başlangıçtan önce olamaz.' },
+    errors: { required: 'Zorunlu alan', tckn: 'Geçerli bir T.C. kimlik numarası girin.', barcode: 'Barkodlar 8-14 hanedir.', dates: 'Bitiş tarihi başlangıçtan önce olamaz.', date: 'Tarihi GG/AA/YYYY biçiminde girin.' },
     tesisLink: 'Tesisler', recetesLink: 'Reçeteler',
   },
   tesis: {
@@ -78,7 +78,7 @@ export const screensEn: { [K in keyof typeof screensTr]: (typeof screensTr)[K] }
     reportNo: 'Report no', patientTckn: 'Patient national ID', patientName: 'Patient name', patientSurname: 'Patient surname', reportDate: 'Report date',
     startDate: 'Start date', endDate: 'End date', facilityCode: 'Facility code', facilityName: 'Facility name', reportType: 'Report type',
     doctorName: 'Doctor name', doctorSurname: 'Doctor surname', diagnoses: 'Diagnoses (one "code name" per line)', barcodes: 'Barcodes (comma separated)', description: 'Description',
-    errors: { required: 'Required', tckn: 'Enter a valid national ID.', barcode: 'Barcodes have 8-14 digits.', dates: 'The end date cannot be before the start.' },
+    errors: { required: 'Required', tckn: 'Enter a valid national ID.', barcode: 'Barcodes have 8-14 digits.', dates: 'The end date cannot be before the start.', date: 'Enter the date as DD/MM/YYYY.' },
     tesisLink: 'Facilities', recetesLink: 'Prescriptions',
   },
   tesis: {

@@ -22,7 +22,8 @@ const tr = {
     read: 'Reçete getirildi. Kutuların karekodlarını okutun.',
     medulaDown: 'Medula\'ya ulaşılamadı. Satışa devam etmek için reçeteyi elle girin ({{key}}).',
     openFirst: 'Önce bir reçete açın: reçete numarasını yazıp Enter\'a basın.',
-    scanned: 'Kutu okutuldu.',
+    scanned: 'Kutu okutuldu; satır tutarları ve katılım payı okutulan kutulara göre yeniden hesaplandı.',
+    noProduct: '{{barcode}} barkodlu ürün kayıtlı değil; ilaç listesinden ürün oluşturun.',
     unknownInput: 'Okunan değer ne reçete numarası ne de ilaç karekodu.',
     start: 'Reçete numarasını yazın ya da okutun; F2 reçeteyi getirir, karekodlar satırlara yerleşir, F7 katılım payını hesaplar, F8 nakit tahsil edip faturayı keser.',
     recete: 'Reçete', receteNo: 'Reçete {{no}}', color: 'Reçete rengi', patient: 'Hasta', doctor: 'Doktor', facility: 'Tesis', date: 'Reçete tarihi', diagnoses: 'Tanılar', provision: 'Provizyon tipi',
@@ -45,6 +46,14 @@ const tr = {
     dose1: '{{no}}. satır günlük kullanım sayısı', dose2: '{{no}}. satır bir kullanımdaki miktar', periodOf: '{{no}}. satır periyot', periodUnitOf: '{{no}}. satır periyot birimi',
     warningOf: '{{no}}. satır uyarı kodu', noWarning: 'Uyarı kodu yok',
     usage: 'Kullanım (periyot, doz)', units: { u3: 'Günde', u4: 'Haftada', u5: 'Ayda', u6: 'Yılda' },
+    whyOf: '{{no}}. satırın tutarı nasıl hesaplandı',
+    why: {
+      times: '{{n}} kutu × {{unit}}',
+      unitChanged: 'Birim fiyat {{from}} → {{to}} ({{percent}}): eczanenin bu ilaç için KDV dahil satış fiyatı uygulandı.',
+      medicineChanged: 'Yerine {{name}} verildi: birim fiyat {{from}} → {{to}}.',
+      difference: 'Kurum kutu başına en çok {{ref}} öder (en ucuz eşdeğer + %10); aşan {{diff}} hastanın ödediği fiyat farkıdır.',
+      notCovered: 'Geri ödeme kapsamında değil: tutarın tamamını hasta öder.',
+    },
   },
   equivalents: {
     title: 'Eşdeğer ilaçlar · {{name}}', table: 'Eşdeğer ilaçlar', none: 'Eşdeğer ilaç bulunamadı.', difference: 'Fiyat farkı (reçetedekine göre)', stock: 'Stok',
@@ -82,7 +91,7 @@ const tr = {
     facilitySearch: 'Tesis ara (ad ya da kod)', facilities: 'Bulunan tesisler', noFacility: 'Tesis bulunamadı; kodu elle yazın ya da Tesisler sayfasından ekleyin.',
     doctorSearch: 'Doktor ara (Medula)', doctors: 'Bulunan doktorlar', noDoctor: 'Doktor bulunamadı.',
     doctorMedulaDown: 'Medula\'ya ulaşılamıyor; doktoru elle yazın.',
-    errors: { required: 'Bu alan zorunludur.', tckn: 'Geçerli bir T.C. kimlik numarası girin.', ereceteNo: 'E-reçete numarası en fazla 7 harf ya da rakamdır.', noMedicine: SEED_TEXTS_TR.PLEASE_CHOOSE_MEDICINE, badLine: 'Barkod 13 haneli, adet en az 1 olmalıdır.' },
+    errors: { required: 'Bu alan zorunludur.', tckn: 'Geçerli bir T.C. kimlik numarası girin.', date: 'Tarihi GG/AA/YYYY biçiminde girin.', ereceteNo: 'E-reçete numarası en fazla 7 harf ya da rakamdır.', noMedicine: SEED_TEXTS_TR.PLEASE_CHOOSE_MEDICINE, badLine: 'Barkod 13 haneli, adet en az 1 olmalıdır.' },
   },
   tracking: {
     title: 'İlaç takip (İTS) işlemleri', qr: 'Karekod', qrHint: 'Kutunun karekodunu okutun', query: 'Sorgula', table: 'Kutular', empty: 'Sorgulamak için bir karekod okutun.',
@@ -101,6 +110,7 @@ const tr = {
       unknown: '{{count}} kutunun ilacı ürünleriniz arasında yok: ürünü ekleyin, yoksa bu kutular stokta sayılmaz.',
     },
   },
+  refs: { invoice: 'Fatura {{no}}', return: 'İade faturası {{no}}', recete: 'Reçete {{no}}' },
   recetes: {
     title: 'Reçeteler', table: 'Reçeteler', receteNo: 'Reçete no', tckn: 'Hasta T.C. kimlik no', type: 'Tür', color: 'Renk', paymentStatus: 'Ödeme durumu',
     startDate: 'Başlangıç', endDate: 'Bitiş', patient: 'Hasta', date: 'Tarih', doctor: 'Doktor', total: 'Tutar', patientPayable: 'Hasta payı', invoice: 'Fatura',
@@ -115,7 +125,7 @@ const tr = {
     counts: 'Durumlara göre sayılar', countsOf: { pending: 'Beklemede: {{n}}', onCredit: 'Emanette: {{n}}', completed: 'Tamamlandı: {{n}}', cancelled: 'İptal: {{n}}', overdue: 'Süresi geçmiş: {{n}}' },
     new: {
       title: 'Emanet ilaç ver', current: 'Cari', currentSearch: 'Cari ara', chooseCurrent: 'Cari seçin', medicineSearch: 'İlaç ara (ad ya da barkod)', add: 'Ekle', qr: 'Karekod (varsa)',
-      dueDate: 'Teslim tarihi', lines: 'Verilecek ilaçlar', remove: 'Çıkar: {{name}}', save: 'Emanete ver', saved: 'Emanet kaydedildi.', noCurrent: 'Lütfen bir cari seçiniz',
+      dueDate: 'Teslim tarihi', lines: 'Verilecek ilaçlar', remove: 'Çıkar: {{name}}', save: 'Emanete ver', saved: 'Emanet kaydedildi.', noCurrent: 'Lütfen bir cari seçiniz', badDate: 'Teslim tarihini GG/AA/YYYY biçiminde girin.',
       noMedicine: SEED_TEXTS_TR.PLEASE_CHOOSE_MEDICINE, results: 'Bulunan ilaçlar', noResult: 'İlaç bulunamadı.',
     },
   },
@@ -151,7 +161,8 @@ const en: typeof tr = {
     read: 'The prescription was read. Scan the boxes\' QR codes.',
     medulaDown: 'Medula cannot be reached. Enter the prescription by hand to go on with the sale ({{key}}).',
     openFirst: 'Open a prescription first: type its number and press Enter.',
-    scanned: 'Box scanned.',
+    scanned: 'Box scanned; the line amounts and the patient\'s share were computed again from the boxes scanned.',
+    noProduct: 'No product has the barcode {{barcode}}; create it from the medicine list.',
     unknownInput: 'What was read is neither a prescription number nor a medicine QR code.',
     start: 'Type or scan the prescription number; F2 reads it, QR codes go onto the lines, F7 computes the patient\'s share, F8 takes cash and makes the invoice.',
     recete: 'Prescription', receteNo: 'Prescription {{no}}', color: 'Prescription colour', patient: 'Patient', doctor: 'Doctor', facility: 'Facility', date: 'Prescription date', diagnoses: 'Diagnoses', provision: 'Provision type',
@@ -174,6 +185,14 @@ const en: typeof tr = {
     dose1: 'Line {{no}} uses a day', dose2: 'Line {{no}} amount a use', periodOf: 'Line {{no}} period', periodUnitOf: 'Line {{no}} period unit',
     warningOf: 'Line {{no}} warning code', noWarning: 'No warning code',
     usage: 'Usage (period, dose)', units: { u3: 'A day', u4: 'A week', u5: 'A month', u6: 'A year' },
+    whyOf: 'How line {{no}}\'s amount was computed',
+    why: {
+      times: '{{n}} box(es) × {{unit}}',
+      unitChanged: 'Unit price {{from}} → {{to}} ({{percent}}): the pharmacy\'s sale price of this medicine, VAT included, applies.',
+      medicineChanged: '{{name}} given instead: unit price {{from}} → {{to}}.',
+      difference: 'The institution pays at most {{ref}} a box (the cheapest equivalent + 10%); the {{diff}} above it is the price difference the patient pays.',
+      notCovered: 'Not covered by the institution: the patient pays the whole amount.',
+    },
   },
   equivalents: {
     title: 'Equivalent medicines · {{name}}', table: 'Equivalent medicines', none: 'No equivalent medicine found.', difference: 'Price difference (to the prescribed one)', stock: 'Stock',
@@ -211,7 +230,7 @@ const en: typeof tr = {
     facilitySearch: 'Find a facility (name or code)', facilities: 'Facilities found', noFacility: 'No facility found; type its code or add it on the Facilities page.',
     doctorSearch: 'Find a doctor (Medula)', doctors: 'Doctors found', noDoctor: 'No doctor found.',
     doctorMedulaDown: 'Medula cannot be reached; type the doctor in.',
-    errors: { required: 'This field is required.', tckn: 'Enter a valid national ID.', ereceteNo: 'An e-prescription number has at most 7 letters or digits.', noMedicine: SEED_TEXTS.PLEASE_CHOOSE_MEDICINE, badLine: 'A barcode has 13 digits and the count is at least 1.' },
+    errors: { required: 'This field is required.', tckn: 'Enter a valid national ID.', date: 'Enter the date as DD/MM/YYYY.', ereceteNo: 'An e-prescription number has at most 7 letters or digits.', noMedicine: SEED_TEXTS.PLEASE_CHOOSE_MEDICINE, badLine: 'A barcode has 13 digits and the count is at least 1.' },
   },
   tracking: {
     title: 'Drug tracking (İTS)', qr: 'QR code', qrHint: 'Scan the box\'s QR code', query: 'Query', table: 'Boxes', empty: 'Scan a QR code to query.',
@@ -230,6 +249,7 @@ const en: typeof tr = {
       unknown: 'The medicine of {{count}} boxes is not among your products: add the product, or these boxes are not counted in stock.',
     },
   },
+  refs: { invoice: 'Invoice {{no}}', return: 'Return invoice {{no}}', recete: 'Prescription {{no}}' },
   recetes: {
     title: 'Prescriptions', table: 'Prescriptions', receteNo: 'Prescription number', tckn: 'Patient national ID', type: 'Type', color: 'Colour', paymentStatus: 'Payment status',
     startDate: 'From', endDate: 'To', patient: 'Patient', date: 'Date', doctor: 'Doctor', total: 'Total', patientPayable: 'Patient\'s share', invoice: 'Invoice',
@@ -244,7 +264,7 @@ const en: typeof tr = {
     counts: 'Counts by state', countsOf: { pending: 'Pending: {{n}}', onCredit: 'On deposit: {{n}}', completed: 'Completed: {{n}}', cancelled: 'Cancelled: {{n}}', overdue: 'Overdue: {{n}}' },
     new: {
       title: 'Give medicines on deposit', current: 'Current', currentSearch: 'Search currents', chooseCurrent: 'Choose a current', medicineSearch: 'Search medicines (name or barcode)', add: 'Add', qr: 'QR code (if any)',
-      dueDate: 'Due date', lines: 'Medicines to give', remove: 'Remove: {{name}}', save: 'Give on deposit', saved: 'The deposit was saved.', noCurrent: 'Please choose a current',
+      dueDate: 'Due date', lines: 'Medicines to give', remove: 'Remove: {{name}}', save: 'Give on deposit', saved: 'The deposit was saved.', noCurrent: 'Please choose a current', badDate: 'Enter the due date as DD/MM/YYYY.',
       noMedicine: SEED_TEXTS.PLEASE_CHOOSE_MEDICINE, results: 'Medicines found', noResult: 'No medicine found.',
     },
   },

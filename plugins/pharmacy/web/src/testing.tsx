@@ -40,7 +40,7 @@ export function line(o: Partial<CounterLine> = {}): CounterLine {
 }
 
 /**
- * A counter server holding one prescription: searched here (404 until read), read from Medula
+ * A counter server holding one prescription: searched in the list (none until read), read from Medula
  * (or Medula down: 503 MEDULA_UNAVAILABLE), boxes scanned by their DataMatrix onto the line of
  * their barcode, the share computed, the invoice made.
  */
@@ -55,7 +55,19 @@ export function counterServer(opts: { medulaDown?: boolean; codes?: string[] } =
     read: false,
     nextScan: 100,
   };
-  s.on(`GET ${API}/recete`, () => (state.read ? json({ message: 'Reçete bulundu. Görüntülemek için Görüntüle butonuna basınız.', recete: state.counter.recete }) : problem(404, 'Reçete bulunamadı')));
+  // The prescriptions list, searched by number: empty until the prescription was read.
+  s.on(`GET ${API}/recetes`, (req) => {
+    const q = (new URL(req.url).searchParams.get('search') ?? '').toUpperCase();
+    const r = state.counter.recete;
+    const hit = state.read && [r.receteNo, r.ereceteNo ?? ''].some((x) => x.toUpperCase().includes(q));
+    return json(hit ? [r] : [], { total: hit ? 1 : 0 });
+  });
+  // The company's products by barcode: those of the prescription's lines.
+  s.on(`GET ${API}/products`, (req) => {
+    const wanted = new URL(req.url).searchParams.getAll('barcode');
+    const found = state.counter.medicines.filter((m) => m.productId && wanted.includes(m.barcode)).map((m) => ({ id: m.productId, name: m.name, barcode: m.barcode }));
+    return json(found, { total: found.length });
+  });
   s.on(`GET ${API}/e-recete-request`, (req) => {
     if (opts.medulaDown) return problem(503, 'Medula\'ya ulaşılamadı', { code: 'MEDULA_UNAVAILABLE' });
     if (new URL(req.url).searchParams.get('ereceteNo') !== '1A2B3C4') return problem(404, 'Reçete bulunamadı');

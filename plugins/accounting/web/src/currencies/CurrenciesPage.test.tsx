@@ -56,7 +56,7 @@ describe('/currencies', () => {
     const rub = within(table).getByText('RUB').closest('tr')!;
     expect(within(rub).getAllByText('—')).toHaveLength(2);
     expect(within(within(table).getByText('XAU').closest('tr')!).getByText('TCMB kuru yok')).toBeInTheDocument();
-    expect(screen.getByText('04.12.2015 tarihli TCMB bülteni kullanıldı (o gün bülten yayımlanmadı).')).toBeInTheDocument();
+    expect(screen.getByText('04/12/2015 tarihli TCMB bülteni kullanıldı (o gün bülten yayımlanmadı).')).toBeInTheDocument();
   });
 
   it('refuses a future day at the field and reports a TCMB outage', async () => {

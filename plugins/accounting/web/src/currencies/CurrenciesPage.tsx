@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@tezgah/core';
+import { formatDate, formatNumber } from '@tezgah/core';
 import type { ContributionProps } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import { DateInput, Field, useShell } from '@tezgah/workbench/ui';
@@ -92,7 +92,7 @@ export default function CurrenciesPage({ host }: ContributionProps) {
         <Button type="submit" intent="primary" icon="refresh" loading={busy} disabled={!currencies?.length} text={t('currencies.fetch')} />
       </form>
       {ratesDate && bulletin && bulletin !== ratesDate && (
-        <Callout intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>{t('currencies.bulletinOf', { date: bulletin.split('-').reverse().join('.') })}</Callout>
+        <Callout intent="primary" icon="info-sign" style={{ marginBottom: 12 }}>{t('currencies.bulletinOf', { date: formatDate(bulletin) })}</Callout>
       )}
       {currencies === null ? <Spinner size={24} /> : (
         <div className="tz-table-scroll"><HTMLTable compact striped aria-label={t('currencies.table')}>

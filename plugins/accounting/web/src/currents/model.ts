@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
-import { Action, IBAN_LENGTH, Module, Sector, formatDecimalInput, isValidEmail, isValidTckn, isValidVkn, type WorkbenchHost } from '@tezgah/core';
+import { Action, IBAN_LENGTH, Module, Sector, formatDecimalInput, isValidEmail, isValidTckn, isValidVkn, todayInTurkey, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
 import type { FieldErrors } from '@tezgah/workbench/ui';
 
@@ -140,7 +140,7 @@ export function validateCurrent(d: CurrentDraft, t: (key: string) => string): Fi
     else if (!isValidIBAN(iban)) e.iban = rule('ibanChecksum');
   }
   if (d.birthday && !/^\d{4}-\d{2}-\d{2}$/.test(d.birthday)) e.birthday = rule('dateFormat');
-  else if (d.birthday && d.birthday > new Date().toISOString().slice(0, 10)) e.birthday = rule('birthdayFuture');
+  else if (d.birthday && d.birthday > todayInTurkey()) e.birthday = rule('birthdayFuture');
   if (d.citySubdivisionId && !d.cityId) e.citySubdivisionId = rule('cityFirst');
   if (!d.accountGroupCode.trim()) e.accountGroupCode = rule('accountRequired');
   if (type === 'PARTNER') {

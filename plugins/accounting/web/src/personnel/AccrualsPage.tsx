@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, H2, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Action, formatDate, parseTurkishDecimal, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
+import { Action, formatDate, parseTurkishDecimal, todayInTurkey, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, PagedTable, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { centsToDecimal, formatCents, isDay, money, readAmount } from '../ledger/model';
@@ -30,7 +30,8 @@ function readFigure(text: string, field: AmountField): { cents: bigint } | { err
   return readAmount(text);
 }
 
-const thisMonth = () => new Date().toISOString().slice(0, 7);
+/** This month in Türkiye, YYYY-MM. */
+const thisMonth = () => todayInTurkey().slice(0, 7);
 
 /**
  * A payroll accrual (bordro tahakkuku, createPayrollAccrual): the month's payroll figures of one

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { H2, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, type ContributionProps } from '@tezgah/core';
+import { formatDate, formatNumber, type ContributionProps } from '@tezgah/core';
 import { localPage, PagedTable, useShell } from '@tezgah/workbench/ui';
 import { addDaysTo } from './dates';
 import { today } from '../ledger/model';
@@ -33,7 +33,7 @@ function useReport<T>(path: string, query: Record<string, string>): { data: T | 
   return { data, busy };
 }
 
-const margin = (m: number | null) => (m === null ? '—' : `%${m.toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+const margin = (m: number | null) => (m === null ? '—' : `%${formatNumber(m, 2)}`);
 
 function ProfitTab(props: { mayExport: boolean }) {
   const { t } = useTranslation('accounting');

@@ -44,19 +44,10 @@ export function uploadProfiles(api: TezgahPromiseApi, file: File): Promise<Profi
 /** Whether a profiles result means nothing was updated: it begins with 0 before the slash (seeds 001 §8). */
 export const profilesFailed = (result: string) => /^\s*0\s*\//.test(result);
 
-/** A day of the server (YYYY-MM-DD) as people read it: DD.MM.YYYY. */
-export const trDay = (d: string | null) => (d ? `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}` : '');
-/** An instant as a Turkish date and time. */
-export const trTime = (v: string | null) => (v ? new Date(v).toLocaleString('tr-TR', { dateStyle: 'short', timeStyle: 'short' }) : '');
 /** A decimal amount in Turkish format (1.234,50). */
 export const trMoney = (v: string) => {
   const [int = '0', frac = '00'] = v.replace('-', '').split('.');
   return `${v.startsWith('-') ? '-' : ''}${int.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${frac.padEnd(2, '0')}`;
-};
-/** Today (local) as YYYY-MM-DD. */
-export const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 export const addDaysIso = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useShell } from '@tezgah/workbench/ui';
-import { call, PATHS, trDay, type Announcement } from '../announcements/api';
+import { formatDate } from '@tezgah/core';
+import { call, PATHS, type Announcement } from '../announcements/api';
 
 /** Announcements closed in this browser session (so a stale account does not show one twice). */
 const closed = new Set<number>();
@@ -39,7 +40,7 @@ export default function AnnouncementNotice() {
     <Dialog isOpen title={shown.title} icon="notifications" onClose={close}>
       <DialogBody>
         <p style={{ whiteSpace: 'pre-wrap' }}>{shown.body}</p>
-        <p className="bp6-text-muted">{trDay(shown.startDate)} – {trDay(shown.endDate)}{shown.authorName ? ` · ${shown.authorName}` : ''}</p>
+        <p className="bp6-text-muted">{formatDate(shown.startDate)} – {formatDate(shown.endDate)}{shown.authorName ? ` · ${shown.authorName}` : ''}</p>
       </DialogBody>
       <DialogFooter actions={<Button intent="primary" text={t('announcements.close')} onClick={close} />} />
     </Dialog>

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ContributionProps } from '@tezgah/core';
+import { formatDate, todayInTurkey, type ContributionProps } from '@tezgah/core';
 import type { Sector } from '@tezgah/sdk';
 import { DateInput, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { call, page, PATHS, trDay, type Announcement, type AnnouncementTarget } from '../announcements/api';
+import { call, page, PATHS, type Announcement, type AnnouncementTarget } from '../announcements/api';
 
 export interface AnnouncementDraft {
   id?: number; title: string; body: string; startDate: string; endDate: string; target: AnnouncementTarget; companyIds: string; sectorId: string;
@@ -109,7 +109,7 @@ export default function Announcements(_props: ContributionProps) {
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<AnnouncementDraft | null>(null);
   const [sectors, setSectors] = useState<Sector[]>([]);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayInTurkey();
 
   useEffect(() => {
     let live = true;
@@ -135,8 +135,8 @@ export default function Announcements(_props: ContributionProps) {
 
   const columns: PagedTableColumn<Announcement>[] = [
     { key: 'title', title: t('announcements.headline'), render: (a) => a.title, sortField: 'title', width: 240 },
-    { key: 'startDate', title: t('announcements.startDate'), render: (a) => trDay(a.startDate), sortField: 'startDate', width: 110 },
-    { key: 'endDate', title: t('announcements.endDate'), render: (a) => trDay(a.endDate), sortField: 'endDate', width: 110 },
+    { key: 'startDate', title: t('announcements.startDate'), render: (a) => formatDate(a.startDate), sortField: 'startDate', width: 110 },
+    { key: 'endDate', title: t('announcements.endDate'), render: (a) => formatDate(a.endDate), sortField: 'endDate', width: 110 },
     { key: 'target', title: t('announcements.target'), render: (a) => t(`announcements.targets.${a.target}`), width: 140 },
     { key: 'author', title: t('announcements.author'), render: (a) => a.authorName ?? '', width: 150 },
     { key: 'status', title: t('announcements.status'), render: (a) => <Tag minimal intent={a.active ? 'success' : 'none'}>{t(a.active ? 'announcements.active' : 'announcements.inactive')}</Tag>, width: 110 },

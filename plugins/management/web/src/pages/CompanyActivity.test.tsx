@@ -42,7 +42,7 @@ describe('/company-activity', () => {
     const card = await screen.findByRole('region', { name: 'Firma 2: günlük hareket' }).catch(() => screen.findByLabelText('Firma 2: günlük hareket'));
     expect(card).toHaveTextContent('Dönem toplamı: 5 giriş, 3 belge, 300,00 TL satış');
     const figures = within(card).getByRole('table', { name: 'Günlük hareket: Girişler' });
-    expect(within(figures).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['01.11.20261', '02.11.20264', '03.11.20260']);
+    expect(within(figures).getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual(['01/11/20261', '02/11/20264', '03/11/20260']);
     expect(card.querySelectorAll('svg[data-chart="daily"] rect')).toHaveLength(3);
     await u.selectOptions(within(card).getByRole('combobox', { name: 'Günlük hareket' }), 'salesTotal');
     const sales = within(card).getByRole('table', { name: 'Günlük hareket: Satışlar' });

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Classes, Colors, FormGroup, H4, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ContributionProps } from '@tezgah/core';
+import { DATE_FORMATS, formatDate, todayInTurkey, type ContributionProps } from '@tezgah/core';
 import { DateInput, PagedTable, reportFailure, useShell, visuallyHidden, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { addDaysIso, call, page, PATHS, todayIso, trDay, trMoney, trTime, type CompanyActivity as Row, type CompanyActivitySeries } from '../announcements/api';
+import { addDaysIso, call, page, PATHS, trMoney, type CompanyActivity as Row, type CompanyActivitySeries } from '../announcements/api';
 
 type Series = 'signIns' | 'invoices' | 'salesTotal';
 const valueOf = (d: CompanyActivitySeries['days'][number], s: Series) => (s === 'salesTotal' ? Number(d.salesTotal) : d[s]);
@@ -29,17 +29,17 @@ export function DailyBars(props: { title: string; days: CompanyActivitySeries['d
           const h = ((height - 2 * pad) * v) / max;
           return (
             <rect key={props.days[i]!.date} x={pad + i * slot + (slot - bar) / 2} y={height - pad - h} width={bar} height={h} fill={Colors.BLUE3}>
-              <title>{`${trDay(props.days[i]!.date)}: ${props.format(v)}`}</title>
+              <title>{`${formatDate(props.days[i]!.date)}: ${props.format(v)}`}</title>
             </rect>
           );
         })}
-        {props.days.length ? <text x={pad} y={height - 4} fontSize={10} fill={Colors.GRAY1}>{trDay(props.days[0]!.date)}</text> : null}
-        {props.days.length > 1 ? <text x={width} y={height - 4} fontSize={10} textAnchor="end" fill={Colors.GRAY1}>{trDay(props.days.at(-1)!.date)}</text> : null}
+        {props.days.length ? <text x={pad} y={height - 4} fontSize={10} fill={Colors.GRAY1}>{formatDate(props.days[0]!.date)}</text> : null}
+        {props.days.length > 1 ? <text x={width} y={height - 4} fontSize={10} textAnchor="end" fill={Colors.GRAY1}>{formatDate(props.days.at(-1)!.date)}</text> : null}
       </svg>
       <table style={visuallyHidden}>
         <caption>{props.title}</caption>
         <thead><tr><th scope="col">{props.columns[0]}</th><th scope="col">{props.columns[1]}</th></tr></thead>
-        <tbody>{props.days.map((d, i) => <tr key={d.date}><th scope="row">{trDay(d.date)}</th><td>{props.format(values[i]!)}</td></tr>)}</tbody>
+        <tbody>{props.days.map((d, i) => <tr key={d.date}><th scope="row">{formatDate(d.date)}</th><td>{props.format(values[i]!)}</td></tr>)}</tbody>
       </table>
     </figure>
   );
@@ -54,7 +54,7 @@ export default function CompanyActivity(_props: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('management');
   const { t: k } = useTranslation();
-  const today = todayIso();
+  const today = todayInTurkey();
   const [draft, setDraft] = useState({ startDate: addDaysIso(today, -29), endDate: today });
   const [period, setPeriod] = useState(draft);
   const [chosen, setChosen] = useState<Row | null>(null);
@@ -73,8 +73,8 @@ export default function CompanyActivity(_props: ContributionProps) {
 
   const columns: PagedTableColumn<Row>[] = [
     { key: 'name', title: t('activity.company'), render: (r) => r.companyName, sortField: 'name', width: 220 },
-    { key: 'lastSignIn', title: t('activity.lastSignIn'), render: (r) => trTime(r.lastSignIn) || t('activity.never'), sortField: 'lastSignIn', width: 140 },
-    { key: 'lastSeen', title: t('activity.lastSeen'), render: (r) => trTime(r.lastSeen) || t('activity.never'), width: 140 },
+    { key: 'lastSignIn', title: t('activity.lastSignIn'), render: (r) => formatDate(r.lastSignIn, DATE_FORMATS.DASHED_TIME) || t('activity.never'), sortField: 'lastSignIn', width: 140 },
+    { key: 'lastSeen', title: t('activity.lastSeen'), render: (r) => formatDate(r.lastSeen, DATE_FORMATS.DASHED_TIME) || t('activity.never'), width: 140 },
     { key: 'signIns', title: t('activity.signIns'), render: (r) => r.signIns, sortField: 'signIns', width: 80 },
     { key: 'invoices', title: t('activity.invoices'), render: (r) => r.invoices, sortField: 'invoices', width: 80 },
     { key: 'salesTotal', title: t('activity.salesTotal'), render: (r) => trMoney(r.salesTotal), sortField: 'salesTotal', width: 120 },

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
 import { Button, Callout, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ContributionProps } from '@tezgah/core';
+import { DATE_FORMATS, formatDate, type ContributionProps } from '@tezgah/core';
 import { PagedTable, reportFailure, useShell, visuallyHidden, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { call, page, trTime } from '../announcements/api';
+import { call, page } from '../announcements/api';
 import { CHANGE_KINDS, MEDICINE_PATHS, uploadMedicineList, type CreationStatus, type ImportResult } from '../medicines/api';
 
 /** The TİTCK list upload: choose a file, see what would change by kind (dry run), apply it. */
@@ -92,7 +92,7 @@ function CreationStatuses() {
     { key: 'status', title: t('medicineImport.state'), render: (s) => <Tag minimal intent={intent(s)}>{t(`medicineImport.states.${s.status}`)}</Tag>, sortField: 'status', width: 120 },
     { key: 'created', title: t('medicineImport.created'), render: (s) => s.created, width: 100 },
     { key: 'skipped', title: t('medicineImport.skipped'), render: (s) => s.skipped, width: 100 },
-    { key: 'finishedAt', title: t('medicineImport.finishedAt'), render: (s) => trTime(s.finishedAt), width: 150 },
+    { key: 'finishedAt', title: t('medicineImport.finishedAt'), render: (s) => formatDate(s.finishedAt, DATE_FORMATS.DASHED_TIME), width: 150 },
     { key: 'error', title: t('medicineImport.error'), render: (s) => s.error ?? '', width: 200 },
   ];
   const actions: RowAction<CreationStatus>[] = [

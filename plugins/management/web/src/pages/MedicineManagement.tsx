@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { ContributionProps } from '@tezgah/core';
+import { formatDate, type ContributionProps } from '@tezgah/core';
 import { DateInput, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { call, page, trDay } from '../announcements/api';
+import { call, page } from '../announcements/api';
 import { MEDICINE_PATHS, medicineBody, medicineDraft, newMedicine, type MasterMedicine, type MedicineColor, type MedicineDraft } from '../medicines/api';
 
 const COLORS: MedicineColor[] = ['NORMAL', 'RED', 'GREEN', 'PURPLE', 'ORANGE'];
@@ -102,7 +102,7 @@ export default function MedicineManagement(_props: ContributionProps) {
     { key: 'price', title: t('medicines.referencePriceEur'), render: (m) => (m.referencePriceEur ? m.referencePriceEur.replace('.', ',') : ''), width: 120 },
     {
       key: 'status', title: t('medicines.status'), width: 150,
-      render: (m) => <Tag minimal intent={state(m) === 'ACTIVE' ? 'success' : state(m) === 'WITHDRAWN' ? 'danger' : 'none'}>{t(`medicines.statuses.${state(m)}`)}{m.withdrawnAt ? ` ${trDay(m.withdrawnAt)}` : ''}</Tag>,
+      render: (m) => <Tag minimal intent={state(m) === 'ACTIVE' ? 'success' : state(m) === 'WITHDRAWN' ? 'danger' : 'none'}>{t(`medicines.statuses.${state(m)}`)}{m.withdrawnAt ? ` ${formatDate(m.withdrawnAt)}` : ''}</Tag>,
     },
   ];
   const actions: RowAction<MasterMedicine>[] = [

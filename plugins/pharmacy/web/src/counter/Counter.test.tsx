@@ -85,6 +85,59 @@ describe('the prescription counter (/pharmacy-sale)', () => {
     expect(input).toHaveFocus();
   });
 
+  it('says next to a line why its amount changed with a scan, writes doses and dates the Turkish way, and answers an unknown product in the page, never with a 404', async () => {
+    const { server: s, state } = counterServer();
+    state.counter.medicines[0] = { ...state.counter.medicines[0]!, dose1: '3.000', dose2: '0.500', referencePrice: null, priceDifference: '0.00' };
+    s.on(`GET ${API}/is-logged`, () => json({ state: 'LOGGED' }));
+    // The server prices a scanned box at the pharmacy's sale price with its KDV (120,00 + 10 %).
+    const scan = s.fetch;
+    const notFound: string[] = [];
+    s.fetch = async (input, init) => {
+      const r = await scan(input, init);
+      const req = input instanceof Request ? input : new Request(String(input), init);
+      if (r.status === 404 && /\/(recete|recetes|products)\b/.test(new URL(req.url).pathname)) notFound.push(`${req.method} ${new URL(req.url).pathname}`);
+      if (r.ok && req.method === 'POST' && new URL(req.url).pathname === `${API}/recetes/1/boxes`) {
+        const l = state.counter.medicines[0]!;
+        Object.assign(l, { unitPrice: '132.00', totalPrice: (132 * l.scanned.length).toFixed(2) });
+        return json(state.counter);
+      }
+      return r;
+    };
+    await renderWorkbench({ plugins: [plugin], path: '/pharmacy-sale', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Reçeteli Satış' });
+    await waitFor(() => expect(within(page).getByRole('textbox', { name: 'Reçete no ya da karekod' })).toHaveFocus());
+    const user = userEvent.setup();
+    await user.keyboard('1a2b3c4{Enter}');
+    await within(page).findByText(/Reçete bulunamadı\. Medula'dan okumak için F2 tuşuna basın\./);
+    await user.keyboard('{F2}');
+    const info = await within(page).findByRole('region', { name: 'Reçete' });
+    expect(info).toHaveTextContent('Reçete tarihi20/11/2026');
+    expect(within(page).getByLabelText('1. satır günlük kullanım sayısı')).toHaveValue('3');
+    expect(within(page).getByLabelText('1. satır bir kullanımdaki miktar')).toHaveValue('0,5');
+    expect(within(page).getByLabelText('1. satırın tutarı nasıl hesaplandı')).toHaveTextContent('1 kutu × 120,00 ₺');
+
+    await user.keyboard(`${typed(BOX_A)}{Enter}`);
+    await waitFor(() => expect(within(page).getByLabelText('Okutulan kutu: KABIVEN PERIPHERAL 1440 ML')).toHaveTextContent('1/1'));
+    const why = within(page).getByLabelText('1. satırın tutarı nasıl hesaplandı');
+    await waitFor(() => expect(why).toHaveTextContent('Birim fiyat 120,00 ₺ → 132,00 ₺ (+%10,00): eczanenin bu ilaç için KDV dahil satış fiyatı uygulandı.'));
+    expect(why).toHaveTextContent('1 kutu × 132,00 ₺');
+    expect(within(page).getByLabelText('2. satırın tutarı nasıl hesaplandı')).toHaveTextContent('1 kutu × 30,00 ₺');
+    // A scan on another line leaves the first line's reason in place.
+    await user.keyboard(`${typed(BOX_B)}{Enter}`);
+    await waitFor(() => expect(within(page).getByLabelText('Okutulan kutu: LYNPARZA 100 MG FILM KAPLI TABLET (56 TABLET)')).toHaveTextContent('1/1'));
+    expect(why).toHaveTextContent('Birim fiyat 120,00 ₺ → 132,00 ₺ (+%10,00)');
+
+    // A box, and a plain barcode, of a product the pharmacy does not have: said in the page, nothing sent to scan.
+    const scansBefore = s.requests.filter((r) => r.method === 'POST' && r.path === `${API}/recetes/1/boxes`).length;
+    await user.keyboard(`${typed('0108690000000005211234567890\x1d1727122810AB1')}{Enter}`);
+    expect(await within(page).findByRole('alert')).toHaveTextContent('8690000000005 barkodlu ürün kayıtlı değil; ilaç listesinden ürün oluşturun.');
+    await user.keyboard('8699999999994{Enter}');
+    await waitFor(() => expect(within(page).getByRole('alert')).toHaveTextContent('8699999999994 barkodlu ürün kayıtlı değil'));
+    expect(s.requests.filter((r) => r.method === 'POST' && r.path === `${API}/recetes/1/boxes`)).toHaveLength(scansBefore);
+    expect(s.requests.some((r) => r.path.startsWith(`${API}/recete?`))).toBe(false);
+    expect(notFound).toEqual([]);
+  });
+
   it('takes the card share on a POS terminal (F9) when the POS plugin offers its payment method', async () => {
     const { server: s } = counterServer();
     s.on(`GET ${API}/is-logged`, () => json({ state: 'LOGGED' }));

@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Callout, Card, H2, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
-import type { ContributionProps } from '@tezgah/core';
-import { AUTHORED_TEXTS, SEED_TEXTS_TR } from '@tezgah/core';
+import { AUTHORED_TEXTS, formatDate, parseDataMatrix, SEED_TEXTS_TR, type ContributionProps } from '@tezgah/core';
 import { RECETE_TYPE_LABELS, type MedulaStep, type SalePaymentType, type ShareMode } from '@tezgah/pharmacy-common';
 import { reportFailure, Slot, useShell } from '@tezgah/workbench/ui';
 
 /** The POS plugin's payment method (its contribution to the accounting plugin's `accounting.invoice.paymentMethods`). */
 const POS_DEVICE_METHOD = 'pos.device';
 import {
-  call, codeOf, colorLabel, doctorOf, isMedulaDown, needsMedulaLogin, patientOf, PATHS, receteOf, statusOf, wordsOf,
+  call, codeOf, colorLabel, doctorOf, isMedulaDown, needsMedulaLogin, page, patientOf, PATHS, receteOf, statusOf, wordsOf,
   type CounterLine, type Equivalent, type InvoiceResult, type PharmacyCounter, type Recete, type WarningCode,
 } from '../api';
 import { useTexts } from '../texts';
@@ -21,8 +20,9 @@ import { EquivalentsDialog } from './EquivalentsDialog';
 import { ManualReceteDialog } from './ManualReceteDialog';
 import { MedulaLoginDialog } from './MedulaLoginDialog';
 import { MedulaSteps, newProgressId, STEPS_OF } from './MedulaSteps';
-import { money } from './money';
-import { classifyScan, wireCode } from './scan';
+import { dose as doseText, money } from './money';
+import { classifyScan, plainBarcode, wireCode } from './scan';
+import { breakdown, changes, type LineNote } from './why';
 
 /** The counter's keys (shown on the buttons): a whole sale without the mouse. */
 export const KEYS = {
@@ -39,6 +39,9 @@ const COLOR_TAG: Record<string, string> = { RED: '#cd4246', RESTRICTED_RED: '#cd
 const PATIENT_STATUSES = ['ACTIVE', 'RETIRED', 'EXEMPT'] as const;
 /** An amount as the contract takes it (PharmacyAmountIn): up to 9 digits, a comma or point, 2 decimals. */
 const AMOUNT = /^[0-9]{1,9}([.,][0-9]{1,2})?$/;
+/** A dose typed (0,5 or 0.5) as the contract takes it ("0.5"). */
+const doseIn = (v: string) => v.trim().replace(',', '.');
+
 /** Medula's period units (kullanımPeriyotBirimi): 3 day, 4 week, 5 month, 6 year. */
 const PERIOD_UNITS = ['3', '4', '5', '6'] as const;
 
@@ -85,6 +88,9 @@ export default function CounterPage(props: ContributionProps) {
   const [manualAmount, setManualAmount] = useState('');
   const [examination, setExamination] = useState('');
   const [warningCodes, setWarningCodes] = useState<WarningCode[]>([]);
+  // What changed on each line (a scan, a removal, an equivalent), said next to it.
+  const shownCounter = useRef<PharmacyCounter | null>(null);
+  const [lineChanges, setLineChanges] = useState<Record<number, LineNote[]>>({});
 
   const [medulaState, setMedulaState] = useState<'LOGGED' | 'NOT_LOGGED' | 'ERROR' | null>(null);
   const focus = useCallback(() => { setTimeout(() => input.current?.focus(), 0); }, []);
@@ -133,6 +139,11 @@ export default function CounterPage(props: ContributionProps) {
   }, [shell.api, recete?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   function take(c: PharmacyCounter) {
+    // A line keeps what last changed on it while its prescription stays open (a later scan on another line does not hide it).
+    const before = shownCounter.current;
+    const fresh = changes(before, c);
+    setLineChanges((kept) => (before && before.recete.id === c.recete.id ? { ...kept, ...fresh } : fresh));
+    shownCounter.current = c;
     setCounter(c);
     if (c.recete.shareMode) setShareMode(c.recete.shareMode);
     if (c.recete.patientStatus) setPatientStatus(c.recete.patientStatus);
@@ -145,28 +156,49 @@ export default function CounterPage(props: ContributionProps) {
 
   function reset() {
     setText(''); setNotice(null); setReceteNo(null); setFound(null); setCounter(null); setResult(null); setMedulaDown(false);
+    shownCounter.current = null; setLineChanges({});
     setSelected(0); setShareMode('SALARY'); setManualAmount(''); setExamination(''); setPatientStatus('ACTIVE');
     focus();
   }
 
+  /**
+   * The pharmacy's prescription of this number or e-prescription number, looked up in its list
+   * (an unknown number is an empty page, not a failed call): 'Reçete bulunamadı', or found, press
+   * the view key.
+   */
   async function search(no: string) {
     setReceteNo(no);
     setFound(null);
     setBusy('plain');
     try {
-      const answer = await call(shell.api)('GET', PATHS.recete, { params: { query: { receteNo: no } } }) as { message?: string } | null;
-      const r = receteOf(answer);
+      const hits = (await page(shell.api)(PATHS.recetes, { params: { query: { search: no, page: 0, size: 50, sort: ['id,desc'] } } })).items as Recete[];
+      const r = hits.find((x) => x.receteNo.toUpperCase() === no || (x.ereceteNo ?? '').toUpperCase() === no) ?? null;
       if (r) {
         setFound(r);
-        setNotice({ intent: 'primary', text: `${answer?.message || AUTHORED_TEXTS.RECETE_FOUND_PRESS_VIEW} (${KEYS.read})` });
+        setNotice({ intent: 'primary', text: `${AUTHORED_TEXTS.RECETE_FOUND_PRESS_VIEW} (${KEYS.read})` });
       } else {
         setNotice({ intent: 'warning', text: t('counter.notFound', { text: SEED_TEXTS_TR.RECETE_NOT_FOUND, key: KEYS.read }) });
       }
     } catch (e) {
-      if (statusOf(e) === 404) setNotice({ intent: 'warning', text: t('counter.notFound', { text: SEED_TEXTS_TR.RECETE_NOT_FOUND, key: KEYS.read }) });
-      else shell.notify.failure(e);
+      shell.notify.failure(e);
     } finally {
       setBusy(null);
+    }
+  }
+
+  /**
+   * Whether the company has a product of this barcode (the products list, filtered by it): false
+   * when it has none, null when the list cannot say (no product view permission, an error): the
+   * scan then goes to the server, which answers for itself.
+   */
+  async function productKnown(barcode: string): Promise<boolean | null> {
+    if (lines.some((l) => l.productId && (l.barcode === barcode || l.prescribedBarcode === barcode))) return true;
+    if ((counter?.extraBoxes ?? []).some((b) => b.barcode === barcode)) return true;
+    try {
+      const p = await page(shell.api)(PATHS.products, { params: { query: { barcode: [barcode], page: 0, size: 1 } } });
+      return p.items.length > 0;
+    } catch {
+      return null;
     }
   }
 
@@ -209,6 +241,12 @@ export default function CounterPage(props: ContributionProps) {
     if (!recete) { setNotice({ intent: 'warning', text: t('counter.openFirst') }); return; }
     setBusy('plain');
     try {
+      // A box of a product the pharmacy does not have is said here, without a scan the server refuses.
+      const barcode = parseDataMatrix(code)?.barkod ?? plainBarcode(code);
+      if (barcode && (await productKnown(barcode)) === false) {
+        setNotice({ intent: 'danger', text: t('counter.noProduct', { barcode }) });
+        return;
+      }
       take(await call(shell.api)('POST', PATHS.receteBoxes, { params: { path: { id: recete.id } }, body: { code: wireCode(code) } }) as PharmacyCounter);
       setNotice({ intent: 'success', text: t('counter.scanned') });
     } catch (e) {
@@ -330,7 +368,8 @@ export default function CounterPage(props: ContributionProps) {
     switch (s.kind) {
       case 'box': void scanBox(s.code); break;
       case 'bad-box': setNotice({ intent: 'danger', text: t('counter.errors.BAD_DATAMATRIX') }); break;
-      case 'recete': void search(s.receteNo); break;
+      // A product's plain barcode (no DataMatrix: cosmetics, OTC) while a prescription is open is a box of the sale.
+      case 'recete': if (recete && plainBarcode(s.receteNo)) void scanBox(plainBarcode(s.receteNo)!); else void search(s.receteNo); break;
       case 'empty': if (found || receteNo) void read(); break;
       default: setNotice({ intent: 'warning', text: t('counter.unknownInput') });
     }
@@ -410,7 +449,7 @@ export default function CounterPage(props: ContributionProps) {
             <div><dt>{t('counter.patient')}</dt><dd>{patientOf(recete).name} {patientOf(recete).tckn ? `(${patientOf(recete).tckn})` : ''}</dd></div>
             <div><dt>{t('counter.doctor')}</dt><dd>{doctorOf(recete).name}{doctorOf(recete).branch ? ` · ${doctorOf(recete).branch}` : ''}</dd></div>
             <div><dt>{t('counter.facility')}</dt><dd>{[recete.hospital, recete.facilityCode].filter(Boolean).join(' · ')}</dd></div>
-            <div><dt>{t('counter.date')}</dt><dd>{recete.receteDate ?? ''}</dd></div>
+            <div><dt>{t('counter.date')}</dt><dd>{formatDate(recete.receteDate)}</dd></div>
             <div><dt>{t('counter.diagnoses')}</dt><dd>{(recete.diagnoses ?? []).map((d) => [d.code, d.name].filter(Boolean).join(' ')).join(', ')}</dd></div>
             {recete.provisionType && <div><dt>{t('counter.provision')}</dt><dd>{recete.provisionType}</dd></div>}
           </dl>
@@ -454,11 +493,11 @@ export default function CounterPage(props: ContributionProps) {
                         {l.periodUnit && !PERIOD_UNITS.includes(l.periodUnit as (typeof PERIOD_UNITS)[number]) && <option value={l.periodUnit}>{l.periodUnit}</option>}
                       </HTMLSelect>
                       <div>
-                        <input aria-label={t('line.dose1', { no: l.lineNo })} defaultValue={l.dose1 ?? ''} maxLength={6} className="bp6-input bp6-small" style={{ width: 48 }}
-                          onBlur={(e) => { const v = e.currentTarget.value.trim(); if (v !== (l.dose1 ?? '')) void updateLine(l, { dose1: v }); }} />
+                        <input key={`d1-${l.dose1 ?? ''}`} aria-label={t('line.dose1', { no: l.lineNo })} defaultValue={doseText(l.dose1)} maxLength={6} inputMode="decimal" className="bp6-input bp6-small" style={{ width: 48 }}
+                          onBlur={(e) => { const v = e.currentTarget.value.trim(); if (v !== doseText(l.dose1)) void updateLine(l, { dose1: doseIn(v) }); }} />
                         {' × '}
-                        <input aria-label={t('line.dose2', { no: l.lineNo })} defaultValue={l.dose2 ?? ''} maxLength={6} className="bp6-input bp6-small" style={{ width: 48 }}
-                          onBlur={(e) => { const v = e.currentTarget.value.trim(); if (v !== (l.dose2 ?? '')) void updateLine(l, { dose2: v }); }} />
+                        <input key={`d2-${l.dose2 ?? ''}`} aria-label={t('line.dose2', { no: l.lineNo })} defaultValue={doseText(l.dose2)} maxLength={6} inputMode="decimal" className="bp6-input bp6-small" style={{ width: 48 }}
+                          onBlur={(e) => { const v = e.currentTarget.value.trim(); if (v !== doseText(l.dose2)) void updateLine(l, { dose2: doseIn(v) }); }} />
                       </div>
                     </td>
                     <td>
@@ -469,7 +508,13 @@ export default function CounterPage(props: ContributionProps) {
                         {l.warningCode && !warningCodes.some((w) => w.code === l.warningCode) && <option value={l.warningCode}>{l.warningCode}</option>}
                       </HTMLSelect>
                     </td>
-                    <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(l.totalPrice)}</td>
+                    <td style={{ textAlign: 'right' }}>
+                      <span style={{ whiteSpace: 'nowrap' }}>{money(l.totalPrice)}</span>
+                      {/* Why the amount is what it is (and what changed with the last answer): the rule the server applied. */}
+                      <div className="bp6-text-muted" aria-label={t('line.whyOf', { no: l.lineNo })} style={{ maxWidth: 260, marginLeft: 'auto' }}>
+                        {[...(lineChanges[l.id] ?? []), ...breakdown(l)].map((n) => <div key={n.key}><small>{t(`line.why.${n.key}`, n.params)}</small></div>)}
+                      </div>
+                    </td>
                     <td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>{money(l.priceDifference)}</td>
                   </tr>
                 );

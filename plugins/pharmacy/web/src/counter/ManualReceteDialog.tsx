@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
-import { isValidTckn } from '@tezgah/core';
+import { isValidTckn, todayInTurkey } from '@tezgah/core';
 import { RECETE_COLORS, RECETE_COLOR_LABELS, type ReceteColor } from '@tezgah/pharmacy-common';
-import { useShell } from '@tezgah/workbench/ui';
+import { DateInput, useShell } from '@tezgah/workbench/ui';
 import { call, isMedulaDown, PATHS, receteOf, wordsOf, type Recete } from '../api';
 import { useTexts } from '../texts';
 
@@ -20,6 +20,7 @@ export function manualErrors(d: ManualDraft): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of REQUIRED) if (!String(d[f]).trim()) out[f] = 'required';
   if (!out.patientTckn && !isValidTckn(d.patientTckn.trim())) out.patientTckn = 'tckn';
+  if (!out.receteDate && !/^\d{4}-\d{2}-\d{2}$/.test(d.receteDate)) out.receteDate = 'date';
   if (d.receteNo.trim() && !/^[A-Za-z0-9]{1,7}$/.test(d.receteNo.trim())) out.receteNo = 'ereceteNo';
   const lines = d.medicines.filter((m) => m.barcode.trim());
   if (lines.length === 0) out.medicines = 'noMedicine';
@@ -40,7 +41,8 @@ export function manualBody(d: ManualDraft) {
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in Türkiye (a manual prescription is written today unless said otherwise). */
+const today = () => todayInTurkey();
 
 interface Code { code: string; name?: string | null }
 interface Facility { id: number; code: string; name: string; city?: string | null }
@@ -148,7 +150,9 @@ export function ManualReceteDialog(props: { receteNo?: string | null; onSaved: (
           {failed && <Callout intent="danger" role="alert" style={{ marginBottom: 8 }}>{failed}</Callout>}
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0 12px' }}>
             {text('receteNo', { maxLength: 7 })}
-            {text('receteDate', { type: 'date' })}
+            <FormGroup label={t('manual.receteDate')} labelFor="manual-receteDate" labelInfo="*" intent={err('receteDate') ? 'danger' : 'none'} helperText={err('receteDate')} style={{ flex: '1 1 180px' }}>
+              <DateInput id="manual-receteDate" value={d.receteDate} intent={err('receteDate') ? 'danger' : 'none'} onValueChange={(v) => setD((x) => ({ ...x, receteDate: v }))} />
+            </FormGroup>
             <FormGroup label={t('manual.color')} labelFor="manual-color" style={{ flex: '1 1 180px' }}>
               <HTMLSelect id="manual-color" value={d.color} onChange={(e) => { const v = e.currentTarget.value as ReceteColor; setD((x) => ({ ...x, color: v })); }}>
                 {RECETE_COLORS.map((c) => <option key={c} value={c}>{RECETE_COLOR_LABELS[c][lang]}</option>)}

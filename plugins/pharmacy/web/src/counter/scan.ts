@@ -39,3 +39,16 @@ export function classifyScan(raw: string, today?: string): Scan {
 export function wireCode(code: string): string {
   return code.replace(/\x1d/g, '<GS>');
 }
+
+/**
+ * A product's plain barcode read by a scanner (a GTIN-13, or the GTIN-14 form with its leading
+ * 0, whose last digit checks): the 13 digits, else null. A box without a DataMatrix (cosmetics,
+ * OTC) is sold by this barcode.
+ */
+export function plainBarcode(text: string): string | null {
+  const digits = text.trim().replace(/^0(?=\d{13}$)/, '');
+  if (!/^\d{13}$/.test(digits)) return null;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === Number(digits[12]) ? digits : null;
+}

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Card, FormGroup, H2, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { parseDataMatrix, type ContributionProps } from '@tezgah/core';
+import { parseDataMatrix, todayInTurkey, type ContributionProps } from '@tezgah/core';
 import { TRACKING_TEXTS } from '@tezgah/pharmacy-common';
-import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { DateInput, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type Current, type Medicine } from '../api';
 import { useTexts } from '../texts';
 import { wireCode } from '../counter/scan';
 
 export interface DepositLine { key: number; medicineName: string; barcode: string; qrCode: string }
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in Türkiye (the day the deposit is given). */
+const today = () => todayInTurkey();
 
 /** The body of POST credit-products-list: one deposit per medicine, given today, on credit. */
 export function depositBody(currentId: number, lines: DepositLine[], dueDate: string) {
@@ -75,6 +76,7 @@ export default function EmanetNewPage({ host }: ContributionProps) {
   async function save() {
     if (!currentId) { setProblem(t('emanet.new.noCurrent')); return; }
     if (lines.length === 0) { setProblem(t('emanet.new.noMedicine')); return; }
+    if (dueDate && !/^\d{4}-\d{2}-\d{2}$/.test(dueDate)) { setProblem(t('emanet.new.badDate')); return; }
     setBusy(true);
     try {
       await call(shell.api)('POST', PATHS.creditProductsList, { body: depositBody(currentId, lines, dueDate) });
@@ -103,7 +105,7 @@ export default function EmanetNewPage({ host }: ContributionProps) {
             </HTMLSelect>
           </FormGroup>
           <FormGroup label={t('emanet.new.dueDate')} labelFor="emanet-due">
-            <InputGroup id="emanet-due" type="date" value={dueDate} onChange={(e) => setDueDate(e.currentTarget.value)} />
+            <DateInput id="emanet-due" value={dueDate} onValueChange={setDueDate} />
           </FormGroup>
         </div>
       </Card>

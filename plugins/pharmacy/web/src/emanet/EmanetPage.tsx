@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, FormGroup, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import type { ContributionProps } from '@tezgah/core';
+import { formatDate, type ContributionProps } from '@tezgah/core';
 import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, CREDIT_STATES, page, PATHS, query, type CreditProduct, type CreditState } from '../api';
 import { useTexts } from '../texts';
@@ -84,8 +84,8 @@ export default function EmanetPage({ host }: ContributionProps) {
             {withCurrent && <td><a href="#" onClick={(e) => { e.preventDefault(); void openCurrent(r.currentId, r.currentName ?? `#${r.currentId}`); }}>{r.currentName ?? `#${r.currentId}`}</a></td>}
             <td>{r.medicineName}{r.barcode ? <div className="bp6-text-muted">{r.barcode}</div> : null}</td>
             <td style={{ wordBreak: 'break-all', maxWidth: 220 }}><small>{r.qrCode ?? ''}</small></td>
-            <td style={{ whiteSpace: 'nowrap' }}>{r.givenDate}</td>
-            <td style={{ whiteSpace: 'nowrap' }}>{r.dueDate ?? ''}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.givenDate)}</td>
+            <td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.dueDate)}</td>
             <td><Tag minimal intent={INTENT[r.state]}>{t(`emanet.states.${r.state}`)}</Tag></td>
             <td style={{ whiteSpace: 'nowrap' }}>{(r.state === 'PENDING' || r.state === 'ON_CREDIT') && (
               <Button size="small" intent="danger" icon="cross" text={t('emanet.cancel')} aria-label={t('emanet.cancelOf', { name: r.medicineName })} onClick={() => { void cancel(r); }} />

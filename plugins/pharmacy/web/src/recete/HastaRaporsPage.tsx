@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import type { ContributionProps } from '@tezgah/core';
-import { isValidTckn } from '@tezgah/core';
-import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { formatDate, isValidTckn, type ContributionProps } from '@tezgah/core';
+import { DateInput, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type HastaRapor } from '../api';
 import { useTexts } from '../texts';
 
@@ -26,7 +25,9 @@ export function raporErrors(d: RaporDraft): Record<string, string> {
   if (!d.patientTckn.trim()) out.patientTckn = 'required';
   else if (!isValidTckn(d.patientTckn.trim())) out.patientTckn = 'tckn';
   if (d.barcodes.split(',').map((b) => b.trim()).filter(Boolean).some((b) => !/^[0-9]{8,14}$/.test(b))) out.barcodes = 'barcode';
-  if (d.startDate && d.endDate && d.endDate < d.startDate) out.endDate = 'dates';
+  // The dates are typed DD/MM/YYYY; one that is not a whole, real date is said, not sent.
+  for (const f of ['reportDate', 'startDate', 'endDate'] as const) if (d[f].trim() && !/^\d{4}-\d{2}-\d{2}$/.test(d[f])) out[f] = 'date';
+  if (!out.startDate && !out.endDate && d.startDate && d.endDate && d.endDate < d.startDate) out.endDate = 'dates';
   return out;
 }
 
@@ -90,7 +91,7 @@ export default function HastaRaporsPage({ host }: ContributionProps) {
                 <tr key={r.id}>
                   <td>{r.reportNo}</td>
                   <td>{r.patientTckn}<div className="bp6-text-muted"><small>{[r.patientName, r.patientSurname].filter(Boolean).join(' ')}</small></div></td>
-                  <td>{[r.startDate, r.endDate].filter(Boolean).join(' – ')}</td>
+                  <td>{[r.startDate, r.endDate].filter(Boolean).map((x) => formatDate(x)).join(' – ')}</td>
                   <td>{r.reportType ?? ''}</td>
                   <td>{(r.diagnoses ?? []).map(codeName).join(', ')}</td>
                   <td><Tag minimal>{t(`hastaRapor.sources.${r.source}`)}</Tag></td>
@@ -139,7 +140,9 @@ function RaporDialog(props: { draft: RaporDraft; onClose: () => void; onSaved: (
           <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0 12px' }}>
             {TEXT_FIELDS.map((f, i) => (
               <FormGroup key={f} label={t(`hastaRapor.${f}`)} labelFor={`hr-${f}`} labelInfo={f === 'reportNo' || f === 'patientTckn' ? '*' : undefined} intent={err(f) ? 'danger' : 'none'} helperText={err(f)} style={{ flex: '1 1 200px' }}>
-                <InputGroup id={`hr-${f}`} autoFocus={i === 0} type={dates.has(f) ? 'date' : 'text'} value={d[f]} onChange={set(f)} maxLength={f === 'patientTckn' ? 11 : f === 'facilityCode' ? 12 : 100} />
+                {dates.has(f)
+                  ? <DateInput id={`hr-${f}`} value={d[f]} onValueChange={(v) => setD((x) => ({ ...x, [f]: v }))} />
+                  : <InputGroup id={`hr-${f}`} autoFocus={i === 0} value={d[f]} onChange={set(f)} maxLength={f === 'patientTckn' ? 11 : f === 'facilityCode' ? 12 : 100} />}
               </FormGroup>
             ))}
           </div>

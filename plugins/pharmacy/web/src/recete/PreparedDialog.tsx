@@ -1,9 +1,9 @@
 import { useState, type KeyboardEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
-import { isValidTckn } from '@tezgah/core';
+import { formatDate, isValidTckn } from '@tezgah/core';
 import { useShell } from '@tezgah/workbench/ui';
 import { call, isMedulaDown, needsMedulaLogin, PATHS, receteOf, wordsOf, type PreparedRecete, type PreparedSummary, type Recete } from '../api';
-import { money } from '../counter/money';
+import { dose, money } from '../counter/money';
 import { useTexts } from '../texts';
 
 /**
@@ -81,7 +81,7 @@ export function PreparedDialog(props: { tckn?: string; onTaken: (r: Recete) => v
                 {list.map((r, i) => (
                   <tr key={r.receteNo} aria-selected={i === at} tabIndex={0} onClick={() => { setAt(i); void open(r.receteNo); }} style={i === at ? { outline: '2px solid #2d72d2' } : undefined}>
                     <td>{r.receteNo}{r.receteId ? <small className="bp6-text-muted"> · {t('prepared.held')}</small> : null}</td>
-                    <td>{r.receteDate ?? ''}</td>
+                    <td>{formatDate(r.receteDate)}</td>
                     <td>{name(r.patientName, r.patientSurname)}</td>
                     <td>{r.total ? money(r.total) : ''}</td>
                     <td><Button size="small" icon="import" text={t('prepared.take')} aria-label={`${t('prepared.take')}: ${r.receteNo}`} onClick={(e) => { e.stopPropagation(); void take(r.receteNo); }} disabled={busy} /></td>
@@ -97,7 +97,7 @@ export function PreparedDialog(props: { tckn?: string; onTaken: (r: Recete) => v
               <HTMLTable compact aria-label={t('prepared.medicines')} style={{ width: '100%' }}>
                 <tbody>
                   {detail.medicines.map((m, i) => (
-                    <tr key={i}><td>{m.barcode}</td><td>{m.name ?? ''}</td><td>{m.count}</td><td>{[m.period, m.periodUnit ? t(`line.units.u${m.periodUnit}`, { defaultValue: m.periodUnit }) : null].filter((x) => x !== null && x !== undefined).join(' ')} {m.dose1 ?? ''}{m.dose2 !== null ? ` × ${m.dose2}` : ''}</td></tr>
+                    <tr key={i}><td>{m.barcode}</td><td>{m.name ?? ''}</td><td>{m.count}</td><td>{[m.period, m.periodUnit ? t(`line.units.u${m.periodUnit}`, { defaultValue: m.periodUnit }) : null].filter((x) => x !== null && x !== undefined).join(' ')} {dose(m.dose1)}{m.dose2 !== null ? ` × ${dose(m.dose2)}` : ''}</td></tr>
                   ))}
                 </tbody>
               </HTMLTable>

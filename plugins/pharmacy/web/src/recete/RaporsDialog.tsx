@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { formatDate } from '@tezgah/core';
 import { useShell } from '@tezgah/workbench/ui';
 import { call, isMedulaDown, needsMedulaLogin, PATHS, wordsOf, type Rapor } from '../api';
+import { dose } from '../counter/money';
 import { useTexts } from '../texts';
 
 /**
@@ -57,13 +59,13 @@ export function RaporsDialog(props: { tckn: string; medicine?: { barcode: string
               <tbody>
                 {list.map((r) => (
                   <tr key={r.reportNo}>
-                    <td>{r.reportNo}<div className="bp6-text-muted"><small>{r.reportDate ?? ''}</small></div></td>
-                    <td>{[r.startDate, r.endDate].filter(Boolean).join(' – ')}</td>
+                    <td>{r.reportNo}<div className="bp6-text-muted"><small>{formatDate(r.reportDate)}</small></div></td>
+                    <td>{[r.startDate, r.endDate].filter(Boolean).map((x) => formatDate(x)).join(' – ')}</td>
                     <td>{r.reportType ?? ''}</td>
                     <td>{[r.facilityCode, r.facilityName].filter(Boolean).join(' · ')}</td>
                     <td>{name(r.doctorName, r.doctorSurname)}</td>
                     <td>{(r.diagnoses ?? []).map((d) => [d.code, d.name].filter(Boolean).join(' ')).join(', ')}</td>
-                    <td>{(r.activeSubstances ?? []).map((s) => `${s.name ?? s.code}${s.dose1 !== null ? ` (${s.period ?? ''} ${s.periodUnit ? t(`line.units.u${s.periodUnit}`, { defaultValue: s.periodUnit }) : ''} ${s.dose1} × ${s.dose2 ?? ''})` : ''}`).join(', ')}</td>
+                    <td>{(r.activeSubstances ?? []).map((s) => `${s.name ?? s.code}${s.dose1 !== null ? ` (${s.period ?? ''} ${s.periodUnit ? t(`line.units.u${s.periodUnit}`, { defaultValue: s.periodUnit }) : ''} ${dose(s.dose1)} × ${dose(s.dose2)})` : ''}`).join(', ')}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button, FormGroup, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { ContributionProps } from '@tezgah/core';
+import { formatDate, type ContributionProps } from '@tezgah/core';
 import { PAYMENT_STATUSES, RECETE_COLORS, RECETE_COLOR_LABELS, RECETE_TYPES, RECETE_TYPE_LABELS } from '@tezgah/pharmacy-common';
-import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, colorLabel, doctorOf, page, PATHS, patientOf, query, type MedulaResult, type Recete } from '../api';
 import { MajistralDialog } from './MajistralDialog';
 import { PreparedDialog } from './PreparedDialog';
@@ -12,6 +12,8 @@ import { useTexts } from '../texts';
 export interface ReceteFilters { receteNo: string; tckn: string; type: string; color: string; paymentStatus: string; startDate: string; endDate: string }
 const EMPTY: ReceteFilters = { receteNo: '', tckn: '', type: '', color: '', paymentStatus: '', startDate: '', endDate: '' };
 const SIZE = 10;
+/** A whole day typed in a date filter (one still being typed filters nothing). */
+const day = (v: string) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
 export const COLOR_DOT: Record<string, string> = { RED: '#cd4246', RESTRICTED_RED: '#cd4246', GREEN: '#238551', RESTRICTED_GREEN: '#238551', PURPLE: '#7961db', ORANGE: '#c87619' };
 
 /**
@@ -44,7 +46,7 @@ export default function RecetesPage({ host }: ContributionProps) {
     let live = true;
     setData(null);
     const f = filters;
-    const q = { page: at, size: SIZE, sort: 'id,desc', search: f.receteNo.trim().toUpperCase(), patientTckn: f.tckn.trim(), type: f.type, color: f.color, paymentStatus: f.paymentStatus, dateFrom: f.startDate, dateTo: f.endDate };
+    const q = { page: at, size: SIZE, sort: 'id,desc', search: f.receteNo.trim().toUpperCase(), patientTckn: f.tckn.trim(), type: f.type, color: f.color, paymentStatus: f.paymentStatus, dateFrom: day(f.startDate), dateTo: day(f.endDate) };
     page(shell.api)(PATHS.recetes, { params: { query: query(q) } })
       .then((p) => { if (live) setData({ items: p.items as Recete[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
     return () => { live = false; };
@@ -72,8 +74,8 @@ export default function RecetesPage({ host }: ContributionProps) {
         {select('type', RECETE_TYPES, (x) => RECETE_TYPE_LABELS[x as keyof typeof RECETE_TYPE_LABELS][lang])}
         {select('color', RECETE_COLORS, (x) => RECETE_COLOR_LABELS[x as keyof typeof RECETE_COLOR_LABELS][lang])}
         {select('paymentStatus', PAYMENT_STATUSES, (x) => t(`recetes.paymentStatuses.${x}`))}
-        <FormGroup label={t('recetes.startDate')} labelFor="recetes-startDate"><InputGroup id="recetes-startDate" type="date" value={draft.startDate} onChange={set('startDate')} /></FormGroup>
-        <FormGroup label={t('recetes.endDate')} labelFor="recetes-endDate"><InputGroup id="recetes-endDate" type="date" value={draft.endDate} onChange={set('endDate')} /></FormGroup>
+        <FormGroup label={t('recetes.startDate')} labelFor="recetes-startDate"><DateInput id="recetes-startDate" value={draft.startDate} onValueChange={(v) => setDraft((d) => ({ ...d, startDate: v }))} /></FormGroup>
+        <FormGroup label={t('recetes.endDate')} labelFor="recetes-endDate"><DateInput id="recetes-endDate" value={draft.endDate} onValueChange={(v) => setDraft((d) => ({ ...d, endDate: v }))} /></FormGroup>
         <FormGroup>
           <Button type="submit" intent="primary" icon="filter" text={t('recetes.filter')} />{' '}
           <Button text={t('recetes.clear')} onClick={() => { setDraft(EMPTY); setFilters(EMPTY); setAt(0); }} />
@@ -90,7 +92,7 @@ export default function RecetesPage({ host }: ContributionProps) {
               {data.items.map((r) => (
                 <tr key={r.id}>
                   <td>{r.receteNo}</td>
-                  <td>{r.receteDate ?? ''}</td>
+                  <td>{formatDate(r.receteDate)}</td>
                   <td>{patientOf(r).name}{patientOf(r).tckn ? <div className="bp6-text-muted">{patientOf(r).tckn}</div> : null}</td>
                   <td>{RECETE_TYPE_LABELS[r.type]?.[lang] ?? r.type}</td>
                   <td>{r.color ? <Tag round minimal={!COLOR_DOT[r.color]} style={COLOR_DOT[r.color] ? { background: COLOR_DOT[r.color] } : undefined}>{colorLabel(r.color, lang)}</Tag> : ''}</td>

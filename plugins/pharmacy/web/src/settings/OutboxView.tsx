@@ -4,11 +4,12 @@ import { DATE_FORMATS, formatDate } from '@tezgah/core';
 import { OUTBOX_STATE_LABELS, TRACKING_NOTIFICATION_LABELS, type OutboxState, type TrackingNotificationKind } from '@tezgah/pharmacy-common';
 import { Pager, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type MedulaOutboxItem, type OutboxItem } from '../api';
+import { useDocumentNames } from '../tracking/refs';
 import { useTexts } from '../texts';
 
 const SIZE = 10;
 const INTENT: Record<string, Intent> = { WAITING: 'warning', PENDING: 'warning', SENT: 'success', DONE: 'success', FAILED: 'danger', CANCELLED: 'none' };
-/** A moment as the product writes one (DD-MM-YYYY HH:mm), in the reader's time, not the server's UTC. */
+/** A moment as the product writes one (DD-MM-YYYY HH:mm), in Türkiye's time, not the server's UTC. */
 const when = (s: string | null | undefined) => formatDate(s, DATE_FORMATS.DASHED_TIME);
 
 /**
@@ -24,6 +25,8 @@ export function OutboxView() {
   const [at, setAt] = useState(0);
   const [version, setVersion] = useState(0);
   const [data, setData] = useState<{ items: OutboxItem[]; total: number } | null>(null);
+  // Each notification's document by its number ('Fatura ECZ…'), not the server's key ('invoice:5').
+  const docName = useDocumentNames(shell.api, (data?.items ?? []).map((o) => o.ref ?? (o.invoiceId ? `invoice:${o.invoiceId}` : null)));
   const [medula, setMedula] = useState<MedulaOutboxItem[] | null>(null);
   const canRetry = shell.host.can({ module: 29, anyActions: [3] });
   useEffect(() => {
@@ -69,7 +72,7 @@ export function OutboxView() {
                 <td style={{ maxWidth: 280 }}>{o.lastError ?? ''}</td>
                 <td>{when(o.createdAt)}</td>
                 <td>{o.state === 'SENT' ? when(o.sentAt) : when(o.nextAttemptAt)}</td>
-                <td>{o.ref ?? (o.invoiceId ? `#${o.invoiceId}` : '')}</td>
+                <td>{o.ref ? docName(o.ref, t) : o.invoiceId ? docName(`invoice:${o.invoiceId}`, t) : ''}</td>
                 <td>{canRetry && o.state !== 'SENT' && <Button size="small" icon="repeat" text={t('outbox.retry')} aria-label={t('outbox.retryOf', { id: o.id })} onClick={() => { void retry(PATHS.outboxRetry, o.id); }} />}</td>
               </tr>
             ))}</tbody>

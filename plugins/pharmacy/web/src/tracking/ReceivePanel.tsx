@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Callout, FormGroup, H4, InputGroup } from '@blueprintjs/core';
-import { parseDataMatrix, type Gate } from '@tezgah/core';
+import { formatDate, parseDataMatrix, type Gate } from '@tezgah/core';
 import { TRACKING_TEXTS } from '@tezgah/pharmacy-common';
 import { reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, PATHS } from '../api';
@@ -69,7 +69,7 @@ export function ReceivePanel(props: { onReceived: () => void }) {
             const dm = parseDataMatrix(c)!;
             return (
               <li key={c}>
-                {dm.gtin} · {dm.sn}{dm.bn ? ` · ${dm.bn}` : ''}{dm.xd ? ` · ${dm.xd}` : ''}{' '}
+                {dm.gtin} · {dm.sn}{dm.bn ? ` · ${dm.bn}` : ''}{dm.xd ? ` · ${formatDate(dm.xd)}` : ''}{' '}
                 <Button size="small" variant="minimal" icon="cross" aria-label={t('tracking.receive.remove', { n: i + 1 })} onClick={() => setCodes((old) => old.filter((x) => x !== c))} />
               </li>
             );

@@ -12,7 +12,8 @@ const typed = (s: string) => s.replace(/[{[]/g, (c) => c + c);
 const SOLD_BOX = { id: 9, productId: 5, gtin: '08699630697180', barkod: '8699630697180', sn: 'EGF2KP6NK0JY', bn: 'NDJZKH', xd: '2027-12-28', state: 'SOLD', invoiceId: 77, updatedAt: '2026-11-24T09:00:00Z' };
 const MOVES = [
   { id: 1, fromState: null, toState: 'RECEIVED', reason: 'Mal kabul', ref: 'ALIS-1', at: '2026-11-01T08:00:00Z', byLogin: 'eczaci' },
-  { id: 2, fromState: 'RECEIVED', toState: 'SOLD', reason: 'Reçeteli satış', ref: 'ECZ2026000000001', at: '2026-11-24T09:00:00Z', byLogin: 'eczaci' },
+  // The server keeps a sale's document as the key 'invoice:<id>'.
+  { id: 2, fromState: 'RECEIVED', toState: 'SOLD', reason: 'Reçeteli satış', ref: 'invoice:77', at: '2026-11-24T09:00:00Z', byLogin: 'eczaci' },
 ];
 
 describe('the drug-tracking dialog', () => {
@@ -22,6 +23,7 @@ describe('the drug-tracking dialog', () => {
     s.on(`POST ${API}/its/check-status`, () => json({ management: false, productList: [{ gtin: SOLD_BOX.gtin, sn: SOLD_BOX.sn, uc: cancelled ? '10210' : '40004', ucMessage: null, gln1: '8680001000013', gln2: '0000000000000', boxId: 9, state: cancelled ? 'SALE_CANCELLED' : 'SOLD' }] }));
     s.on(`GET ${API}/pharmacy-boxes/{id}`, () => json({ ...SOLD_BOX, state: cancelled ? 'SALE_CANCELLED' : 'SOLD', moves: MOVES }));
     s.on(`POST ${API}/its/sale-cancel`, () => { cancelled = true; return json({ message: 'ok', outbox: null }); });
+    s.on(`GET ${API}/invoices/{id}`, (_req, p) => json({ id: Number(p.id), documentNo: 'ECZ2026000000001' }));
     await renderWorkbench({ plugins: [plugin], path: '/its', server: s, signedIn: true });
     const dialog = await screen.findByRole('dialog', { name: 'İlaç takip (İTS) işlemleri' });
     const user = userEvent.setup();
@@ -38,10 +40,16 @@ describe('the drug-tracking dialog', () => {
     expect(table).toHaveTextContent('Ürün tarafınızdan satılmıştır.');
     expect(table).toHaveTextContent('8680001000013');
     expect(table).toHaveTextContent('Satıldı');
-    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent('ECZ2026000000001');
-    // A move's moment as the product writes one, in the reader's time (not the server's UTC text).
-    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent(formatDate('2026-11-24T09:00:00Z', DATE_FORMATS.DASHED_TIME));
+    // The sale's document by its number, in Turkish, not the server's key.
+    await waitFor(() => expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent('Satıldı · Fatura ECZ2026000000001 · Reçeteli satış'));
+    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).not.toHaveTextContent('invoice:77');
+    // A move's moment as the product writes one, in Türkiye's time whatever the reader's zone (09:00 UTC is 12:00 there).
+    expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).toHaveTextContent('24-11-2026 12:00');
+    expect(formatDate('2026-11-24T09:00:00Z', DATE_FORMATS.DASHED_TIME)).toBe('24-11-2026 12:00');
     expect(within(table).getByRole('list', { name: 'EGF2KP6NK0JY hareketleri' })).not.toHaveTextContent('2026-11-24 09:00');
+    // The box's expiry as a date is written, DD/MM/YYYY.
+    expect(table).toHaveTextContent('28/12/2027');
+    expect(table).not.toHaveTextContent('2027-12-28');
     expect(s.requests.find((r) => r.path === `${API}/its/check-status`)!.body).toEqual({ productList: [{ gtin: '08699630697180', sn: 'EGF2KP6NK0JY', bn: 'NDJZKH', xd: '2027-12-28' }], management: false });
 
     await user.click(within(table).getByRole('button', { name: 'Satışı iptal et: EGF2KP6NK0JY' }));

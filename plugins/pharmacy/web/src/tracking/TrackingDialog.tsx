@@ -5,6 +5,7 @@ import { itsUcMessage, ITS_UC, TRACKING_TEXTS } from '@tezgah/pharmacy-common';
 import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { boxStateLabel, call, page, PATHS, type BoxInfo, type BoxStock, type ItsProduct } from '../api';
 import { useTexts } from '../texts';
+import { useDocumentNames } from './refs';
 
 /** Who may open the drug-tracking dialog (seeds 001 §2: product view permission, ERP type other than 'eczanem'). */
 export const TRACKING_GATE: Gate = { codes: ['13_1'], disabledForEczanem: true };
@@ -43,6 +44,8 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
   const [rows, setRows] = useState<Row[]>(() => (props.boxes ?? []).map((box) => ({ box })));
   const [busy, setBusy] = useState(false);
   const [stocks, setStocks] = useState<BoxStock[]>([]);
+  // The documents of the boxes' moves, by their numbers ('Fatura ECZ…', not the server's 'invoice:5').
+  const docName = useDocumentNames(shell.api, rows.flatMap((r) => r.ours?.moves?.map((m) => m.ref) ?? []));
 
   const ask = useCallback(async (boxes: TrackedBox[]) => {
     if (boxes.length === 0) return;
@@ -142,7 +145,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
                 {rows.map((r) => (
                   <Fragment key={key(r.box)}>
                     <tr>
-                      <td>{r.box.gtin}</td><td>{r.box.sn}</td><td>{r.box.bn ?? ''}</td><td style={{ whiteSpace: 'nowrap' }}>{r.box.xd ?? ''}</td>
+                      <td>{r.box.gtin}</td><td>{r.box.sn}</td><td>{r.box.bn ?? ''}</td><td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.box.xd)}</td>
                       <td>{r.its?.uc ? <><Tag minimal intent={r.its.uc === ITS_UC.SUCCESS || r.its.uc === ITS_UC.IN_YOUR_STOCK ? 'success' : 'warning'}>{r.its.uc}</Tag> {r.its.ucMessage ?? itsUcMessage(r.its.uc)}</> : ''}</td>
                       <td>{r.its?.gln1 ?? ''}</td><td>{r.its?.gln2 ?? ''}</td>
                       <td>{r.ours ? <Tag minimal>{boxStateLabel(r.ours.state, lang)}</Tag> : <span className="bp6-text-muted">{t('tracking.notOurs')}</span>}</td>
@@ -152,7 +155,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
                       <tr>
                         <td colSpan={9} style={{ boxShadow: 'none', paddingTop: 0 }}>
                           <ul aria-label={t('tracking.moves', { sn: r.box.sn })} style={{ margin: 0, paddingLeft: 16 }} className="bp6-text-muted">
-                            {r.ours.moves.map((m, i) => <li key={m.id ?? i}>{formatDate(m.at, DATE_FORMATS.DASHED_TIME)} · {boxStateLabel(m.toState, lang)}{m.ref ? ` · ${m.ref}` : ''}{m.reason ? ` · ${m.reason}` : ''}</li>)}
+                            {r.ours.moves.map((m, i) => <li key={m.id ?? i}>{formatDate(m.at, DATE_FORMATS.DASHED_TIME)} · {boxStateLabel(m.toState, lang)}{m.ref ? ` · ${docName(m.ref, t)}` : ''}{m.reason ? ` · ${m.reason}` : ''}</li>)}
                           </ul>
                         </td>
                       </tr>

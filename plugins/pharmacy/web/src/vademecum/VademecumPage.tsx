@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Callout, H2, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { ContributionProps } from '@tezgah/core';
+import { formatDate, type ContributionProps } from '@tezgah/core';
 import { useShell } from '@tezgah/workbench/ui';
 import { call, colorLabel, PATHS, wordsOf } from '../api';
 import { useTexts } from '../texts';
@@ -48,7 +48,7 @@ export default function VademecumPage(_props: ContributionProps) {
             {([
               ['barcode', m.barcode], ['atc', [m.atcCode, m.atcName].filter(Boolean).join(' · ')], ['substance', m.substance], ['firm', m.firm], ['form', m.form], ['strength', m.strength],
               ['color', colorOf(m.color)], ['status', m.active ? t('vademecum.active') : t('vademecum.passive')], ['equivalentGroup', m.equivalentGroup], ['sgkNo', m.sgkPublicNo],
-              ['licence', [m.licenceNo, m.licenceDate].filter(Boolean).join(' · ')],
+              ['licence', [m.licenceNo, m.licenceDate ? formatDate(m.licenceDate) : null].filter(Boolean).join(' · ')],
             ] as const).map(([k, v]) => <div key={k}><dt className="bp6-text-muted">{t(`vademecum.${k}`)}</dt><dd style={{ margin: 0 }}>{v || '—'}</dd></div>)}
           </dl>
           <h3>{t('vademecum.equivalents')}</h3>
