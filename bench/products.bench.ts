@@ -135,7 +135,7 @@ async function benchEngine(engine: string) {
     console.log(`  CLI import        ${fmt(IMPORT_ROWS)} rows  ${fmt(results.cli)} rows/s  ${(results.cli / results.copy).toFixed(2)}x of COPY (includes starting the CLI)`);
     const again = await run('pnpm', [...cli, 'import', 'products', file, '--json'], cliEnv);
     const second = JSON.parse(again.out);
-    console.log(`  CLI re-import     created ${second.created}, updated ${second.updated}, unchanged ${second.skipped}`);
+    console.log(`  CLI re-import     created ${second.created}, updated ${second.updated}, unchanged ${second.unchanged}`);
 
     // The list on a company with LIST_ROWS products.
     const have = Number((await sql<{ n: number }>`select count(*) as n from products where company_id = ${COMPANY}`.execute(db)).rows[0]!.n);

@@ -19,7 +19,7 @@ const profile = () => JSON.parse(readFileSync(join(dir, 'profile.json'), 'utf8')
 beforeAll(async () => {
   server = await startTestServer();
   dir = tempConfigDir();
-  env = { TEZGAH_CONFIG_DIR: dir, HOME: dir };
+  env = { TEZGAH_CONFIG_DIR: dir, HOME: dir, LANG: 'en_US.UTF-8' };
 });
 
 afterAll(async () => {
@@ -72,8 +72,8 @@ describe('tezgah against the server', () => {
     expect(decodeToken(profile().token!)?.cid).toBe(target.companyId);
   });
 
-  it('a wrong password is exit 2 with the problem title on stderr', async () => {
-    const expected = await createTezgahApi({ baseUrl: server.url })
+  it('a wrong password is exit 3 with the problem title on stderr', async () => {
+    const expected = await createTezgahApi({ baseUrl: server.url, language: 'en' })
       .authenticate({ username: 'eczaci', password: 'wrong-password' })
       .then(() => undefined, (e: unknown) => e);
     expect(expected).toBeInstanceOf(Unauthorized);
@@ -82,10 +82,10 @@ describe('tezgah against the server', () => {
     const other = tempConfigDir();
     try {
       const r = await run(['login', '--url', server.url, '--username', 'eczaci', '--password-stdin'], {
-        env: { TEZGAH_CONFIG_DIR: other, HOME: other },
+        env: { TEZGAH_CONFIG_DIR: other, HOME: other, LANG: 'en_US.UTF-8' },
         stdin: 'wrong-password\n',
       });
-      expect(r.code).toBe(2);
+      expect(r.code).toBe(3);
       expect(r.stdout).toBe('');
       expect(r.stderr.startsWith(`error: ${title}`)).toBe(true);
       expect(r.stderr).toContain('(HTTP 401)');
@@ -101,7 +101,7 @@ describe('tezgah against the server', () => {
     expect(r.code).toBe(0);
     expect(profile().token).toBeUndefined();
     const after = await tezgah(['whoami']);
-    expect(after.code).toBe(2);
+    expect(after.code).toBe(3);
     expect(after.stderr).toBe('not signed in: run tezgah login\n');
     // the old token no longer works on the server
     const stale = await fetch(`${server.url}/api/account`, { headers: { Authorization: `Bearer ${token}`, 'access-token': token } });

@@ -2,7 +2,8 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeToken } from '@tezgah/sdk';
-import { registerCommands } from './plugins';
+import { CommandFailed, ExitCode } from './errors';
+import { registerCommands, type CliPlugin } from './plugins';
 import { FAKE_URL, fakeServer, run, tempConfigDir } from './testing/fake-server';
 
 let dir: string;
@@ -19,7 +20,8 @@ const signIn = async (login = 'eczaci') => {
 
 beforeEach(() => {
   dir = tempConfigDir();
-  env = { TEZGAH_CONFIG_DIR: dir, HOME: dir };
+  // The texts below are the English ones; describe('one language per run') covers Turkish, the default.
+  env = { TEZGAH_CONFIG_DIR: dir, HOME: dir, LANG: 'en_US.UTF-8' };
   server = fakeServer();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,18 +34,18 @@ describe('usage and exit codes', () => {
     for (const cmd of ['login', 'logout', 'whoami', 'company', 'user', 'role', 'audit']) expect(r.stdout).toContain(cmd);
   });
 
-  it('no command: help on stderr, exit 1', async () => {
+  it('no command: help on stderr, exit 2', async () => {
     const r = await tezgah([]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('Usage: tezgah');
   });
 
-  it('an unknown command or option is a usage error (exit 1)', async () => {
+  it('an unknown command or option is invalid input (exit 2)', async () => {
     const unknown = await tezgah(['frobnicate']);
-    expect(unknown.code).toBe(1);
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
     const option = await tezgah(['whoami', '--bogus']);
-    expect(option.code).toBe(1);
+    expect(option.code).toBe(2);
     expect(option.stderr).toContain("unknown option '--bogus'");
     expect(server.seen).toHaveLength(0);
   });
@@ -52,7 +54,7 @@ describe('usage and exit codes', () => {
     await signIn();
     for (const args of [['company', 'switch', 'abc'], ['company', 'switch', '0'], ['user', 'list', '--size', '0'], ['user', 'list', '--page', 'x']]) {
       const r = await tezgah(args);
-      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/error: .*invalid/);
     }
   });
@@ -60,26 +62,26 @@ describe('usage and exit codes', () => {
   it('a missing required option is a usage error', async () => {
     await signIn();
     const r = await tezgah(['user', 'create', '--login', 'x', '--first-name', 'A', '--last-name', 'B', '--email', 'a@b.c']);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain("required option '--role <id...>' not specified");
   });
 
-  it('without a profile: not signed in, exit 2', async () => {
+  it('without a profile: not signed in, exit 3', async () => {
     for (const args of [['whoami'], ['company', 'list'], ['user', 'list'], ['logout']]) {
       const r = await tezgah(args);
-      expect(r.code).toBe(2);
+      expect(r.code).toBe(3);
       expect(r.stderr).toBe('not signed in: run tezgah login\n');
     }
     expect(server.seen).toHaveLength(0);
   });
 
-  it('an unreachable server is exit 2 with the URL', async () => {
+  it('an unreachable server is exit 3 with the URL', async () => {
     const r = await run(['login', '--url', 'http://127.0.0.1:9', '--username', 'a', '--password-stdin'], {
       env,
       stdin: 'pw',
       fetch: () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } })),
     });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('error: cannot reach the server at http://127.0.0.1:9: fetch failed: ECONNREFUSED\n');
   });
 });
@@ -111,9 +113,9 @@ describe('login', () => {
     });
   });
 
-  it('a wrong password is exit 2 with the problem title and detail; the profile is untouched', async () => {
+  it('a wrong password is exit 3 with the problem title and detail; the profile is untouched', async () => {
     const r = await tezgah(['login', '--url', FAKE_URL, '--username', 'eczaci', '--password-stdin'], 'nope\n');
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('error: Giriş işlemi başarısız oldu: Kullanıcı adı veya şifre hatalı (HTTP 401)\n');
     expect(r.stdout).toBe('');
     expect(existsSync(profileFile())).toBe(false);
@@ -121,13 +123,13 @@ describe('login', () => {
 
   it('--password-stdin needs the url and username as options', async () => {
     const r = await tezgah(['login', '--username', 'eczaci', '--password-stdin'], 'demo1234');
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: --password-stdin needs --url (or TEZGAH_URL)\n');
     const r2 = await tezgah(['login', '--url', FAKE_URL, '--password-stdin'], 'demo1234');
-    expect(r2.code).toBe(1);
+    expect(r2.code).toBe(2);
     expect(r2.stderr).toContain('--password-stdin needs --username');
     const r3 = await tezgah(['login', '--url', 'ftp://x', '--username', 'a', '--password-stdin'], 'demo1234');
-    expect(r3.code).toBe(1);
+    expect(r3.code).toBe(2);
     expect(r3.stderr).toBe('error: not an http(s) URL: ftp://x\n');
   });
 
@@ -156,9 +158,9 @@ describe('login', () => {
     expect(decodeToken(profile().token!)?.login).toBe('muhasebe');
   });
 
-  it('runs out of answers: usage error', async () => {
+  it('runs out of answers: invalid input', async () => {
     const r = await tezgah(['login'], `${FAKE_URL}\n`);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('error: no answer for "Username" on standard input');
   });
 });
@@ -198,11 +200,11 @@ describe('whoami', () => {
     }
   });
 
-  it('an ended session is exit 2 with a hint', async () => {
+  it('an ended session is exit 3 with a hint', async () => {
     await signIn();
     server.revoked.add(profile().token!);
     const r = await tezgah(['whoami']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('error: Unauthorized: Oturum geçersiz (HTTP 401)\nhint: the session may have ended: run tezgah login\n');
   });
 });
@@ -242,10 +244,10 @@ describe('company', () => {
     expect(server.seen.at(-1)?.headers.get('company-id')).toBe('2');
   });
 
-  it('switch to a company you are not in: exit 2 with the title', async () => {
+  it('switch to a company you are not in: exit 3 with the title', async () => {
     await signIn('muhasebe');
     const r = await tezgah(['company', 'switch', '2', '--json']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('error: Yetki Hatası: not a member of that company (HTTP 403)\n');
     expect(r.stdout).toBe('');
     expect(profile().companyId).toBe(1);
@@ -283,7 +285,7 @@ describe('user', () => {
     await signIn();
     const r = await tezgah([
       'user', 'create', '--login', 'kasiyer1', '--first-name', 'Ali', '--last-name', 'Veli',
-      '--email', 'ali@example.com', '--role', '2,3', '--role', '4', '--lang', 'en',
+      '--email', 'ali@example.com', '--role', '2,3', '--role', '4', '--user-lang', 'en',
     ]);
     expect(r.code, r.stderr).toBe(0);
     expect(server.seen.at(-1)!.body).toEqual({
@@ -294,7 +296,7 @@ describe('user', () => {
     expect(r.stderr).toContain('User kasiyer1 created');
   });
 
-  it('create: field errors and conflicts are exit 2', async () => {
+  it('create: field errors (400) and conflicts (409) are invalid input, exit 2', async () => {
     await signIn();
     const base = ['user', 'create', '--first-name', 'A', '--last-name', 'B', '--role', '1'];
     const invalid = await tezgah([...base, '--login', 'x1', '--email', 'nope']);
@@ -303,8 +305,8 @@ describe('user', () => {
     const taken = await tezgah([...base, '--login', 'eczaci', '--email', 'a@b.c']);
     expect(taken.code).toBe(2);
     expect(taken.stderr).toBe('error: Bu kullanıcı adı kullanılıyor (HTTP 409)\n');
-    const lang = await tezgah([...base, '--login', 'x2', '--email', 'a@b.c', '--lang', 'de']);
-    expect(lang.code).toBe(1);
+    const lang = await tezgah([...base, '--login', 'x2', '--email', 'a@b.c', '--user-lang', 'de']);
+    expect(lang.code).toBe(2);
   });
 });
 
@@ -325,10 +327,10 @@ describe('role and audit', () => {
     expect(server.seen.at(-1)!.url.searchParams.get('size')).toBe('50');
   });
 
-  it('audit list: forbidden for a pharmacist (exit 2), a table for management', async () => {
+  it('audit list: forbidden for a pharmacist (exit 3), a table for management', async () => {
     await signIn('eczaci');
     const denied = await tezgah(['audit', 'list']);
-    expect(denied.code).toBe(2);
+    expect(denied.code).toBe(3);
     expect(denied.stderr).toBe('error: Yetki Hatası: management only (HTTP 403)\n');
 
     await signIn('yonetici');
@@ -356,7 +358,7 @@ describe('logout', () => {
     expect(server.revoked.has(token)).toBe(true);
     expect(profile()).toEqual({ url: FAKE_URL });
     const again = await tezgah(['whoami']);
-    expect(again.code).toBe(2);
+    expect(again.code).toBe(3);
   });
 
   it('a token the server already forgot still signs out (exit 0)', async () => {
@@ -392,11 +394,11 @@ describe('plugins', () => {
       const help = await tezgah(['--help']);
       expect(help.stdout).toContain('say hello');
       const bad = await tezgah(['hello', 'extra']);
-      expect(bad.code).toBe(1);
+      expect(bad.code).toBe(2);
     } finally {
       unregister();
     }
-    expect((await tezgah(['hello'])).code).toBe(1);
+    expect((await tezgah(['hello'])).code).toBe(2);
   });
 
   it('plugin errors map to exit codes like built-in ones', async () => {
@@ -416,7 +418,109 @@ describe('plugins', () => {
         ],
       },
     });
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr).toBe('not signed in: run tezgah login\n');
+  });
+
+  it('a plugin ends with the exit code it names: 1 with a warning, 2 and 3 with an error', async () => {
+    const plugin: CliPlugin = {
+      id: 'exits',
+      register(program) {
+        program.command('exit').argument('<code>').action(async (code: string) => {
+          throw new CommandFailed(Number(code) as 1 | 2 | 3, `ended with ${code}`);
+        });
+      },
+    };
+    const at = (code: string) => run(['exit', code], { env, fetch: server.fetch, program: { plugins: [plugin] } });
+    expect(await at('1')).toEqual({ code: 1, stdout: '', stderr: 'warning: ended with 1\n' });
+    expect(await at('2')).toEqual({ code: 2, stdout: '', stderr: 'error: ended with 2\n' });
+    expect(await at('3')).toEqual({ code: 3, stdout: '', stderr: 'error: ended with 3\n' });
+    expect(ExitCode).toMatchObject({ OK: 0, SKIPPED: 1, INVALID: 2, FAILED: 3 });
+
+  });
+});
+
+describe('one language per run', () => {
+  const bare = (extra: Record<string, string>) => ({ TEZGAH_CONFIG_DIR: dir, HOME: dir, ...extra });
+  const as = (args: string[], extra: Record<string, string> = {}, stdin?: string) => run(args, { env: bare(extra), fetch: server.fetch, ...(stdin !== undefined ? { stdin } : {}) });
+
+  it('Turkish by default: results, tables, yes/no, errors and commander\'s own messages', async () => {
+    const login = await as(['login', '--url', FAKE_URL, '--username', 'eczaci', '--password-stdin'], {}, 'demo1234\n');
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toBe(`${FAKE_URL} sunucusunda eczaci (Ayşe Yılmaz) olarak oturum açıldı.\nŞirket: 1 Merkez Eczanesi\n`);
+    // The server is asked for its problems in the run's language too.
+    expect(server.seen.at(-1)!.headers.get('accept-language')).toBe('tr');
+    const companies = await as(['company', 'list']);
+    expect(companies.stdout.split('\n').slice(0, 2)).toEqual(['   NO  AD               SEKTÖR  ERP     BİRİNCİL  AKTİF', '*   1  Merkez Eczanesi  ECZ     MEDULA  evet      evet']);
+    const users = await as(['user', 'list', '--size', '2']);
+    expect(users.stdout.trim().split('\n').at(-1)).toBe('Toplam: 3 · sayfa 1/2');
+    const unknown = await as(['frobnicate']);
+    expect([unknown.code, unknown.stderr]).toEqual([2, "hata: bilinmeyen komut 'frobnicate'\n"]);
+    const bad = await as(['user', 'list', '--size', 'x']);
+    expect([bad.code, bad.stderr]).toEqual([2, "hata: '--size <n>' seçeneğinin değeri 'x' geçersiz. Tam sayı değil.\n"]);
+    const out = await as(['logout']);
+    expect(out.stdout).toBe('Oturum kapatıldı.\n');
+    const after = await as(['whoami']);
+    expect([after.code, after.stderr]).toEqual([3, 'oturum açılmamış: önce tezgah login çalıştırın\n']);
+  });
+
+  it('the locale decides (LC_ALL, then LC_MESSAGES, then LANG); --lang decides over it; an unknown locale is Turkish', async () => {
+    const cases: [Record<string, string>, string[], string][] = [
+      [{ LANG: 'en_US.UTF-8' }, [], 'not signed in: run tezgah login\n'],
+      [{ LANG: 'en_US.UTF-8', LC_ALL: 'tr_TR.UTF-8' }, [], 'oturum açılmamış: önce tezgah login çalıştırın\n'],
+      [{ LANG: 'tr_TR.UTF-8', LC_MESSAGES: 'en_GB.UTF-8' }, [], 'not signed in: run tezgah login\n'],
+      [{ LANG: 'C.UTF-8' }, [], 'oturum açılmamış: önce tezgah login çalıştırın\n'],
+      [{ LANG: 'de_DE.UTF-8' }, [], 'oturum açılmamış: önce tezgah login çalıştırın\n'],
+      [{ LC_ALL: 'tr_TR.UTF-8' }, ['--lang', 'en'], 'not signed in: run tezgah login\n'],
+      [{ LANG: 'en_US.UTF-8' }, ['--lang=tr'], 'oturum açılmamış: önce tezgah login çalıştırın\n'],
+    ];
+    for (const [locale, flag, stderr] of cases) {
+      const r = await as(['whoami', ...flag], locale);
+      expect([r.code, r.stderr], JSON.stringify([locale, flag])).toEqual([3, stderr]);
+    }
+    const wrong = await as(['whoami', '--lang', 'de']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("'--lang <lang>'");
+  });
+
+  it('--lang en after the command: every line in English, and the server asked in English', async () => {
+    await as(['login', '--url', FAKE_URL, '--username', 'eczaci', '--password-stdin', '--lang', 'en'], {}, 'demo1234\n');
+    const r = await as(['whoami', '--lang', 'en']);
+    expect(r.stdout.split('\n')[0]).toBe('Login        eczaci');
+    expect(server.seen.at(-1)!.headers.get('accept-language')).toBe('en');
+  });
+});
+
+describe('retries after a dropped connection', () => {
+  const epipe = () => Promise.reject(new TypeError('fetch failed', { cause: { code: 'EPIPE' } }));
+
+  it('a GET is sent again after a network error or a 503, with a note; the pauses grow', async () => {
+    await signIn();
+    let drops = 2;
+    const pauses: number[] = [];
+    const r = await run(['whoami', '--json'], {
+      env,
+      fetch: (req) => (drops-- > 0 ? (drops === 1 ? epipe() : Promise.resolve(new Response('', { status: 503 }))) : server.fetch(req)),
+      sleep: async (ms) => void pauses.push(ms),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).login).toBe('eczaci');
+    expect(pauses).toEqual([500, 1000]);
+    expect(r.stderr).toBe(
+      'note: GET /api/account: fetch failed: EPIPE; retrying in 0.5 s (attempt 2 of 5)\n' +
+        'note: GET /api/account: HTTP 503; retrying in 1 s (attempt 3 of 5)\n',
+    );
+  });
+
+  it('gives up after five attempts (exit 3); a write without an Idempotency-Key is never sent twice', async () => {
+    await signIn();
+    let calls = 0;
+    const pauses: number[] = [];
+    const down = await run(['whoami'], { env, fetch: () => (calls++, epipe()), sleep: async (ms) => void pauses.push(ms) });
+    expect([down.code, calls, pauses]).toEqual([3, 5, [500, 1000, 2000, 4000]]);
+    expect(down.stderr.trim().split('\n').at(-1)).toBe(`error: cannot reach the server at ${FAKE_URL}: fetch failed: EPIPE`);
+    calls = 0;
+    const login = await run(['login', '--url', FAKE_URL, '--username', 'eczaci', '--password-stdin'], { env, stdin: 'demo1234', fetch: () => (calls++, epipe()), sleep: async () => undefined });
+    expect([login.code, calls]).toEqual([3, 1]);
   });
 });

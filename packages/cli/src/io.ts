@@ -25,6 +25,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** @default globalThis.fetch */
   readonly fetch?: FetchLike | undefined;
+  /** Waits between retries of a request. @default setTimeout */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 /** The real process: process.stdout/stderr/stdin/env and the global fetch. */
@@ -41,5 +43,6 @@ export function resolveIo(io: Partial<CliIo> = {}): CliIo {
     stdin: io.stdin ?? base.stdin,
     env: io.env ?? base.env,
     fetch: io.fetch,
+    sleep: io.sleep,
   };
 }

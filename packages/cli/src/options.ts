@@ -1,5 +1,6 @@
 /** Option parsers and the paging options the list commands share. */
 import { InvalidArgumentError, type Command } from 'commander';
+import { formatCount, type Lang } from './i18n';
 
 /** A whole number ≥ `min` (commander reports a bad one as a usage error, exit 1). */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -44,8 +45,10 @@ export function pageQuery(o: PagingOptions): { page: number; size: number } {
   return { page: o.page - 1, size: o.size };
 }
 
-/** `Total: 57 · page 2/6` under a table. */
-export function pageFooter(total: number, o: PagingOptions): string {
+/** `Total: 57 · page 2/6` (`Toplam: 57 · sayfa 2/6`) under a table. */
+export function pageFooter(total: number, o: PagingOptions, lang: Lang = 'en'): string {
   const pages = Math.max(1, Math.ceil(total / o.size));
-  return `Total: ${total} · page ${o.page}/${pages}`;
+  return lang === 'tr'
+    ? `Toplam: ${formatCount(lang, total)} · sayfa ${o.page}/${pages}`
+    : `Total: ${formatCount(lang, total)} · page ${o.page}/${pages}`;
 }

@@ -71,4 +71,14 @@ describe('makeOutput', () => {
     o.table([], [{ header: 'x', value: () => 1 }]);
     expect(out.text().endsWith('(none)\n')).toBe(true);
   });
+
+  it('speaks the mode\'s language: yes/no, no rows, upper-cased headers', () => {
+    const out = sink();
+    const o = makeOutput(out, sink(), { json: false, lang: 'tr' });
+    expect(o.lang).toBe('tr');
+    o.table([{ aktif: true, il: 'İzmir' }], [{ header: 'Aktif', value: (r) => r.aktif }, { header: 'il', value: (r) => r.il }]);
+    o.table([], [{ header: 'x', value: () => 1 }]);
+    o.keyValues([['Birincil', false]]);
+    expect(out.text()).toBe('AKTİF  İL\nevet   İzmir\n(yok)\nBirincil  hayır\n');
+  });
 });

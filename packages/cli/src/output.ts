@@ -2,6 +2,7 @@
  * What commands print: aligned tables and key/value blocks for people, JSON for scripts (`--json`).
  * Everything goes to stdout; messages and errors go to stderr.
  */
+import { WORDS, type Lang } from './i18n';
 import type { WritableLike } from './io';
 
 /** One table column. */
@@ -27,18 +28,18 @@ const truncate = (s: string, max: number): string => {
   return chars.length <= max ? s : chars.slice(0, Math.max(1, max - 1)).join('') + '…';
 };
 
-/** How one value reads in a table cell: '-' for nothing, yes/no, lists joined with commas. */
-export function cell(value: unknown): string {
+/** How one value reads in a table cell: '-' for nothing, yes/no (evet/hayır), lists joined with commas. */
+export function cell(value: unknown, lang: Lang = 'en'): string {
   if (value === null || value === undefined || value === '') return '-';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (Array.isArray(value)) return value.length ? value.map(cell).join(', ') : '-';
+  if (typeof value === 'boolean') return value ? WORDS[lang].yes : WORDS[lang].no;
+  if (Array.isArray(value)) return value.length ? value.map((v) => cell(v, lang)).join(', ') : '-';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value).replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
 /** Renders rows as a header line and aligned columns separated by two spaces. */
-export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]): string {
-  const texts = rows.map((row) => columns.map((c) => truncate(cell(c.value(row)), c.maxWidth ?? 60)));
+export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[], lang: Lang = 'en'): string {
+  const texts = rows.map((row) => columns.map((c) => truncate(cell(c.value(row), lang), c.maxWidth ?? 60)));
   const aligns = columns.map(
     (c) => c.align ?? (rows.length && rows.every((r) => typeof c.value(r) === 'number') ? 'right' : 'left'),
   );
@@ -48,13 +49,13 @@ export function renderTable<T>(rows: readonly T[], columns: readonly Column<T>[]
       .map((s, i) => pad(s, widths[i] ?? 0, aligns[i] ?? 'left'))
       .join('  ')
       .trimEnd();
-  return [line(columns.map((c) => c.header.toUpperCase())), ...texts.map(line)].join('\n') + '\n';
+  return [line(columns.map((c) => c.header.toLocaleUpperCase(lang === 'tr' ? 'tr-TR' : 'en-US'))), ...texts.map(line)].join('\n') + '\n';
 }
 
 /** Renders `label  value` lines with the labels padded to one width. */
-export function renderKeyValues(pairs: ReadonlyArray<readonly [string, unknown]>): string {
+export function renderKeyValues(pairs: ReadonlyArray<readonly [string, unknown]>, lang: Lang = 'en'): string {
   const w = Math.max(0, ...pairs.map(([k]) => width(k)));
-  return pairs.map(([k, v]) => `${pad(k, w, 'left')}  ${cell(v)}`.trimEnd()).join('\n') + '\n';
+  return pairs.map(([k, v]) => `${pad(k, w, 'left')}  ${cell(v, lang)}`.trimEnd()).join('\n') + '\n';
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
@@ -71,11 +72,13 @@ export function formatDateTime(value: string | null | undefined): string {
 export interface Output {
   /** True when the command was run with `--json`. */
   readonly isJson: boolean;
+  /** The run's language (`--lang`, else the locale's, else Turkish). */
+  readonly lang: Lang;
   /** Prints `value` as JSON with `--json`, otherwise calls `human` to print it for people. */
   result<T>(value: T, human: (value: T) => void): void;
   /** Prints JSON to stdout. */
   json(value: unknown): void;
-  /** Prints an aligned table to stdout ("(none)" when there are no rows). */
+  /** Prints an aligned table to stdout ("(none)" / "(yok)" when there are no rows). */
   table<T>(rows: readonly T[], columns: readonly Column<T>[]): void;
   /** Prints `label  value` lines to stdout. */
   keyValues(pairs: ReadonlyArray<readonly [string, unknown]>): void;
@@ -85,15 +88,20 @@ export interface Output {
   note(text: string): void;
 }
 
-/** Mutable switch the program flips before each action (from the global `--json`). */
+/** Mutable switches the program sets before each action (from the global `--json` and `--lang`). */
 export interface OutputMode {
   json: boolean;
+  /** @default 'en' */
+  lang?: Lang;
 }
 
 export function makeOutput(stdout: WritableLike, stderr: WritableLike, mode: OutputMode): Output {
   const out: Output = {
     get isJson() {
       return mode.json;
+    },
+    get lang() {
+      return mode.lang ?? 'en';
     },
     result(value, human) {
       if (mode.json) out.json(value);
@@ -103,10 +111,10 @@ export function makeOutput(stdout: WritableLike, stderr: WritableLike, mode: Out
       stdout.write(JSON.stringify(value ?? null, null, 2) + '\n');
     },
     table(rows, columns) {
-      stdout.write(rows.length ? renderTable(rows, columns) : '(none)\n');
+      stdout.write(rows.length ? renderTable(rows, columns, out.lang) : `${WORDS[out.lang].none}\n`);
     },
     keyValues(pairs) {
-      stdout.write(renderKeyValues(pairs));
+      stdout.write(renderKeyValues(pairs, out.lang));
     },
     line(text = '') {
       stdout.write(text + '\n');

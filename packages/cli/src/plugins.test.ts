@@ -60,19 +60,22 @@ describe('TEZGAH_CLI_PLUGINS', () => {
     ]);
     const dir = mkdtempSync(join(tmpdir(), 'tezgah-plugin-'));
     dirs.push(dir);
-    const r = await run(['--help'], { env: { TEZGAH_CONFIG_DIR: dir, TEZGAH_CLI_PLUGINS: '/nope/missing.mjs' } });
+    const r = await run(['--help'], { env: { TEZGAH_CONFIG_DIR: dir, TEZGAH_CLI_PLUGINS: '/nope/missing.mjs', LANG: 'en_US.UTF-8' } });
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning: CLI plugin /nope/missing.mjs was not loaded');
+    // In the run's language, Turkish by default.
+    const tr = await run(['--help'], { env: { TEZGAH_CONFIG_DIR: dir, TEZGAH_CLI_PLUGINS: '/nope/missing.mjs' } });
+    expect(tr.stderr).toContain('uyarı: CLI eklentisi /nope/missing.mjs yüklenemedi');
   });
 
-  it('a plugin with a missing requirement makes the program fail to start (exit 1)', async () => {
+  it('a plugin with a missing requirement makes the program fail to start (exit 2)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tezgah-plugin-'));
     dirs.push(dir);
     const r = await run(['--help'], {
-      env: { TEZGAH_CONFIG_DIR: dir },
+      env: { TEZGAH_CONFIG_DIR: dir, LANG: 'en_US.UTF-8' },
       program: { plugins: [{ id: 'test-needy', requires: ['no-such-plugin'], register: noop }] },
     });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: CLI plugin "test-needy" requires "no-such-plugin", which is not registered\n');
   });
 });

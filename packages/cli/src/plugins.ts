@@ -29,6 +29,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
+import type { Lang } from './i18n';
 import type { CliIo } from './io';
 import type { Output } from './output';
 import type { ProfileStore } from './profile';
@@ -40,7 +41,17 @@ export interface CliContext {
   readonly output: Output;
   /** The profile file (url, token, company id). */
   readonly profile: ProfileStore;
-  /** The API of the signed-in profile (Promise façade); throws "not signed in" (exit 2) without one. */
+  /**
+   * The run's one language (`--lang`, else the locale's, else Turkish): every line a command
+   * prints, to stdout or stderr, is in it. Known when `register` runs; `--lang` may still change
+   * it before the action, so read it in the action.
+   */
+  readonly lang: Lang;
+  /**
+   * The API of the signed-in profile (Promise façade); throws "not signed in" (exit 3) without one.
+   * Its requests that may be sent twice (GETs, and writes with an `Idempotency-Key`) are retried
+   * after a dropped connection or a 502/503/504, with a note on stderr.
+   */
   api(): TezgahPromiseApi;
   /** The API of a server without a session (for sign-in and public calls). */
   apiFor(url: string): TezgahPromiseApi;
@@ -163,8 +174,8 @@ export function cliPluginEntries(root: string = CLI_REPO_ROOT, examples: boolean
  * Imports the discovered workspace CLI plugins ({@link cliPluginEntries}) and registers their
  * default exports. Returns the problems, like {@link loadPluginModules}.
  */
-export async function discoverPluginModules(root: string = CLI_REPO_ROOT): Promise<string[]> {
-  return loadPluginModules(cliPluginEntries(root).map((e) => e.entry));
+export async function discoverPluginModules(root: string = CLI_REPO_ROOT, lang: Lang = 'en'): Promise<string[]> {
+  return loadPluginModules(cliPluginEntries(root).map((e) => e.entry), process.cwd(), lang);
 }
 
 /**
@@ -172,7 +183,7 @@ export async function discoverPluginModules(root: string = CLI_REPO_ROOT): Promi
  * list of them) and registers their default export when it is a plugin. Returns the problems (a
  * module that failed to load), so the caller can warn without failing.
  */
-export async function loadPluginModules(list: string | readonly string[] | undefined, cwd: string = process.cwd()): Promise<string[]> {
+export async function loadPluginModules(list: string | readonly string[] | undefined, cwd: string = process.cwd(), lang: Lang = 'en'): Promise<string[]> {
   const problems: string[] = [];
   const specs = typeof list === 'string' || list === undefined ? (list ?? '').split(',') : list;
   for (const spec of specs.map((s) => s.trim()).filter(Boolean)) {
@@ -182,7 +193,8 @@ export async function loadPluginModules(list: string | readonly string[] | undef
       const candidate = mod.default ?? mod.plugin;
       if (isPlugin(candidate)) registerCommands(candidate);
     } catch (e) {
-      problems.push(`CLI plugin ${spec} was not loaded: ${e instanceof Error ? e.message : String(e)}`);
+      const reason = e instanceof Error ? e.message : String(e);
+      problems.push(lang === 'tr' ? `CLI eklentisi ${spec} yüklenemedi: ${reason}` : `CLI plugin ${spec} was not loaded: ${reason}`);
     }
   }
   return problems;

@@ -1,21 +1,25 @@
 /**
  * The `tezgah` program. `createProgram(io)` builds it (tests run it in-process with fake io and
- * fetch); `runCli(argv, io)` runs it and answers the exit code:
- * 0 done, 1 usage error (commander's own too), 2 API error / not signed in.
+ * fetch); `runCli(argv, io)` runs it and answers the exit code (errors.ts): 0 all done, 1 some
+ * rows skipped, 2 invalid input (commander's usage errors too), 3 the server or the network failed.
+ * The run speaks one language (i18n.ts): `--lang`, else the locale's, else Turkish; the server is
+ * asked for its problems in it too (`Accept-Language`).
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
-import { createClient, isTezgahError, makeTezgahPromiseApi, memoryTokenStore, type TezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
+import { Command, CommanderError, Option } from 'commander';
+import { createClient, isTezgahError, makeTezgahPromiseApi, memoryTokenStore, type FetchLike, type TezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
 import { accountCommands } from './commands/account';
 import { auditCommands } from './commands/audit';
 import { companyCommands } from './commands/company';
 import { roleCommands } from './commands/role';
 import { userCommands } from './commands/user';
-import { ExitCode, NotSignedInError, UsageError } from './errors';
+import { CommandFailed, ExitCode, NotSignedInError, UsageError } from './errors';
+import { formatSeconds, LANGS, resolveLang, WORDS, type Lang } from './i18n';
 import { resolveIo, type CliIo, type WritableLike } from './io';
 import { makeOutput, type OutputMode } from './output';
 import { discoverPluginModules, loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
 import { ProfileStore } from './profile';
+import { retryingFetch, type RetryEvent } from './retry';
 
 /** The kernel's own commands (they are plugins like any other). */
 export const builtinPlugins: readonly CliPlugin[] = [accountCommands, companyCommands, userCommands, roleCommands, auditCommands];
@@ -31,6 +35,8 @@ export interface CreateProgramOptions {
    * none. @default the repository this package sits in
    */
   discover?: string | false;
+  /** The run's language before `--lang` is read. @default the locale's (LC_ALL, LC_MESSAGES, LANG), else Turkish */
+  lang?: Lang;
 }
 
 function version(): string {
@@ -47,40 +53,103 @@ interface ProgramState {
   url: string | null;
   /** Whether that API used the profile's session (a 401 then means the session ended). */
   session: boolean;
+  /** The run's language. */
+  lang: Lang;
 }
 const programState = new WeakMap<Command, ProgramState>();
 
+/** Commander's own error lines (an unknown option, a missing value…) in Turkish. */
+const COMMANDER_TR: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^error: unknown command '(.*)'/, "hata: bilinmeyen komut '$1'"],
+  [/^error: unknown option '(.*)'/, "hata: bilinmeyen seçenek '$1'"],
+  [/^error: required option '(.*)' not specified/, "hata: '$1' seçeneği gerekli"],
+  [/^error: missing required argument '(.*)'/, "hata: '$1' değeri eksik"],
+  [/^error: option '(.*)' argument missing/, "hata: '$1' seçeneğinin değeri eksik"],
+  [/^error: option '(.*)' argument '(.*)' is invalid\./, "hata: '$1' seçeneğinin değeri '$2' geçersiz."],
+  [/^error: command-argument value '(.*)' is invalid for argument '(.*)'\./, "hata: '$2' için '$1' değeri geçersiz."],
+  [/^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\./, 'hata: fazla değer: $2 beklenirken $3 verildi.'],
+  [/Not a whole number\./, 'Tam sayı değil.'],
+  [/Must be between (\S+) and (\S+)\./, '$1 ile $2 arasında olmalı.'],
+  [/Allowed choices are (.*)\./, 'İzin verilen değerler: $1.'],
+  [/\(Did you mean (.*)\?\)/, '(Bunu mu demek istediniz: $1?)'],
+  [/^error:/, 'hata:'],
+];
+
+export function translateCommanderError(text: string, lang: Lang): string {
+  if (lang !== 'tr') return text;
+  let out = text;
+  for (const [re, to] of COMMANDER_TR) out = out.replace(re, to);
+  return out;
+}
+
 /** Applies the settings every command needs (also to commands a plugin built with `new Command`). */
-function configureTree(command: Command, io: CliIo): void {
+function configureTree(command: Command, io: CliIo, lang: () => Lang): void {
   command.exitOverride();
   command.configureOutput({
     writeOut: (s) => void io.stdout.write(s),
     writeErr: (s) => void io.stderr.write(s),
-    outputError: (s, write) => write(s),
+    outputError: (s, write) => write(translateCommanderError(s, lang())),
   });
-  for (const sub of command.commands) configureTree(sub, io);
+  for (const sub of command.commands) configureTree(sub, io, lang);
 }
+
+const KERNEL_MESSAGES = {
+  tr: {
+    notSignedIn: 'oturum açılmamış: önce tezgah login çalıştırın',
+    cannotReach: (url: string | null | undefined, reason: string) => `sunucuya ulaşılamıyor${url ? ` (${url})` : ''}: ${reason}`,
+    tryAgainIn: (s: number) => `  ${s} sn sonra yeniden deneyin`,
+    sessionEnded: 'ipucu: oturum sona ermiş olabilir: tezgah login çalıştırın',
+    retrying: (e: RetryEvent, path: string) =>
+      `${WORDS.tr.note}: ${e.method} ${path}: ${e.reason}; ${formatSeconds('tr', e.delayMs)} sonra yeniden deneniyor (deneme ${e.attempt}/${e.attempts})`,
+    pluginFailed: (problem: string) => `${WORDS.tr.warning}: ${problem}`,
+  },
+  en: {
+    notSignedIn: 'not signed in: run tezgah login',
+    cannotReach: (url: string | null | undefined, reason: string) => `cannot reach the server${url ? ` at ${url}` : ''}: ${reason}`,
+    tryAgainIn: (s: number) => `  try again in ${s} s`,
+    sessionEnded: 'hint: the session may have ended: run tezgah login',
+    retrying: (e: RetryEvent, path: string) =>
+      `${WORDS.en.note}: ${e.method} ${path}: ${e.reason}; retrying in ${formatSeconds('en', e.delayMs)} (attempt ${e.attempt} of ${e.attempts})`,
+    pluginFailed: (problem: string) => `${WORDS.en.warning}: ${problem}`,
+  },
+} satisfies Record<Lang, unknown>;
 
 /** Builds the program with the built-in commands and the plugins. */
 export function createProgram(partialIo: Partial<CliIo> = {}, options: CreateProgramOptions = {}): Command {
   const io = resolveIo(partialIo);
-  const mode: OutputMode = { json: false };
+  const state: ProgramState = { url: null, session: false, lang: options.lang ?? resolveLang([], io.env) };
+  const mode: OutputMode = { json: false, lang: state.lang };
   const output = makeOutput(io.stdout, io.stderr, mode);
   const profile = new ProfileStore(io.env);
   let signedIn: TezgahPromiseApi | undefined;
-  const state: ProgramState = { url: null, session: false };
+  // Requests that may be sent twice are retried after a dropped connection (retry.ts), with a line on stderr.
+  const fetch: FetchLike = retryingFetch(io.fetch ?? ((request) => globalThis.fetch(request)), {
+    ...(io.sleep ? { sleep: io.sleep } : {}),
+    onRetry: (e) => {
+      let path = e.url;
+      try {
+        path = new URL(e.url).pathname;
+      } catch {
+        // not a URL: shown as it is
+      }
+      // On a terminal the note takes the progress bar's line (the bar is drawn again below it).
+      write(io.stderr, `${io.stderr.isTTY ? '\r\x1b[K' : ''}${KERNEL_MESSAGES[state.lang].retrying(e, path)}`);
+    },
+  });
+  const clientOptions = () => ({ fetch, language: () => state.lang });
 
   const ctx: CliContext = {
     io,
     output,
     profile,
+    get lang() {
+      return state.lang;
+    },
     api() {
       if (!signedIn) {
         const p = profile.read();
         if (!p.url || !p.token) throw new NotSignedInError();
-        signedIn = makeTezgahPromiseApi(
-          createClient({ baseUrl: p.url, tokenStore: profile.tokenStore, ...(io.fetch ? { fetch: io.fetch } : {}) }),
-        );
+        signedIn = makeTezgahPromiseApi(createClient({ baseUrl: p.url, tokenStore: profile.tokenStore, ...clientOptions() }));
       }
       state.url = signedIn.client.baseUrl;
       state.session = true;
@@ -89,9 +158,7 @@ export function createProgram(partialIo: Partial<CliIo> = {}, options: CreatePro
     apiFor(url) {
       state.url = url;
       state.session = false;
-      return makeTezgahPromiseApi(
-        createClient({ baseUrl: url, tokenStore: memoryTokenStore(), ...(io.fetch ? { fetch: io.fetch } : {}) }),
-      );
+      return makeTezgahPromiseApi(createClient({ baseUrl: url, tokenStore: memoryTokenStore(), ...clientOptions() }));
     },
   };
 
@@ -99,11 +166,21 @@ export function createProgram(partialIo: Partial<CliIo> = {}, options: CreatePro
     .description('Tezgah from the command line: sign in, switch companies, manage users and roles, read the audit trail')
     .version(version(), '-V, --version')
     .option('--json', 'print machine-readable JSON on stdout')
+    .addOption(new Option('--lang <lang>', 'the language of the output (default: the locale\'s, else tr)').choices(LANGS))
     .configureHelp({ showGlobalOptions: true })
-    .showSuggestionAfterError(true);
-  configureTree(program, io);
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 all done; 1 done, but some rows were skipped; 2 invalid input (also a dry run that finds bad rows, or a request the server refused as invalid);\n' +
+        '3 the server or the network failed. The output speaks --lang, else the locale (LC_ALL, LC_MESSAGES, LANG), else Turkish.\n',
+    );
+  const langNow = () => state.lang;
+  configureTree(program, io, langNow);
   program.hook('preAction', (_root, action) => {
-    mode.json = action.optsWithGlobals<{ json?: boolean }>().json === true;
+    const o = action.optsWithGlobals<{ json?: boolean; lang?: Lang }>();
+    mode.json = o.json === true;
+    if (o.lang) state.lang = o.lang;
+    mode.lang = state.lang;
   });
 
   const plugins = orderPlugins([
@@ -112,22 +189,24 @@ export function createProgram(partialIo: Partial<CliIo> = {}, options: CreatePro
     ...(options.plugins ?? []),
   ]);
   for (const plugin of plugins) plugin.register(program, ctx);
-  configureTree(program, io);
+  configureTree(program, io, langNow);
   programState.set(program, state);
   return program;
 }
 
 /** How an API failure reads on stderr: the problem's title, its detail, field errors, a hint. */
-export function describeApiError(error: TezgahError, url?: string | null): string {
+export function describeApiError(error: TezgahError, url?: string | null, lang: Lang = 'en'): string {
+  const m = KERNEL_MESSAGES[lang];
+  const prefix = WORDS[lang].error;
   if (error._tag === 'NetworkError') {
-    return `error: cannot reach the server${url ? ` at ${url}` : ''}: ${error.message.replace(/^Network error: /, '')}\n`;
+    return `${prefix}: ${m.cannotReach(url, error.message.replace(/^Network error: /, ''))}\n`;
   }
-  const lines = [`error: ${error.title}${error.detail && error.detail !== error.title ? `: ${error.detail}` : ''} (HTTP ${error.status})`];
+  const lines = [`${prefix}: ${error.title}${error.detail && error.detail !== error.title ? `: ${error.detail}` : ''} (HTTP ${error.status})`];
   if (error._tag === 'ValidationFailed') {
     for (const f of error.fieldErrors) lines.push(`  ${f.field}: ${f.message}`);
   }
   if (error._tag === 'RateLimited' && error.retryAfterSeconds !== undefined) {
-    lines.push(`  try again in ${error.retryAfterSeconds} s`);
+    lines.push(m.tryAgainIn(error.retryAfterSeconds));
   }
   return lines.join('\n') + '\n';
 }
@@ -136,47 +215,63 @@ function write(stream: WritableLike, text: string): void {
   stream.write(text.endsWith('\n') ? text : text + '\n');
 }
 
+/** The exit code a failure of a command answers, after writing its line on stderr. */
+function failure(e: unknown, io: CliIo, lang: Lang, state: ProgramState | undefined): ExitCode {
+  const w = WORDS[lang];
+  const m = KERNEL_MESSAGES[lang];
+  if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.OK : ExitCode.INVALID;
+  if (e instanceof UsageError) {
+    write(io.stderr, `${w.error}: ${e.message}`);
+    return ExitCode.INVALID;
+  }
+  if (e instanceof NotSignedInError) {
+    write(io.stderr, e.defaultMessage ? m.notSignedIn : e.message);
+    return ExitCode.FAILED;
+  }
+  if (e instanceof CommandFailed) {
+    if (e.message) write(io.stderr, `${e.exitCode === ExitCode.SKIPPED ? w.warning : w.error}: ${e.message}`);
+    return e.exitCode;
+  }
+  if (isTezgahError(e)) {
+    write(io.stderr, describeApiError(e, state?.url, lang));
+    if (e._tag === 'Unauthorized' && state?.session) write(io.stderr, m.sessionEnded);
+    // A request the server found invalid (400, 413, 422) or in conflict with what it holds (409) is
+    // the input's fault; anything else (the session, the authority, 5xx, the network) is not.
+    return e._tag === 'ValidationFailed' || e._tag === 'Conflict' ? ExitCode.INVALID : ExitCode.FAILED;
+  }
+  // A plugin's own failure that carries an exit code (as CommandFailed does).
+  const code = (e as { exitCode?: unknown } | null)?.exitCode;
+  if (e instanceof Error && (code === 1 || code === 2 || code === 3)) {
+    write(io.stderr, `${code === 1 ? w.warning : w.error}: ${e.message}`);
+    return code;
+  }
+  write(io.stderr, `${w.error}: ${e instanceof Error ? e.message : String(e)}`);
+  return ExitCode.FAILED;
+}
+
 /**
  * Runs `tezgah` with the arguments after the program name and answers the exit code. Loads the
  * workspace's CLI plugins and then the plugin modules named in TEZGAH_CLI_PLUGINS first.
  */
 export async function runCli(argv: readonly string[], partialIo: Partial<CliIo> = {}, options: CreateProgramOptions = {}): Promise<number> {
   const io = resolveIo(partialIo);
-  const discovered = options.discover === false ? [] : await discoverPluginModules(options.discover);
-  for (const problem of discovered) write(io.stderr, `warning: ${problem}`);
-  for (const problem of await loadPluginModules(io.env.TEZGAH_CLI_PLUGINS)) write(io.stderr, `warning: ${problem}`);
+  const lang = options.lang ?? resolveLang(argv, io.env);
+  const m = KERNEL_MESSAGES[lang];
+  const discovered = options.discover === false ? [] : await discoverPluginModules(options.discover, lang);
+  for (const problem of discovered) write(io.stderr, m.pluginFailed(problem));
+  for (const problem of await loadPluginModules(io.env.TEZGAH_CLI_PLUGINS, process.cwd(), lang)) write(io.stderr, m.pluginFailed(problem));
   let program: Command;
   try {
-    program = createProgram(io, options);
+    program = createProgram(io, { ...options, lang });
   } catch (e) {
-    write(io.stderr, `error: ${e instanceof Error ? e.message : String(e)}`);
-    return ExitCode.USAGE;
+    write(io.stderr, `${WORDS[lang].error}: ${e instanceof Error ? e.message : String(e)}`);
+    return ExitCode.INVALID;
   }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return ExitCode.OK;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.OK : ExitCode.USAGE;
-    if (e instanceof UsageError) {
-      write(io.stderr, `error: ${e.message}`);
-      return ExitCode.USAGE;
-    }
-    if (e instanceof NotSignedInError) {
-      write(io.stderr, e.message);
-      return ExitCode.API;
-    }
-    if (isTezgahError(e)) {
-      const state = programState.get(program);
-      write(io.stderr, describeApiError(e, state?.url));
-      if (e._tag === 'Unauthorized' && state?.session) write(io.stderr, 'hint: the session may have ended: run tezgah login');
-      return ExitCode.API;
-    }
-    // A plugin's own failure that says its exit code (2: the work failed, not the command line).
-    if (e instanceof Error && (e as { exitCode?: unknown }).exitCode === ExitCode.API) {
-      write(io.stderr, `error: ${e.message}`);
-      return ExitCode.API;
-    }
-    write(io.stderr, `error: ${e instanceof Error ? e.message : String(e)}`);
-    return ExitCode.USAGE;
+    const state = programState.get(program);
+    return failure(e, io, state?.lang ?? lang, state);
   }
 }

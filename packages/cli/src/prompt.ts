@@ -6,6 +6,12 @@
 import { createInterface, type Interface } from 'node:readline';
 import type { CliIo } from './io';
 import { UsageError } from './errors';
+import type { Lang } from './i18n';
+
+const MESSAGES = {
+  tr: { cancelled: 'vazgeçildi', noAnswer: (q: string) => `standart girdide "${q}" için yanıt yok` },
+  en: { cancelled: 'cancelled', noAnswer: (q: string) => `no answer for "${q}" on standard input` },
+} satisfies Record<Lang, unknown>;
 
 /** Reads all of stdin (for `--password-stdin`). */
 export async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
@@ -23,7 +29,7 @@ export function stripFinalNewline(text: string): string {
  * Reads a line on a TTY in raw mode without echoing it. Backspace deletes, Enter finishes,
  * Ctrl-C or Ctrl-D on an empty line cancels.
  */
-export function readHidden(io: Pick<CliIo, 'stdin' | 'stderr'>, question: string): Promise<string> {
+export function readHidden(io: Pick<CliIo, 'stdin' | 'stderr'>, question: string, lang: Lang = 'en'): Promise<string> {
   const { stdin, stderr } = io;
   stderr.write(question);
   return new Promise((resolve, reject) => {
@@ -45,7 +51,7 @@ export function readHidden(io: Pick<CliIo, 'stdin' | 'stderr'>, question: string
         }
         if (ch === '\u0003' || (ch === '\u0004' && value === '')) {
           finish();
-          reject(new UsageError('cancelled'));
+          reject(new UsageError(MESSAGES[lang].cancelled));
           return;
         }
         if (ch === '\u007f' || ch === '\b') value = Array.from(value).slice(0, -1).join('');
@@ -62,7 +68,10 @@ export class Prompter {
   private lines: AsyncIterator<string> | undefined;
   private reader: Interface | undefined;
 
-  constructor(private readonly io: Pick<CliIo, 'stdin' | 'stderr'>) {}
+  constructor(
+    private readonly io: Pick<CliIo, 'stdin' | 'stderr'>,
+    private readonly lang: Lang = 'en',
+  ) {}
 
   get interactive(): boolean {
     return this.io.stdin.isTTY === true;
@@ -77,7 +86,7 @@ export class Prompter {
 
   /** Asks without echo on a TTY; from a pipe, takes the next line. */
   async askHidden(question: string): Promise<string> {
-    if (this.interactive) return readHidden(this.io, `${question}: `);
+    if (this.interactive) return readHidden(this.io, `${question}: `, this.lang);
     return this.nextLine(`${question}: `, question);
   }
 
@@ -105,7 +114,7 @@ export class Prompter {
     }
     const next = await this.lines.next();
     this.io.stderr.write('\n');
-    if (next.done) throw new UsageError(`no answer for "${question}" on standard input`);
+    if (next.done) throw new UsageError(MESSAGES[this.lang].noAnswer(question));
     return next.value;
   }
 }

@@ -2,8 +2,58 @@
 import type { Command } from 'commander';
 import { isTezgahError, type Account } from '@tezgah/sdk';
 import { UsageError } from '../errors';
+import type { Lang } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { Prompter, readAll, stripFinalNewline } from '../prompt';
+
+const MESSAGES = {
+  tr: {
+    notUrl: (t: string) => `URL değil: ${t}`,
+    notHttp: (t: string) => `http(s) URL'si değil: ${t}`,
+    needsUrl: '--password-stdin için --url (ya da TEZGAH_URL) gerekli',
+    needsUsername: '--password-stdin için --username (ya da TEZGAH_USERNAME) gerekli',
+    serverUrl: 'Sunucu adresi',
+    username: 'Kullanıcı adı',
+    password: 'Parola',
+    usernameNeeded: 'kullanıcı adı gerekli',
+    passwordNeeded: 'parola gerekli',
+    noToken: 'sunucu girişi belirteç (token) olmadan yanıtladı',
+    signedIn: (url: string, login: string, name: string) => `${url} sunucusunda ${login}${name ? ` (${name})` : ''} olarak oturum açıldı.`,
+    company: 'Şirket',
+    signedOut: 'Oturum kapatıldı.',
+    login: 'Kullanıcı adı',
+    name: 'Ad',
+    email: 'E-posta',
+    sector: 'Sektör',
+    roles: 'Roller',
+    authorities: 'Yetkiler',
+    impersonatedBy: 'Yerine geçen',
+    server: 'Sunucu',
+  },
+  en: {
+    notUrl: (t: string) => `not a URL: ${t}`,
+    notHttp: (t: string) => `not an http(s) URL: ${t}`,
+    needsUrl: '--password-stdin needs --url (or TEZGAH_URL)',
+    needsUsername: '--password-stdin needs --username (or TEZGAH_USERNAME)',
+    serverUrl: 'Server URL',
+    username: 'Username',
+    password: 'Password',
+    usernameNeeded: 'a username is needed',
+    passwordNeeded: 'a password is needed',
+    noToken: 'the server answered the sign-in without a token',
+    signedIn: (url: string, login: string, name: string) => `Signed in to ${url} as ${login}${name ? ` (${name})` : ''}.`,
+    company: 'Company',
+    signedOut: 'Signed out.',
+    login: 'Login',
+    name: 'Name',
+    email: 'E-mail',
+    sector: 'Sector',
+    roles: 'Roles',
+    authorities: 'Authorities',
+    impersonatedBy: 'Impersonated by',
+    server: 'Server',
+  },
+} satisfies Record<Lang, unknown>;
 
 interface LoginOptions {
   url?: string;
@@ -12,14 +62,15 @@ interface LoginOptions {
 }
 
 /** Checks and normalises a server URL (http or https, no trailing slash). */
-export function normalizeUrl(text: string): string {
+export function normalizeUrl(text: string, lang: Lang = 'en'): string {
+  const m = MESSAGES[lang];
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new UsageError(`not a URL: ${text}`);
+    throw new UsageError(m.notUrl(text));
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`not an http(s) URL: ${text}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(m.notHttp(text));
   return url.href.replace(/\/+$/, '');
 }
 
@@ -35,38 +86,39 @@ function accountSummary(account: Account) {
 
 async function login(ctx: CliContext, options: LoginOptions): Promise<void> {
   const { io, output, profile } = ctx;
+  const m = MESSAGES[ctx.lang];
   const saved = profile.read();
-  const prompter = new Prompter(io);
+  const prompter = new Prompter(io, ctx.lang);
   try {
     let url = options.url ?? io.env.TEZGAH_URL;
     let username = options.username ?? io.env.TEZGAH_USERNAME;
     if (options.passwordStdin) {
       url ??= saved.url ?? undefined;
-      if (!url) throw new UsageError('--password-stdin needs --url (or TEZGAH_URL)');
-      if (!username) throw new UsageError('--password-stdin needs --username (or TEZGAH_USERNAME)');
+      if (!url) throw new UsageError(m.needsUrl);
+      if (!username) throw new UsageError(m.needsUsername);
     } else {
-      url ??= await prompter.ask('Server URL', saved.url ?? undefined);
-      username ??= await prompter.ask('Username');
+      url ??= await prompter.ask(m.serverUrl, saved.url ?? undefined);
+      username ??= await prompter.ask(m.username);
     }
-    const baseUrl = normalizeUrl(url);
-    if (!username) throw new UsageError('a username is needed');
+    const baseUrl = normalizeUrl(url, ctx.lang);
+    if (!username) throw new UsageError(m.usernameNeeded);
 
     const password = options.passwordStdin
       ? stripFinalNewline(await readAll(io.stdin))
-      : await prompter.askHidden('Password');
-    if (!password) throw new UsageError('a password is needed');
+      : await prompter.askHidden(m.password);
+    if (!password) throw new UsageError(m.passwordNeeded);
 
     // A fresh client with a memory store: a token of an earlier profile is never sent.
     const api = ctx.apiFor(baseUrl);
     await api.authenticate({ username, password, rememberMe: true });
     const session = api.client.tokenStore.get();
-    if (!session) throw new Error('the server answered the sign-in without a token');
+    if (!session) throw new Error(m.noToken);
     profile.save(baseUrl, session);
     const account = await api.account();
     const summary = { url: baseUrl, ...accountSummary(account) };
     output.result(summary, (s) => {
-      output.line(`Signed in to ${s.url} as ${s.login}${s.name ? ` (${s.name})` : ''}.`);
-      output.line(`Company: ${s.companyId}${s.company ? ` ${s.company}` : ''}`);
+      output.line(m.signedIn(s.url, s.login, s.name));
+      output.line(`${m.company}: ${s.companyId}${s.company ? ` ${s.company}` : ''}`);
     });
   } finally {
     prompter.close();
@@ -85,24 +137,25 @@ async function logout(ctx: CliContext): Promise<void> {
     }
   }
   ctx.profile.signOut();
-  ctx.output.result({ signedOut: true }, () => ctx.output.line('Signed out.'));
+  ctx.output.result({ signedOut: true }, () => ctx.output.line(MESSAGES[ctx.lang].signedOut));
 }
 
 async function whoami(ctx: CliContext): Promise<void> {
   const account = await ctx.api().account();
   const url = ctx.profile.read().url;
+  const m = MESSAGES[ctx.lang];
   ctx.output.result(account, (a) => {
     const pairs: Array<[string, unknown]> = [
-      ['Login', a.login],
-      ['Name', `${a.firstName} ${a.lastName}`.trim()],
-      ['E-mail', a.email],
-      ['Company', `${a.companyId}${a.company?.name ? ` ${a.company.name}` : ''}`],
-      ['Sector', a.company?.sectorKey],
-      ['Roles', a.roles],
-      ['Authorities', a.authorities.length],
+      [m.login, a.login],
+      [m.name, `${a.firstName} ${a.lastName}`.trim()],
+      [m.email, a.email],
+      [m.company, `${a.companyId}${a.company?.name ? ` ${a.company.name}` : ''}`],
+      [m.sector, a.company?.sectorKey],
+      [m.roles, a.roles],
+      [m.authorities, a.authorities.length],
     ];
-    if (a.impersonate) pairs.push(['Impersonated by', a.previousLogin]);
-    pairs.push(['Server', url]);
+    if (a.impersonate) pairs.push([m.impersonatedBy, a.previousLogin]);
+    pairs.push([m.server, url]);
     ctx.output.keyValues(pairs);
   });
 }

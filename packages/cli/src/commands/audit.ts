@@ -17,18 +17,19 @@ async function list(ctx: CliContext, o: ListOptions): Promise<void> {
     ...(o.action ? { action: o.action } : {}),
     ...(o.company !== undefined ? { companyId: o.company } : {}),
   });
+  const tr = ctx.lang === 'tr';
   ctx.output.result({ ...page, page: o.page, size: o.size }, (p) => {
     ctx.output.table(p.items, [
-      { header: 'Id', value: (e) => e.id },
-      { header: 'At', value: (e) => formatDateTime(e.at) },
-      { header: 'Company', value: (e) => e.companyId },
-      { header: 'User', value: (e) => e.userLogin },
-      { header: 'Actor', value: (e) => (e.actorLogin && e.actorLogin !== e.userLogin ? e.actorLogin : null) },
-      { header: 'Action', value: (e) => e.action },
-      { header: 'Entity', value: (e) => (e.entity ? `${e.entity}${e.entityId ? ` ${e.entityId}` : ''}` : null) },
+      { header: tr ? 'No' : 'Id', value: (e) => e.id },
+      { header: tr ? 'Zaman' : 'At', value: (e) => formatDateTime(e.at) },
+      { header: tr ? 'Şirket' : 'Company', value: (e) => e.companyId },
+      { header: tr ? 'Kullanıcı' : 'User', value: (e) => e.userLogin },
+      { header: tr ? 'Yapan' : 'Actor', value: (e) => (e.actorLogin && e.actorLogin !== e.userLogin ? e.actorLogin : null) },
+      { header: tr ? 'İşlem' : 'Action', value: (e) => e.action },
+      { header: tr ? 'Kayıt' : 'Entity', value: (e) => (e.entity ? `${e.entity}${e.entityId ? ` ${e.entityId}` : ''}` : null) },
       { header: 'IP', value: (e) => e.ip },
     ]);
-    ctx.output.line(pageFooter(p.total, o));
+    ctx.output.line(pageFooter(p.total, o, ctx.lang));
   });
 }
 

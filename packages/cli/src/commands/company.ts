@@ -7,15 +7,16 @@ async function list(ctx: CliContext): Promise<void> {
   const api = ctx.api();
   const current = api.client.tokenStore.get()?.companyId ?? null;
   const companies = (await api.userCompanies()).map((c) => ({ ...c, current: c.companyId === current }));
+  const tr = ctx.lang === 'tr';
   ctx.output.result(companies, (rows) =>
     ctx.output.table(rows, [
       { header: '', value: (c) => (c.current ? '*' : ' ') },
-      { header: 'Id', value: (c) => c.companyId },
-      { header: 'Name', value: (c) => c.name },
-      { header: 'Sector', value: (c) => c.sectorKey },
+      { header: tr ? 'No' : 'Id', value: (c) => c.companyId },
+      { header: tr ? 'Ad' : 'Name', value: (c) => c.name },
+      { header: tr ? 'Sektör' : 'Sector', value: (c) => c.sectorKey },
       { header: 'ERP', value: (c) => c.erpType },
-      { header: 'Primary', value: (c) => c.isPrimary },
-      { header: 'Active', value: (c) => c.active },
+      { header: tr ? 'Birincil' : 'Primary', value: (c) => c.isPrimary },
+      { header: tr ? 'Aktif' : 'Active', value: (c) => c.active },
     ]),
   );
 }
@@ -26,7 +27,8 @@ async function switchTo(ctx: CliContext, companyId: number): Promise<void> {
   await api.companyAuthenticate(companyId);
   const account = await api.account();
   const result = { companyId: account.companyId, name: account.company?.name ?? null };
-  ctx.output.result(result, (r) => ctx.output.line(`Current company: ${r.companyId}${r.name ? ` ${r.name}` : ''}`));
+  const label = ctx.lang === 'tr' ? 'Geçerli şirket' : 'Current company';
+  ctx.output.result(result, (r) => ctx.output.line(`${label}: ${r.companyId}${r.name ? ` ${r.name}` : ''}`));
 }
 
 export const companyCommands: CliPlugin = {

@@ -9,16 +9,17 @@ interface ListOptions extends PagingOptions {
 
 async function list(ctx: CliContext, o: ListOptions): Promise<void> {
   const page = await ctx.api().roles.list({ ...pageQuery(o), ...(o.search ? { search: o.search } : {}) });
+  const tr = ctx.lang === 'tr';
   ctx.output.result({ ...page, page: o.page, size: o.size }, (p) => {
     ctx.output.table(p.items, [
-      { header: 'Id', value: (r) => r.id },
-      { header: 'Name', value: (r) => r.name },
-      { header: 'Fixed', value: (r) => r.fixed },
-      { header: 'All companies', value: (r) => r.allCompanies },
-      { header: 'Users', value: (r) => r.userCount, align: 'right' },
-      { header: 'Authorities', value: (r) => r.authorities.length },
+      { header: tr ? 'No' : 'Id', value: (r) => r.id },
+      { header: tr ? 'Ad' : 'Name', value: (r) => r.name },
+      { header: tr ? 'Sabit' : 'Fixed', value: (r) => r.fixed },
+      { header: tr ? 'Tüm şirketler' : 'All companies', value: (r) => r.allCompanies },
+      { header: tr ? 'Kullanıcı' : 'Users', value: (r) => r.userCount, align: 'right' },
+      { header: tr ? 'Yetki' : 'Authorities', value: (r) => r.authorities.length },
     ]);
-    ctx.output.line(pageFooter(p.total, o));
+    ctx.output.line(pageFooter(p.total, o, ctx.lang));
   });
 }
 

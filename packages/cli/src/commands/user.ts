@@ -1,6 +1,7 @@
 /** user list, user create. */
 import { Option, type Command } from 'commander';
 import type { User } from '@tezgah/sdk';
+import type { Lang } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { addPagingOptions, ids, pageFooter, pageQuery, type PagingOptions } from '../options';
 
@@ -15,36 +16,49 @@ interface CreateOptions {
   email: string;
   role: number[];
   phone?: string;
-  lang?: 'tr' | 'en' | 'fr' | 'ru' | 'zh';
+  userLang?: 'tr' | 'en' | 'fr' | 'ru' | 'zh';
 }
 
 const LANGS = ['tr', 'en', 'fr', 'ru', 'zh'] as const;
 
+const MESSAGES = {
+  tr: {
+    id: 'No', login: 'Kullanıcı adı', name: 'Ad', email: 'E-posta', phone: 'Telefon', language: 'Dil', active: 'Aktif', roles: 'Roller',
+    created: (login: string) => `${login} kullanıcısı oluşturuldu; parolasını belirlemesi için bir e-posta alacak.`,
+  },
+  en: {
+    id: 'Id', login: 'Login', name: 'Name', email: 'E-mail', phone: 'Phone', language: 'Language', active: 'Active', roles: 'Roles',
+    created: (login: string) => `User ${login} created; they get a mail to set their password.`,
+  },
+} satisfies Record<Lang, unknown>;
+
 function userDetails(ctx: CliContext, u: User): void {
+  const m = MESSAGES[ctx.lang];
   ctx.output.keyValues([
-    ['Id', u.id],
-    ['Login', u.login],
-    ['Name', `${u.firstName} ${u.lastName}`.trim()],
-    ['E-mail', u.email],
-    ['Phone', u.phone],
-    ['Language', u.langKey],
-    ['Active', u.activated],
-    ['Roles', u.roles.map((r) => `${r.name} (${r.id})`)],
+    [m.id, u.id],
+    [m.login, u.login],
+    [m.name, `${u.firstName} ${u.lastName}`.trim()],
+    [m.email, u.email],
+    [m.phone, u.phone],
+    [m.language, u.langKey],
+    [m.active, u.activated],
+    [m.roles, u.roles.map((r) => `${r.name} (${r.id})`)],
   ]);
 }
 
 async function list(ctx: CliContext, o: ListOptions): Promise<void> {
   const page = await ctx.api().users.list({ ...pageQuery(o), ...(o.search ? { search: o.search } : {}) });
+  const m = MESSAGES[ctx.lang];
   ctx.output.result({ ...page, page: o.page, size: o.size }, (p) => {
     ctx.output.table(p.items, [
-      { header: 'Id', value: (u) => u.id },
-      { header: 'Login', value: (u) => u.login },
-      { header: 'Name', value: (u) => `${u.firstName} ${u.lastName}`.trim() },
-      { header: 'E-mail', value: (u) => u.email },
-      { header: 'Roles', value: (u) => u.roles.map((r) => r.name) },
-      { header: 'Active', value: (u) => u.activated },
+      { header: m.id, value: (u) => u.id },
+      { header: m.login, value: (u) => u.login },
+      { header: m.name, value: (u) => `${u.firstName} ${u.lastName}`.trim() },
+      { header: m.email, value: (u) => u.email },
+      { header: m.roles, value: (u) => u.roles.map((r) => r.name) },
+      { header: m.active, value: (u) => u.activated },
     ]);
-    ctx.output.line(pageFooter(p.total, o));
+    ctx.output.line(pageFooter(p.total, o, ctx.lang));
   });
 }
 
@@ -56,11 +70,11 @@ async function create(ctx: CliContext, o: CreateOptions): Promise<void> {
     email: o.email,
     roleIds: [...new Set(o.role)],
     ...(o.phone ? { phone: o.phone } : {}),
-    ...(o.lang ? { langKey: o.lang } : {}),
+    ...(o.userLang ? { langKey: o.userLang } : {}),
   });
   ctx.output.result(user, (u) => {
     userDetails(ctx, u);
-    ctx.output.note(`User ${u.login} created; they get a mail to set their password.`);
+    ctx.output.note(MESSAGES[ctx.lang].created(u.login));
   });
 }
 
@@ -81,7 +95,7 @@ export const userCommands: CliPlugin = {
       .requiredOption('--email <email>', 'e-mail address')
       .requiredOption('--role <id...>', 'role ids in the current company (repeat or separate with commas)', ids)
       .option('--phone <phone>', 'phone number')
-      .addOption(new Option('--lang <key>', 'language').choices(LANGS))
+      .addOption(new Option('--user-lang <key>', "the user's language (--lang is the output's)").choices(LANGS))
       .action((o: CreateOptions) => create(ctx, o));
   },
 };

@@ -178,7 +178,14 @@ export function tempConfigDir(): string {
 /** Runs `tezgah` in-process with the given stdin text, env and fetch. */
 export async function run(
   args: string[],
-  opts: { env: Record<string, string | undefined>; fetch?: (req: Request) => Promise<Response>; stdin?: string | NodeJS.ReadableStream; program?: CreateProgramOptions },
+  opts: {
+    env: Record<string, string | undefined>;
+    fetch?: (req: Request) => Promise<Response>;
+    stdin?: string | NodeJS.ReadableStream;
+    program?: CreateProgramOptions;
+    /** Waits between retries (a test records the pauses instead of waiting them). */
+    sleep?: (ms: number) => Promise<void>;
+  },
 ): Promise<RunResult> {
   const stdout = sink();
   const stderr = sink();
@@ -188,7 +195,7 @@ export async function run(
       : opts.stdin;
   const code = await runCli(
     args,
-    { stdout, stderr, stdin: stdin as NodeJS.ReadableStream, env: opts.env, ...(opts.fetch ? { fetch: opts.fetch } : {}) },
+    { stdout, stderr, stdin: stdin as NodeJS.ReadableStream, env: opts.env, ...(opts.fetch ? { fetch: opts.fetch } : {}), ...(opts.sleep ? { sleep: opts.sleep } : {}) },
     { skipRegistered: false, ...opts.program },
   );
   return { code, stdout: stdout.text(), stderr: stderr.text() };

@@ -5,7 +5,62 @@
  * "urun adi" and "Ürün Adı" are one column).
  */
 import { parseTurkishNumber } from '@tezgah/core';
+import type { Lang } from '@tezgah/cli';
 import type { Cell, DataRow, OutCell } from './sheet';
+
+/** The reasons a cell or a header is refused, in the run's language. */
+export const ROW_MESSAGES = {
+  tr: {
+    twice: (header: string, other: string) => `"${header}" sütunu iki kez verilmiş (bir de "${other}" olarak)`,
+    missingColumn: 'zorunlu sütun yok',
+    required: 'zorunlu',
+    notNumber: (t: string) => `"${t}" bir sayı değil`,
+    notWhole: (n: number) => `${n} tam sayı değil`,
+    above: (min: number) => `${min} değerinden büyük olmalı`,
+    atLeast: (min: number) => `en az ${min} olmalı`,
+    atMost: (max: number) => `en çok ${max} olmalı`,
+    decimals: (d: number) => `${d} ondalık haneden fazlası var`,
+    notDigitsNumber: (n: number) => `${n} rakamlardan oluşan bir değer değil`,
+    digitsOnly: (t: string) => `"${t}" yalnız rakamlardan oluşmalı`,
+    digitsLength: (lengths: readonly number[]) => `${lengths.join(' ya da ')} haneli olmalı`,
+    notBoolean: (t: string) => `"${t}" Evet ya da Hayır olmalı`,
+    ambiguous: (t: string, options: string) => `"${t}" birden çok değere uyuyor: şunlardan birini yazın: ${options}`,
+    outOfScope: (t: string, scope: string) => `"${t}" satırın ${scope} değerine ait değil`,
+    unknown: (t: string) => `"${t}" bilinmiyor`,
+    notOneOf: (t: string, shown: string) => `"${t}" şunlardan biri değil: ${shown}`,
+    unknownHere: (t: string) => `"${t}" burada bilinmiyor`,
+    notDate: 'tarih değil',
+    notDateFormat: (t: string) => `"${t}" bir tarih değil (GG.AA.YYYY)`,
+    notADate: (t: string) => `"${t}" bir tarih değil`,
+    tooLong: (n: number) => `${n} karakterden uzun`,
+  },
+  en: {
+    twice: (header: string, other: string) => `the column "${header}" is given twice (also as "${other}")`,
+    missingColumn: 'required column is missing',
+    required: 'required',
+    notNumber: (t: string) => `"${t}" is not a number`,
+    notWhole: (n: number) => `${n} is not a whole number`,
+    above: (min: number) => `must be above ${min}`,
+    atLeast: (min: number) => `must be at least ${min}`,
+    atMost: (max: number) => `must be at most ${max}`,
+    decimals: (d: number) => `has more than ${d} decimals`,
+    notDigitsNumber: (n: number) => `${n} is not a number of digits`,
+    digitsOnly: (t: string) => `"${t}" must be digits only`,
+    digitsLength: (lengths: readonly number[]) => `must be ${lengths.join(' or ')} digits`,
+    notBoolean: (t: string) => `"${t}" is not Evet or Hayır`,
+    ambiguous: (t: string, options: string) => `"${t}" is ambiguous: write one of ${options}`,
+    outOfScope: (t: string, scope: string) => `"${t}" does not belong to the row's ${scope}`,
+    unknown: (t: string) => `"${t}" is not known`,
+    notOneOf: (t: string, shown: string) => `"${t}" is not one of: ${shown}`,
+    unknownHere: (t: string) => `"${t}" is not known here`,
+    notDate: 'not a date',
+    notDateFormat: (t: string) => `"${t}" is not a date (GG.AA.YYYY)`,
+    notADate: (t: string) => `"${t}" is not a date`,
+    tooLong: (n: number) => `longer than ${n} characters`,
+  },
+} satisfies Record<Lang, unknown>;
+
+type RowMessages = (typeof ROW_MESSAGES)['en'];
 
 /** One problem with one cell (or a missing column), as the summary reports it. */
 export interface RowError {
@@ -56,8 +111,8 @@ export interface ColumnSpec {
   readonly decimals?: number;
   /** Choice columns: the accepted values. */
   readonly choices?: readonly Choice[];
-  /** A further check of a parsed value: the reason it is refused, or null. */
-  readonly check?: (value: unknown) => string | null;
+  /** A further check of a parsed value: the reason it is refused (in `lang`), or null. */
+  readonly check?: (value: unknown, lang: Lang) => string | null;
   /** Text columns: upper-cased the Turkish way (IBANs, codes). */
   readonly upper?: boolean;
   /** Text columns: spaces dropped (IBANs, phone numbers). */
@@ -94,7 +149,8 @@ export interface ColumnMap {
 }
 
 /** Matches the file's header row against the columns. */
-export function mapColumns(headers: readonly string[], specs: readonly ColumnSpec[]): ColumnMap {
+export function mapColumns(headers: readonly string[], specs: readonly ColumnSpec[], lang: Lang = 'en'): ColumnMap {
+  const m = ROW_MESSAGES[lang];
   const byName = new Map<string, ColumnSpec>();
   for (const spec of specs) for (const name of [spec.field, spec.header, ...(spec.aliases ?? [])]) byName.set(fold(name), spec);
   const index = new Map<string, number>();
@@ -109,14 +165,14 @@ export function mapColumns(headers: readonly string[], specs: readonly ColumnSpe
       return;
     }
     if (index.has(spec.field)) {
-      errors.push({ row: 1, column: h, reason: `the column "${spec.header}" is given twice (also as "${headerOf.get(spec.field)}")` });
+      errors.push({ row: 1, column: h, reason: m.twice(spec.header, headerOf.get(spec.field) ?? '') });
       return;
     }
     index.set(spec.field, i);
     headerOf.set(spec.field, h);
   });
   for (const spec of specs) {
-    if (spec.required && !index.has(spec.field)) errors.push({ row: 1, column: spec.header, reason: 'required column is missing' });
+    if (spec.required && !index.has(spec.field)) errors.push({ row: 1, column: spec.header, reason: m.missingColumn });
   }
   return { headers, index, headerOf, unknown, errors };
 }
@@ -128,29 +184,29 @@ const cellText = (c: Cell): string => (c instanceof Date ? c.toISOString().slice
 /** A parsed value, or the reason the cell is refused. */
 type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
 
-function parseNumber(spec: ColumnSpec, c: Cell): Parsed {
+function parseNumber(spec: ColumnSpec, c: Cell, m: RowMessages): Parsed {
   let n: number | null;
   if (typeof c === 'number') n = c;
   else if (typeof c === 'string') n = parseTurkishNumber(c.trim().replace(/^(?:[₺$€%])\s*|\s*(?:₺|TL|%)$/giu, ''));
   else n = null;
-  if (n === null || !Number.isFinite(n)) return { ok: false, reason: `"${cellText(c as Exclude<Cell, null>)}" is not a number` };
-  if (spec.type === 'integer' && !Number.isInteger(n)) return { ok: false, reason: `${n} is not a whole number` };
+  if (n === null || !Number.isFinite(n)) return { ok: false, reason: m.notNumber(cellText(c as Exclude<Cell, null>)) };
+  if (spec.type === 'integer' && !Number.isInteger(n)) return { ok: false, reason: m.notWhole(n) };
   if (spec.min !== undefined && (spec.minExclusive ? n <= spec.min : n < spec.min)) {
-    return { ok: false, reason: spec.minExclusive ? `must be above ${spec.min}` : `must be at least ${spec.min}` };
+    return { ok: false, reason: spec.minExclusive ? m.above(spec.min) : m.atLeast(spec.min) };
   }
-  if (spec.max !== undefined && n > spec.max) return { ok: false, reason: `must be at most ${spec.max}` };
+  if (spec.max !== undefined && n > spec.max) return { ok: false, reason: m.atMost(spec.max) };
   if (spec.decimals !== undefined) {
     const rounded = Number(n.toFixed(spec.decimals));
-    if (Math.abs(rounded - n) > 1e-9 * Math.max(1, Math.abs(n))) return { ok: false, reason: `has more than ${spec.decimals} decimals` };
+    if (Math.abs(rounded - n) > 1e-9 * Math.max(1, Math.abs(n))) return { ok: false, reason: m.decimals(spec.decimals) };
     n = rounded;
   }
   return { ok: true, value: n };
 }
 
-function parseDigits(spec: ColumnSpec, c: Cell): Parsed {
+function parseDigits(spec: ColumnSpec, c: Cell, m: RowMessages): Parsed {
   let s: string;
   if (typeof c === 'number') {
-    if (!Number.isSafeInteger(c) || c < 0) return { ok: false, reason: `${c} is not a number of digits` };
+    if (!Number.isSafeInteger(c) || c < 0) return { ok: false, reason: m.notDigitsNumber(c) };
     s = String(c);
     // A spreadsheet that stored the number as a number dropped its leading zeros.
     const want = spec.lengths ? Math.min(...spec.lengths) : s.length;
@@ -158,8 +214,8 @@ function parseDigits(spec: ColumnSpec, c: Cell): Parsed {
   } else {
     s = cellText(c as Exclude<Cell, null>).replace(/[\s-]/g, '');
   }
-  if (!/^\d+$/.test(s)) return { ok: false, reason: `"${cellText(c as Exclude<Cell, null>)}" must be digits only` };
-  if (spec.lengths && !spec.lengths.includes(s.length)) return { ok: false, reason: `must be ${spec.lengths.join(' or ')} digits` };
+  if (!/^\d+$/.test(s)) return { ok: false, reason: m.digitsOnly(cellText(c as Exclude<Cell, null>)) };
+  if (spec.lengths && !spec.lengths.includes(s.length)) return { ok: false, reason: m.digitsLength(spec.lengths) };
   return { ok: true, value: s };
 }
 
@@ -168,9 +224,9 @@ const FALSE = new Set(['hayir', 'h', 'no', 'n', 'false', 'yanlis', '0', 'yok', '
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-function parseDate(c: Cell): Parsed {
+function parseDate(c: Cell, msg: RowMessages): Parsed {
   if (c instanceof Date) {
-    if (Number.isNaN(c.getTime())) return { ok: false, reason: 'not a date' };
+    if (Number.isNaN(c.getTime())) return { ok: false, reason: msg.notDate };
     // Spreadsheet dates carry no zone: read them as the calendar day they show.
     return { ok: true, value: `${c.getUTCFullYear()}-${pad2(c.getUTCMonth() + 1)}-${pad2(c.getUTCDate())}` };
   }
@@ -179,55 +235,113 @@ function parseDate(c: Cell): Parsed {
   let hit = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
   if (hit) [y, m, d] = [Number(hit[1]), Number(hit[2]), Number(hit[3])];
   else if ((hit = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(text))) [d, m, y] = [Number(hit[1]), Number(hit[2]), Number(hit[3])];
-  else return { ok: false, reason: `"${text}" is not a date (GG.AA.YYYY)` };
+  else return { ok: false, reason: msg.notDateFormat(text) };
   const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { ok: false, reason: `"${text}" is not a date` };
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return { ok: false, reason: msg.notADate(text) };
   return { ok: true, value: `${y}-${pad2(m)}-${pad2(d)}` };
 }
 
-function parseCell(spec: ColumnSpec, c: Cell, row: Readonly<Record<string, unknown>>): Parsed {
+/**
+ * A choice column's labels and values folded once, so that a cell is matched with a look-up and
+ * not by folding every label of every choice again (a tax office column has a thousand choices
+ * with three labels each: folding them per cell was most of an import's time).
+ */
+interface ChoiceIndex {
+  /** Folded value or label → the indexes of the choices it names, in the choices' order. */
+  readonly byKey: ReadonlyMap<string, readonly number[]>;
+  /** Folded labels (not values): a strict scope refuses a label of another scope. */
+  readonly labels: ReadonlySet<string>;
+  /** The first labels, for the message of a cell that matches none. */
+  readonly known: readonly string[];
+}
+
+const choiceIndexes = new WeakMap<ColumnSpec, ChoiceIndex>();
+
+function choiceIndex(spec: ColumnSpec): ChoiceIndex {
+  let index = choiceIndexes.get(spec);
+  if (index) return index;
+  const byKey = new Map<string, number[]>();
+  const labels = new Set<string>();
+  (spec.choices ?? []).forEach((ch, i) => {
+    const keys = new Set<string>([fold(String(ch.value))]);
+    for (const l of ch.labels) {
+      const f = fold(l);
+      labels.add(f);
+      keys.add(f);
+    }
+    for (const k of keys) {
+      const list = byKey.get(k);
+      if (list) list.push(i);
+      else byKey.set(k, [i]);
+    }
+  });
+  index = { byKey, labels, known: (spec.choices ?? []).map((ch) => ch.labels[0] ?? String(ch.value)) };
+  choiceIndexes.set(spec, index);
+  return index;
+}
+
+/** Folded cell texts: a choice column repeats a few values (cities, types) over and over. */
+const folded = new Map<string, string>();
+
+function foldCell(text: string): string {
+  let f = folded.get(text);
+  if (f === undefined) {
+    // A file of all-different texts must not grow this without bound.
+    if (folded.size >= 20_000) folded.clear();
+    f = fold(text);
+    folded.set(text, f);
+  }
+  return f;
+}
+
+function parseChoice(spec: ColumnSpec, c: Cell, row: Readonly<Record<string, unknown>>, m: RowMessages): Parsed {
+  const text = cellText(c as Exclude<Cell, null>);
+  const f = foldCell(text);
+  const all = spec.choices ?? [];
+  const index = choiceIndex(spec);
+  let hits = (index.byKey.get(f) ?? []).map((i) => all[i]!);
+  const scope = spec.scopeField ? row[spec.scopeField] : undefined;
+  if (scope !== undefined && scope !== null) {
+    const inScope = hits.filter((ch) => ch.scope === scope);
+    if (spec.strictScope || inScope.length) hits = inScope;
+  }
+  if (hits.length === 1) return { ok: true, value: hits[0]!.value };
+  const distinct = [...new Map(hits.map((h) => [h.value, h])).values()];
+  if (distinct.length === 1) return { ok: true, value: distinct[0]!.value };
+  if (distinct.length > 1) {
+    return { ok: false, reason: m.ambiguous(text, distinct.slice(0, 5).map((h) => `"${h.labels[0] ?? h.value}"`).join(', ')) };
+  }
+  if (spec.strictScope && scope !== undefined && scope !== null && index.labels.has(f)) {
+    return { ok: false, reason: m.outOfScope(text, spec.scopeField ?? '') };
+  }
+  const known = index.known;
+  const shown = known.length > 12 ? `${known.slice(0, 12).join(', ')}, …` : known.join(', ');
+  return { ok: false, reason: known.length > 40 ? m.unknown(text) : known.length ? m.notOneOf(text, shown) : m.unknownHere(text) };
+}
+
+function parseCell(spec: ColumnSpec, c: Cell, row: Readonly<Record<string, unknown>>, m: RowMessages): Parsed {
   switch (spec.type) {
     case 'number':
     case 'integer':
-      return parseNumber(spec, c);
+      return parseNumber(spec, c, m);
     case 'digits':
-      return parseDigits(spec, c);
+      return parseDigits(spec, c, m);
     case 'boolean': {
       if (typeof c === 'boolean') return { ok: true, value: c };
       const f = fold(cellText(c as Exclude<Cell, null>));
       if (TRUE.has(f)) return { ok: true, value: true };
       if (FALSE.has(f)) return { ok: true, value: false };
-      return { ok: false, reason: `"${cellText(c as Exclude<Cell, null>)}" is not Evet or Hayır` };
+      return { ok: false, reason: m.notBoolean(cellText(c as Exclude<Cell, null>)) };
     }
-    case 'choice': {
-      const text = cellText(c as Exclude<Cell, null>);
-      const f = fold(text);
-      const all = spec.choices ?? [];
-      let hits = all.filter((ch) => fold(String(ch.value)) === f || ch.labels.some((l) => fold(l) === f));
-      const scope = spec.scopeField ? row[spec.scopeField] : undefined;
-      if (scope !== undefined && scope !== null) {
-        const inScope = hits.filter((ch) => ch.scope === scope);
-        if (spec.strictScope || inScope.length) hits = inScope;
-      }
-      const distinct = [...new Map(hits.map((h) => [h.value, h])).values()];
-      if (distinct.length === 1) return { ok: true, value: distinct[0]!.value };
-      if (distinct.length > 1) {
-        return { ok: false, reason: `"${text}" is ambiguous: write one of ${distinct.slice(0, 5).map((h) => `"${h.labels[0] ?? h.value}"`).join(', ')}` };
-      }
-      if (spec.strictScope && scope !== undefined && scope !== null && all.some((ch) => ch.labels.some((l) => fold(l) === f))) {
-        return { ok: false, reason: `"${text}" does not belong to the row's ${spec.scopeField}` };
-      }
-      const known = all.map((ch) => ch.labels[0] ?? String(ch.value));
-      const shown = known.length > 12 ? `${known.slice(0, 12).join(', ')}, …` : known.join(', ');
-      return { ok: false, reason: known.length > 40 ? `"${text}" is not known` : known.length ? `"${text}" is not one of: ${shown}` : `"${text}" is not known here` };
-    }
+    case 'choice':
+      return parseChoice(spec, c, row, m);
     case 'date':
-      return parseDate(c);
+      return parseDate(c, m);
     case 'text': {
       let s = cellText(c as Exclude<Cell, null>);
       if (spec.upper) s = s.toLocaleUpperCase('tr-TR');
       if (spec.compact) s = s.replace(/\s+/g, '');
-      if (spec.maxLength !== undefined && Array.from(s).length > spec.maxLength) return { ok: false, reason: `longer than ${spec.maxLength} characters` };
+      if (spec.maxLength !== undefined && Array.from(s).length > spec.maxLength) return { ok: false, reason: m.tooLong(spec.maxLength) };
       return { ok: true, value: s };
     }
   }
@@ -241,8 +355,12 @@ export interface ParsedRow {
   readonly errors: readonly RowError[];
 }
 
-/** The specs with each scoped choice after the field it depends on (a district after its city, a city after its country). */
-function readingOrder(specs: readonly ColumnSpec[]): ColumnSpec[] {
+const orders = new WeakMap<readonly ColumnSpec[], readonly ColumnSpec[]>();
+
+/** The specs with each scoped choice after the field it depends on (a district after its city, a city after its country); worked out once per list. */
+function readingOrder(specs: readonly ColumnSpec[]): readonly ColumnSpec[] {
+  const known = orders.get(specs);
+  if (known) return known;
   const out: ColumnSpec[] = [];
   let pending = [...specs];
   while (pending.length) {
@@ -253,11 +371,13 @@ function readingOrder(specs: readonly ColumnSpec[]): ColumnSpec[] {
     out.push(...next);
     pending = pending.filter((s) => !next.includes(s));
   }
+  orders.set(specs, out);
   return out;
 }
 
-/** Reads one data row with the column map: every cell checked, every problem kept. */
-export function parseRow(data: DataRow, map: ColumnMap, specs: readonly ColumnSpec[]): ParsedRow {
+/** Reads one data row with the column map: every cell checked, every problem kept (in `lang`). */
+export function parseRow(data: DataRow, map: ColumnMap, specs: readonly ColumnSpec[], lang: Lang = 'en'): ParsedRow {
+  const m = ROW_MESSAGES[lang];
   const values: Record<string, unknown> = {};
   const errors: RowError[] = [];
   for (const spec of readingOrder(specs)) {
@@ -266,22 +386,24 @@ export function parseRow(data: DataRow, map: ColumnMap, specs: readonly ColumnSp
     const column = map.headerOf.get(spec.field) ?? spec.header;
     const c = data.cells[i] ?? null;
     if (isBlank(c)) {
-      if (spec.required) errors.push({ row: data.row, column, reason: 'required' });
+      if (spec.required) errors.push({ row: data.row, column, reason: m.required });
       else if (!spec.keepWhenBlank) values[spec.field] = null;
       continue;
     }
-    const parsed = parseCell(spec, c, values);
+    const parsed = parseCell(spec, c, values, m);
     if (!parsed.ok) {
       errors.push({ row: data.row, column, reason: parsed.reason });
       continue;
     }
-    const extra = spec.check?.(parsed.value) ?? null;
+    const extra = spec.check?.(parsed.value, lang) ?? null;
     if (extra) errors.push({ row: data.row, column, reason: extra });
     else values[spec.field] = parsed.value;
   }
   // In the file's column order.
-  const at = (e: RowError) => map.headers.indexOf(e.column);
-  errors.sort((a, b) => at(a) - at(b));
+  if (errors.length > 1) {
+    const at = (e: RowError) => map.headers.indexOf(e.column);
+    errors.sort((a, b) => at(a) - at(b));
+  }
   return { row: data.row, values, errors };
 }
 

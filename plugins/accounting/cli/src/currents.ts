@@ -5,6 +5,7 @@
  * has all its values already (so a file imported twice, or an exported file, adds nothing).
  */
 import { CURRENCIES, DEFAULT_CURRENCY_ID, isValidEmail, isValidTcknOrVkn } from '@tezgah/core';
+import type { Lang } from '@tezgah/cli';
 import type { components } from '@tezgah/sdk';
 import type { Choice, ColumnSpec, RowError } from './columns';
 import type { Entity } from './entity';
@@ -14,6 +15,33 @@ type Current = components['schemas']['Current'];
 type CurrentFields = components['schemas']['CurrentFields'];
 
 const API = '/services/onmuhasebe/api';
+
+const MESSAGES = {
+  tr: {
+    taxNumber: 'geçerli bir vergi numarası (VKN) ya da T.C. kimlik numarası (TCKN) değil',
+    email: 'Hatalı e-posta biçimi',
+    iban: 'geçerli bir IBAN değil (TR ve 24 karakter, kontrol haneleri)',
+    partnerRequired: 'ortak için zorunlu',
+    partnersOnly: 'yalnız ortaklarda olur',
+    customersOnly: 'yalnız müşterilerde olur',
+    customerRequired: 'müşteri için zorunlu',
+    personnelRequired: 'personel için zorunlu',
+    needsCity: 'il de gerekli',
+    future: 'ileri bir tarih',
+  },
+  en: {
+    taxNumber: 'not a valid tax number (VKN) or national ID (TCKN)',
+    email: 'Wrong e-mail format',
+    iban: 'not a valid IBAN (TR and 24 characters, checksum)',
+    partnerRequired: 'required for a partner',
+    partnersOnly: 'only partners have it',
+    customersOnly: 'only customers have it',
+    customerRequired: 'required for a customer',
+    personnelRequired: 'required for personnel',
+    needsCity: 'needs the city (İl) too',
+    future: 'is in the future',
+  },
+} satisfies Record<Lang, unknown>;
 
 /** The currency column's choices: the code ('TL' also as TRY), the Turkish name, the symbol. */
 export const CURRENCY_CHOICES: readonly Choice[] = CURRENCIES.map((c) => ({
@@ -72,7 +100,7 @@ export function currentColumns(lookups: {
       aliases: ['Vergi No', 'Vergi Numarası', 'Vergi Kimlik No', 'VKN', 'TC Kimlik No', 'T.C. Kimlik No', 'TC No', 'TCKN', 'VKN/TCKN', 'TCKN/VKN', 'Vergi/TC No', 'TC Kimlik No/Vergi No', 'Tax Number', 'Tax No'],
       type: 'digits',
       lengths: [10, 11],
-      check: (v) => (isValidTcknOrVkn(String(v)) ? null : 'not a valid tax number (VKN) or national ID (TCKN)'),
+      check: (v, lang) => (isValidTcknOrVkn(String(v)) ? null : MESSAGES[lang].taxNumber),
     },
     { field: 'taxOfficeId', header: 'Vergi Dairesi', aliases: ['Vergi Dairesi Adı', 'VD', 'Tax Office'], type: 'choice', choices: taxOffices, scopeField: 'cityId' },
     { field: 'phone', header: 'Telefon', aliases: ['Tel', 'Telefon No', 'Telefon Numarası', 'Cep Telefonu', 'Cep', 'GSM', 'Phone'], type: 'text', maxLength: 30 },
@@ -83,7 +111,7 @@ export function currentColumns(lookups: {
       aliases: ['E-posta Adresi', 'Eposta', 'E-mail', 'Email', 'Mail'],
       type: 'text',
       maxLength: 254,
-      check: (v) => (isValidEmail(String(v)) ? null : 'Wrong e-mail format'),
+      check: (v, lang) => (isValidEmail(String(v)) ? null : MESSAGES[lang].email),
     },
     { field: 'webAddress', header: 'Web Adresi', aliases: ['Web', 'Web Sitesi', 'Website', 'Web Address'], type: 'text', maxLength: 250 },
     { field: 'contactPerson', header: 'Yetkili Kişi', aliases: ['Yetkili', 'İlgili Kişi', 'Contact Person'], type: 'text', maxLength: 100 },
@@ -94,7 +122,7 @@ export function currentColumns(lookups: {
       type: 'text',
       upper: true,
       compact: true,
-      check: (v) => (isValidTrIban(String(v)) ? null : 'not a valid IBAN (TR and 24 characters, checksum)'),
+      check: (v, lang) => (isValidTrIban(String(v)) ? null : MESSAGES[lang].iban),
     },
     { field: 'currencyId', header: 'Para Birimi', aliases: ['Döviz', 'Döviz Cinsi', 'Döviz Tipi', 'Currency'], type: 'choice', choices: CURRENCY_CHOICES },
     { field: 'address', header: 'Adres', aliases: ['Açık Adres', 'Address'], type: 'text', maxLength: 500 },
@@ -179,38 +207,49 @@ export function currentBody(values: Readonly<Record<string, unknown>>): CurrentF
   return body as unknown as CurrentFields;
 }
 
+/** Today as YYYY-MM-DD in local time, worked out once a second (not once a row). */
+let today = { at: 0, iso: '' };
+function todayIso(): string {
+  const now = Date.now();
+  if (now - today.at > 1000) {
+    const d = new Date(now);
+    today = { at: now, iso: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}` };
+  }
+  return today.iso;
+}
+
 /** The rules the server applies to the row as a whole, checked here so a dry run finds them. */
-export function checkCurrentRow(values: Readonly<Record<string, unknown>>, row: number, column: (field: string) => string): RowError[] {
+export function checkCurrentRow(values: Readonly<Record<string, unknown>>, row: number, column: (field: string) => string, lang: Lang = 'en'): RowError[] {
+  const m = MESSAGES[lang];
   const errors: RowError[] = [];
   const type = values.currentAccountType;
   if (type === 'PARTNER') {
     for (const f of ['partnerType', 'sharePercentage', 'capital'] as const) {
-      if (values[f] === null || values[f] === undefined) errors.push({ row, column: column(f), reason: 'required for a partner' });
+      if (values[f] === null || values[f] === undefined) errors.push({ row, column: column(f), reason: m.partnerRequired });
     }
   } else {
     for (const f of ['partnerType', 'sharePercentage', 'capital'] as const) {
-      if (values[f] !== null && values[f] !== undefined) errors.push({ row, column: column(f), reason: 'only partners have it' });
+      if (values[f] !== null && values[f] !== undefined) errors.push({ row, column: column(f), reason: m.partnersOnly });
     }
   }
   if (type !== 'CUSTOMER' && values.patientType !== null && values.patientType !== undefined) {
-    errors.push({ row, column: column('patientType'), reason: 'only customers have it' });
+    errors.push({ row, column: column('patientType'), reason: m.customersOnly });
   }
   if (type === 'CUSTOMER' && (values.taxOfficeId === null || values.taxOfficeId === undefined)) {
-    errors.push({ row, column: column('taxOfficeId'), reason: 'required for a customer' });
+    errors.push({ row, column: column('taxOfficeId'), reason: m.customerRequired });
   }
-  if (type === 'PERSONNEL' && values.currencyId === null) errors.push({ row, column: column('currencyId'), reason: 'required for personnel' });
+  if (type === 'PERSONNEL' && values.currencyId === null) errors.push({ row, column: column('currencyId'), reason: m.personnelRequired });
   if (values.citySubdivisionId !== null && values.citySubdivisionId !== undefined && (values.cityId === null || values.cityId === undefined)) {
-    errors.push({ row, column: column('citySubdivisionId'), reason: 'needs the city (İl) too' });
+    errors.push({ row, column: column('citySubdivisionId'), reason: m.needsCity });
   }
-  const today = new Date();
-  const iso = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  if (typeof values.birthday === 'string' && values.birthday > iso) errors.push({ row, column: column('birthday'), reason: 'is in the future' });
+  if (typeof values.birthday === 'string' && values.birthday > todayIso()) errors.push({ row, column: column('birthday'), reason: m.future });
   return errors;
 }
 
 export const currents: Entity<Current> = {
   name: 'currents',
   noun: 'current account',
+  nouns: { tr: ['cari hesap', 'cari hesaplar'], en: ['current account', 'current accounts'] },
   key: 'taxNumber',
   keyOf: (v) => (v.taxNumber && v.currentAccountType ? `${String(v.currentAccountType)}:${String(v.taxNumber)}` : null),
   keyless: true,
@@ -234,7 +273,10 @@ export const currents: Entity<Current> = {
   },
   defaults: () => ({ currencyId: DEFAULT_CURRENCY_ID }),
   checkRow: checkCurrentRow,
-  async write(api, batch) {
-    await api.request('POST', `${API}/currentsList`, { body: batch.map((i) => currentBody(i.values)) });
+  async write(api, batch, options) {
+    await api.request('POST', `${API}/currentsList`, {
+      body: batch.map((i) => currentBody(i.values)),
+      ...(options?.idempotencyKey ? { params: { header: { 'Idempotency-Key': options.idempotencyKey } } } : {}),
+    });
   },
 };

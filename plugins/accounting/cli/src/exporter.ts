@@ -2,6 +2,7 @@
  * `tezgah export <entity> FILE`: writes every record with the columns `import` reads, headed by
  * their Turkish names, so an exported file imports back as it is (and changes nothing).
  */
+import type { Lang } from '@tezgah/cli';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
 import { exportCell } from './columns';
 import type { Entity } from './entity';
@@ -9,12 +10,13 @@ import { readingProgress, type Progress } from './progress';
 import { formatOf, writeTable } from './sheet';
 
 /** Writes the company's records of `entity` to `file` (.csv or .xlsx); answers how many. */
-export async function exportFile<E>(api: TezgahPromiseApi, entity: Entity<E>, file: string, progress: Progress): Promise<number> {
+export async function exportFile<E>(api: TezgahPromiseApi, entity: Entity<E>, file: string, progress: Progress, lang: Lang = 'en'): Promise<number> {
   formatOf(file);
   const specs = await entity.columns(api);
   let records: E[];
   try {
-    records = await entity.existing(api, readingProgress(progress, `reading ${entity.name}`));
+    const many = entity.nouns[lang][1];
+    records = await entity.existing(api, readingProgress(progress, lang === 'tr' ? `${many} okunuyor` : `reading ${many}`));
   } finally {
     progress.stop();
   }

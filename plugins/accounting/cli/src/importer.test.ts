@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportFile } from './exporter';
-import { batches, importFile, locateFieldError, sameValue } from './importer';
+import { batches, importFile, ImportInterrupted, locateFieldError, sameValue, type ImportSummary } from './importer';
 import { currents } from './currents';
 import { products } from './products';
+import { NetworkError } from '@tezgah/sdk';
 import { progressBar, readingProgress } from './progress';
+import { openTable, readTable, type DataRow } from './sheet';
 import { fakeApi, type FakeApi } from './testing/fake-api';
 
 const dir = mkdtempSync(join(tmpdir(), 'tezgah-importer-'));
@@ -19,6 +21,8 @@ const csv = (lines: string[]) => {
   return path;
 };
 const quiet = progressBar({ write: () => undefined, isTTY: false });
+/** A summary: nothing done unless said. */
+const S = (o: Partial<ImportSummary> & { rows: number }): ImportSummary => ({ dryRun: false, created: 0, updated: 0, unchanged: 0, invalid: 0, errors: [], ...o });
 
 let fake: FakeApi;
 beforeEach(() => {
@@ -36,13 +40,13 @@ describe('import', () => {
   it('creates, then a second run of the same file changes nothing', async () => {
     const file = csv(PRODUCTS);
     const first = await importFile(fake.api, products, file, {}, quiet);
-    expect(first).toEqual({ summary: { created: 3, updated: 0, skipped: 0, failed: 0, errors: [] }, ignoredColumns: [], wrote: true, refused: null });
+    expect(first).toEqual({ summary: S({ rows: 3, created: 3 }), ignoredColumns: [], wrote: true, refused: null });
     expect(fake.products).toHaveLength(3);
     expect(fake.products[0]).toMatchObject({ name: 'Aspirin', barcode: '8690000000001', unitId: 12, buyingPrice: 8.5, salePrice: 12.75, defaultTaxRate: 10, productType: 'MEDICINE', warehouseId: 21, buyingCurrencyId: 1, saleCurrencyId: 1 });
     expect(fake.products[2]).toMatchObject({ productType: 'SERVICE_GIVEN', warehouseId: null, salePrice: 1500, buyingPrice: null });
 
     const again = await importFile(fake.api, products, file, {}, quiet);
-    expect(again.summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+    expect(again.summary).toEqual(S({ rows: 3, unchanged: 3 }));
     expect(again.wrote).toBe(false);
     expect(fake.products).toHaveLength(3);
     expect(fake.writes).toHaveLength(1);
@@ -51,7 +55,7 @@ describe('import', () => {
   it('a changed row updates its product and keeps what the file leaves out or blank', async () => {
     await importFile(fake.api, products, csv(PRODUCTS), {}, quiet);
     const r = await importFile(fake.api, products, csv(['Barkod;Ürün Adı;Satış Fiyatı;Birim', '8690000000001;Aspirin 500 mg;12,75;', '8690000000002;Şeker 1 kg;45;']), {}, quiet);
-    expect(r.summary).toEqual({ created: 0, updated: 2, skipped: 0, failed: 0, errors: [] });
+    expect(r.summary).toEqual(S({ rows: 2, updated: 2 }));
     expect(fake.products[0]).toMatchObject({ name: 'Aspirin 500 mg', salePrice: 12.75, unitId: 12, buyingPrice: 8.5, productType: 'MEDICINE' });
     expect(fake.products[1]).toMatchObject({ salePrice: 45, unitId: 13 });
     expect(fake.writes.map((w) => w.size)).toEqual([3, 2]);
@@ -67,10 +71,12 @@ describe('import', () => {
       quiet,
     );
     expect(r.summary).toEqual({
+      dryRun: true,
+      rows: 4,
       created: 1,
       updated: 1,
-      skipped: 0,
-      failed: 2,
+      unchanged: 0,
+      invalid: 2,
       errors: [
         { row: 3, column: 'Ürün Adı', reason: 'required' },
         { row: 5, column: 'Birim', reason: '"Litre" is not one of: Adet, Kutu, Kilogram' },
@@ -85,12 +91,12 @@ describe('import', () => {
     const file = csv([PRODUCTS[0]!, PRODUCTS[1]!, 'Bozuk;8690000000003;Kutu;x;1;10;İlaç', PRODUCTS[2]!]);
     const refused = await importFile(fake.api, products, file, {}, quiet);
     expect(refused.refused).toBe('1 row with problems; nothing was written (--skip-invalid writes the other rows)');
-    expect(refused.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] });
+    expect(refused.summary).toEqual(S({ rows: 3, invalid: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] }));
     expect(fake.writes).toHaveLength(0);
 
     const skipped = await importFile(fake.api, products, file, { skipInvalid: true }, quiet);
     expect(skipped.refused).toBeNull();
-    expect(skipped.summary).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] });
+    expect(skipped.summary).toEqual(S({ rows: 3, created: 2, invalid: 1, errors: [{ row: 3, column: 'Alış Fiyatı', reason: '"x" is not a number' }] }));
     expect(fake.products.map((p) => p.barcode)).toEqual(['8690000000001', '8690000000002']);
   });
 
@@ -98,7 +104,7 @@ describe('import', () => {
     const r = await importFile(fake.api, products, csv([PRODUCTS[0]!, PRODUCTS[1]!, PRODUCTS[2]!, 'Aspirin kopya;8690000000001;Kutu;1;2;10;İlaç']), { dryRun: true }, quiet);
     expect(r.summary.errors).toEqual([{ row: 4, column: 'Barkod', reason: 'the same barcode as row 2' }]);
     const noHeader = await importFile(fake.api, products, csv(['Ürün Adı;Renk', 'A;mavi']), {}, quiet);
-    expect(noHeader.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 1, column: 'Barkod', reason: 'required column is missing' }] });
+    expect(noHeader.summary).toEqual(S({ rows: 1, invalid: 1, errors: [{ row: 1, column: 'Barkod', reason: 'required column is missing' }] }));
     expect(noHeader.ignoredColumns).toEqual(['Renk']);
     expect(noHeader.refused).toBe('the header row has problems; nothing was written');
   });
@@ -107,12 +113,12 @@ describe('import', () => {
     fake.refuseBarcodes.add('8690000000002');
     const file = csv(PRODUCTS);
     const r = await importFile(fake.api, products, file, {}, quiet);
-    expect(r.summary).toEqual({ created: 0, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] });
+    expect(r.summary).toEqual(S({ rows: 3, invalid: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] }));
     expect(r.refused).toBe('the server refused 1 row; nothing was written');
     expect(fake.products).toHaveLength(0);
 
     const s = await importFile(fake.api, products, file, { skipInvalid: true }, quiet);
-    expect(s.summary).toEqual({ created: 2, updated: 0, skipped: 0, failed: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] });
+    expect(s.summary).toEqual(S({ rows: 3, created: 2, invalid: 1, errors: [{ row: 3, column: 'Barkod', reason: 'Bu barkod kullanılamaz.' }] }));
     expect(fake.products.map((p) => p.barcode)).toEqual(['8690000000001', 'HZM-1']);
   });
 
@@ -132,10 +138,10 @@ describe('import', () => {
       'Tedarikçi;Ayşe;Kaya;10000000146;;;;',
     ]);
     const r = await importFile(fake.api, currents, file, {}, quiet);
-    expect(r.summary).toEqual({ created: 3, updated: 0, skipped: 0, failed: 0, errors: [] });
+    expect(r.summary).toEqual(S({ rows: 3, created: 3 }));
     expect(fake.currents[0]).toMatchObject({ currentAccountType: 'CUSTOMER', taxOfficeId: 1, iban: 'TR330006100519786457841326', currencyId: 1 });
     const again = await importFile(fake.api, currents, file, {}, quiet);
-    expect(again.summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+    expect(again.summary).toEqual(S({ rows: 3, unchanged: 3 }));
 
     const bad = await importFile(fake.api, currents, csv(['Tip;Ad;Vergi No', 'Personel;Ali;12345', 'Müşteri;Veli;10000000146', 'Ortak;Can;0123456789']), { dryRun: true }, quiet);
     expect(bad.summary.errors).toEqual([
@@ -149,11 +155,69 @@ describe('import', () => {
 
   it('current accounts without a tax number: added once, then left alone while a record has all their values', async () => {
     const file = csv(['Tip;Ad;Soyad;Telefon', 'Personel;Ali;Veli;5321234567', 'Personel;Ali;Veli;5321234567', 'Personel;Ayşe;Can;']);
-    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual({ created: 3, updated: 0, skipped: 0, failed: 0, errors: [] });
-    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual({ created: 0, updated: 0, skipped: 3, failed: 0, errors: [] });
+    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual(S({ rows: 3, created: 3 }));
+    expect((await importFile(fake.api, currents, file, {}, quiet)).summary).toEqual(S({ rows: 3, unchanged: 3 }));
     const changed = await importFile(fake.api, currents, csv(['Tip;Ad;Soyad;Telefon', 'Personel;Ali;Veli;5559999999']), {}, quiet);
-    expect(changed.summary).toEqual({ created: 1, updated: 0, skipped: 0, failed: 0, errors: [] });
+    expect(changed.summary).toEqual(S({ rows: 1, created: 1 }));
     expect(fake.currents).toHaveLength(4);
+  });
+});
+
+describe('streaming, batches and their keys', () => {
+  /** Windows-1254 bytes of a text (the Turkish letters the test uses). */
+  const win1254 = (text: string) =>
+    Buffer.from([...text].map((ch) => ({ Ü: 0xdc, ü: 0xfc, ı: 0xfd, Ç: 0xc7, ç: 0xe7, ğ: 0xf0, ş: 0xfe, İ: 0xdd })[ch] ?? ch.charCodeAt(0)));
+
+  it('reads a CSV row by row as the whole-file reader does: quoted line breaks, blank lines, CRLF, BOM, Windows-1254', async () => {
+    const text = 'Ürün Adı;Barkod;Açıklama\r\nA;1;"iki\r\nsatır"\r\n\r\nB;2;"""tırnak"""\r\n;;\r\nÇ;3;son';
+    for (const [name, bytes] of [['utf8.csv', Buffer.from(`\ufeff${text}`, 'utf8')], ['win.csv', win1254(text)]] as const) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const whole = await readTable(path);
+      const stream = await openTable(path);
+      const rows: DataRow[] = [];
+      for await (const r of stream.rows()) rows.push(r);
+      expect(stream.headers, name).toEqual(['Ürün Adı', 'Barkod', 'Açıklama']);
+      expect(rows.map((r) => r.cells), name).toEqual(whole.rows.map((r) => r.cells));
+      // The line a record ends on, as an editor numbers it (a quoted CRLF is one line break).
+      expect(rows.map((r) => [r.row, r.cells[0]]), name).toEqual([[3, 'A'], [5, 'B'], [7, 'Ç']]);
+      expect(stream.position()).toBe(stream.size);
+    }
+  });
+
+  it('each batch goes out with its own Idempotency-Key, all of one run; the summary carries dryRun', async () => {
+    const lines = ['Ürün Adı;Barkod;Satış Fiyatı', ...Array.from({ length: 5 }, (_, i) => `Ürün ${i};K${i};${i + 1}`)];
+    const r = await importFile(fake.api, products, csv(lines), { batchSize: 2, runId: 'run1' }, quiet);
+    expect(r.summary).toEqual(S({ rows: 5, created: 5 }));
+    expect(fake.writes.map((w) => w.key)).toEqual(['tezgah-import:products:run1:1', 'tezgah-import:products:run1:2', 'tezgah-import:products:run1:3']);
+    const dry = await importFile(fake.api, products, csv(lines), { dryRun: true }, quiet);
+    expect(dry.summary).toEqual(S({ dryRun: true, rows: 5, unchanged: 5 }));
+  });
+
+  it('a failure of the network half-way: what was written before it, then the failure itself', async () => {
+    const lines = ['Ürün Adı;Barkod;Satış Fiyatı', ...Array.from({ length: 5 }, (_, i) => `Ürün ${i};N${i};${i + 1}`)];
+    const api = fake.api as unknown as { request: (...a: unknown[]) => Promise<unknown> };
+    const request = api.request.bind(api);
+    let puts = 0;
+    api.request = (...a) => (a[0] === 'PUT' && ++puts === 2 ? Promise.reject(new NetworkError({ message: 'Network error: fetch failed: EPIPE', cause: null })) : request(...a));
+    const e = await importFile(fake.api, products, csv(lines), { batchSize: 2 }, quiet).then(() => null, (x: unknown) => x);
+    expect(e).toBeInstanceOf(ImportInterrupted);
+    expect((e as ImportInterrupted).summary).toEqual(S({ rows: 5, created: 2 }));
+    expect((e as ImportInterrupted).cause).toBeInstanceOf(NetworkError);
+  });
+
+  it('the problems in Turkish; a key that several records share stops a real run', async () => {
+    const r = await importFile(fake.api, products, csv(['Ürün Adı;Barkod;Satış Fiyatı;Birim', ';X1;1;Adet', 'B;X2;bedava;Litre', 'C;X2;2;Adet']), { dryRun: true, lang: 'tr' }, quiet);
+    expect(r.summary.errors).toEqual([
+      { row: 2, column: 'Ürün Adı', reason: 'zorunlu' },
+      { row: 3, column: 'Satış Fiyatı', reason: '"bedava" bir sayı değil' },
+      { row: 3, column: 'Birim', reason: '"Litre" şunlardan biri değil: Adet, Kutu, Kilogram' },
+    ]);
+    expect(r.refused).toBe('2 satırda sorun var (deneme: hiçbir şey yazılmadı)');
+    fake.products.push({ id: 1, name: 'Bir', barcode: 'DUP' }, { id: 2, name: 'İki', barcode: 'DUP' });
+    const dup = await importFile(fake.api, products, csv(['Ürün Adı;Barkod', 'Yeni;NEW1', 'Üç;DUP']), { batchSize: 1, lang: 'tr' }, quiet);
+    expect(dup.summary).toEqual(S({ rows: 2, created: 1, invalid: 1, errors: [{ row: 3, column: 'Barkod', reason: 'bu Barkod ile 2 ürün var; önce onları düzeltin' }] }));
+    expect(dup.refused).toBe('sunucu 1 satırı reddetti; ondan önce 1 ürün yazıldı');
   });
 });
 
@@ -168,7 +232,7 @@ describe('export then import', () => {
       const out = join(dir, `products-out.${ext}`);
       expect(await exportFile(fake.api, products, out, quiet)).toBe(4);
       const r = await importFile(fake.api, products, out, {}, quiet);
-      expect(r).toEqual({ summary: { created: 0, updated: 0, skipped: 4, failed: 0, errors: [] }, ignoredColumns: [], wrote: false, refused: null });
+      expect(r).toEqual({ summary: S({ rows: 4, unchanged: 4 }), ignoredColumns: [], wrote: false, refused: null });
     });
 
     it(`current accounts: the exported ${ext} file imports back with no changes`, async () => {
@@ -187,7 +251,7 @@ describe('export then import', () => {
       const out = join(dir, `currents-out.${ext}`);
       expect(await exportFile(fake.api, currents, out, quiet)).toBe(2);
       const r = await importFile(fake.api, currents, out, {}, quiet);
-      expect(r.summary).toEqual({ created: 0, updated: 0, skipped: 2, failed: 0, errors: [] });
+      expect(r.summary).toEqual(S({ rows: 2, unchanged: 2 }));
     });
   }
 });
@@ -228,11 +292,21 @@ describe('helpers', () => {
     onPage(2000, 2600);
     onPage(2600, 2600);
     expect(pages).toEqual(['start reading products 2600', 'at 1000', 'at 2000', 'at 2600']);
-    const silent: string[] = [];
-    const off = progressBar({ write: (s: string) => silent.push(s), isTTY: false });
-    off.start('x', 1);
-    off.update(1);
+    // Elsewhere (a log, a CI job): a plain line every 5 s and one at the end; a stage shorter than that prints nothing.
+    const plain: string[] = [];
+    let now = 0;
+    const off = progressBar({ write: (s: string) => plain.push(s), isTTY: false }, 'tr', { now: () => now });
+    off.start('cari hesaplar içe aktarılıyor', 20_000);
+    now = 1000; off.update(1000);
+    now = 5200; off.update(9000);
+    now = 6000; off.update(12_000);
+    off.update(20_000);
+    off.start('kısa', 10);
+    now = 7000; off.update(10);
     off.stop();
-    expect(silent).toEqual([]);
+    expect(plain).toEqual([
+      'cari hesaplar içe aktarılıyor: 9.000/20.000 (%45)\n',
+      'cari hesaplar içe aktarılıyor: 20.000/20.000 (%100)\n',
+    ]);
   });
 });

@@ -8,29 +8,29 @@
  * tezgah export currents FILE
  * tezgah import products --help       # the columns it reads
  * tezgah invoices missing [--company N] [--json]                     # missing-invoices.ts
- * tezgah invoices repair (--company N | --all) [--dry-run] [--json]
+ * tezgah invoices repair [--company N | --all] [--dry-run] [--json]
  * ```
  *
  * FILE is .csv (';' or ',' separated, Turkish or plain numbers) or .xlsx (the first sheet).
- * Exit codes: 0 done, 1 usage error (a bad option, an unreadable file), 2 the API failed or the
- * file has rows that cannot be imported.
+ * Exit codes (the CLI's): 0 all done; 1 done, but invalid rows were skipped (`--skip-invalid`);
+ * 2 invalid input: an option, an unreadable file, rows with problems (a dry run that finds any
+ * too), rows the server refused; 3 the server or the network failed.
  */
 import type { Command } from 'commander';
-import { integer, UsageError, type CliContext, type CliPlugin } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, integer, UsageError, WORDS, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
 import type { ColumnSpec, RowError } from './columns';
 import type { Entity } from './entity';
 import { exportFile } from './exporter';
-import { ImportFailed } from './failure';
-import { BATCH_MAX, importFile, type ImportSummary } from './importer';
+import { BATCH_MAX, importFile, ImportInterrupted, type ImportSummary } from './importer';
 import { progressBar } from './progress';
 import { FileFormatError } from './sheet';
 import { currentColumns, currents } from './currents';
 import { productColumns, products } from './products';
 import { registerMissingInvoiceCommands } from './missing-invoices';
 
-export { importFile, type ImportSummary, type ImportResult, type ImportOptions } from './importer';
+export { importFile, ImportInterrupted, type ImportSummary, type ImportResult, type ImportOptions } from './importer';
 export { exportFile } from './exporter';
-export { readTable, writeTable, parseCsv, type Table } from './sheet';
+export { readTable, openTable, writeTable, parseCsv, type Table, type TableSource } from './sheet';
 export { mapColumns, parseRow, fold, type ColumnSpec, type RowError } from './columns';
 export { products } from './products';
 export { currents } from './currents';
@@ -65,7 +65,10 @@ function columnsHelp(kind: Kind): string {
     const other = [...(c.aliases ?? []), c.field].filter((a, i, all) => all.indexOf(a) === i);
     return `  ${c.header}${c.required ? ' (required)' : ''}: also ${other.join(', ')}`;
   });
-  return `\nColumns (any case, with or without Turkish letters):\n${lines.join('\n')}\n`;
+  return (
+    `\nColumns (any case, with or without Turkish letters):\n${lines.join('\n')}\n` +
+    '\nExit codes: 0 all done, 1 invalid rows skipped (--skip-invalid), 2 invalid input (also a dry run that finds bad rows), 3 the server or the network failed.\n'
+  );
 }
 
 async function usageOnBadFile<T>(run: () => Promise<T>): Promise<T> {
@@ -77,37 +80,70 @@ async function usageOnBadFile<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function printSummary(ctx: CliContext, summary: ImportSummary, dryRun: boolean): void {
-  const { created, updated, skipped, failed, errors } = summary;
-  ctx.output.result({ created, updated, skipped, failed, errors }, (s) => {
-    const would = dryRun ? 'would be ' : '';
-    ctx.output.line(`${would}created ${s.created} · ${would}updated ${s.updated} · unchanged ${s.skipped} · failed ${s.failed}${dryRun ? ' (dry run)' : ''}`);
+const MESSAGES = {
+  tr: {
+    row: 'Satır', column: 'Sütun', reason: 'Neden',
+    ignored: (cols: string) => `${WORDS.tr.note}: dikkate alınmayan sütunlar: ${cols}`,
+    skipped: (n: number) => `${formatCount('tr', n)} hatalı satır atlandı; öteki satırlar yazıldı`,
+    interrupted: (written: number) =>
+      `${WORDS.tr.note}: içe aktarma yarıda kaldı; ${formatCount('tr', written)} kayıt yazılmıştı. Aynı dosyayı yeniden içe aktarmak güvenlidir: yazılanlar "${WORDS.tr.unchanged}" olarak geçer.`,
+    wrote: (n: number, one: string, file: string) => `${formatCount('tr', n)} ${one} ${file} dosyasına yazıldı`,
+  },
+  en: {
+    row: 'Row', column: 'Column', reason: 'Reason',
+    ignored: (cols: string) => `${WORDS.en.note}: ignored columns: ${cols}`,
+    skipped: (n: number) => `${formatCount('en', n)} invalid row${n === 1 ? '' : 's'} skipped; the other rows were written`,
+    interrupted: (written: number) =>
+      `${WORDS.en.note}: the import stopped half-way; ${formatCount('en', written)} records had been written. Importing the same file again is safe: what was written comes back as "${WORDS.en.unchanged}".`,
+    wrote: (n: number, one: string, file: string) => `wrote ${formatCount('en', n)} ${one}${n === 1 ? '' : 's'} to ${file}`,
+  },
+} satisfies Record<Lang, unknown>;
+
+/** The summary as JSON (`--json`) or as a counts line and a table of the problems. */
+function printSummary(ctx: CliContext, summary: ImportSummary): void {
+  const m = MESSAGES[ctx.lang];
+  const { dryRun, rows, created, updated, unchanged, invalid, errors } = summary;
+  ctx.output.result({ dryRun, rows, created, updated, unchanged, invalid, errors }, (s) => {
+    const counts = countsLine(ctx.lang, [['created', s.created], ['updated', s.updated], ['unchanged', s.unchanged], ['invalid', s.invalid]]);
+    ctx.output.line(`${counts}${s.dryRun ? ` (${WORDS[ctx.lang].nothingWritten})` : ''}`);
     if (s.errors.length) {
       ctx.output.line();
       ctx.output.table<RowError>(s.errors, [
-        { header: 'Row', value: (e) => e.row, align: 'right' },
-        { header: 'Column', value: (e) => e.column, maxWidth: 30 },
-        { header: 'Reason', value: (e) => e.reason, maxWidth: 100 },
+        { header: m.row, value: (e) => e.row, align: 'right' },
+        { header: m.column, value: (e) => e.column, maxWidth: 30 },
+        { header: m.reason, value: (e) => e.reason, maxWidth: 100 },
       ]);
     }
   });
 }
 
 async function runImport(ctx: CliContext, entity: Entity<unknown>, file: string, o: ImportCommandOptions): Promise<void> {
+  const m = MESSAGES[ctx.lang];
   const api = ctx.api();
-  const progress = progressBar(ctx.io.stderr);
-  const result = await usageOnBadFile(() =>
-    importFile(api, entity, file, { dryRun: o.dryRun === true, skipInvalid: o.skipInvalid === true, batchSize: o.batchSize }, progress),
-  );
-  if (result.ignoredColumns.length) ctx.output.note(`note: ignored columns: ${result.ignoredColumns.join(', ')}`);
-  printSummary(ctx, result.summary, o.dryRun === true);
-  if (result.refused) throw new ImportFailed(result.refused);
+  const progress = progressBar(ctx.io.stderr, ctx.lang);
+  let result;
+  try {
+    result = await usageOnBadFile(() =>
+      importFile(api, entity, file, { dryRun: o.dryRun === true, skipInvalid: o.skipInvalid === true, batchSize: o.batchSize, lang: ctx.lang }, progress),
+    );
+  } catch (e) {
+    if (!(e instanceof ImportInterrupted)) throw e;
+    // What was done before the server or the network failed, then the failure itself (exit 3, or 2 for a refusal).
+    printSummary(ctx, e.summary);
+    if (e.summary.created + e.summary.updated) ctx.output.note(m.interrupted(e.summary.created + e.summary.updated));
+    throw e.cause instanceof Error ? e.cause : e;
+  }
+  if (result.ignoredColumns.length) ctx.output.note(m.ignored(result.ignoredColumns.join(', ')));
+  printSummary(ctx, result.summary);
+  if (result.refused) throw new CommandFailed(2, result.refused);
+  if (result.summary.invalid) throw new CommandFailed(1, m.skipped(result.summary.invalid));
 }
 
 async function runExport(ctx: CliContext, entity: Entity<unknown>, file: string): Promise<void> {
   const api = ctx.api();
-  const count = await usageOnBadFile(() => exportFile(api, entity, file, progressBar(ctx.io.stderr)));
-  ctx.output.result({ file, count }, (r) => ctx.output.line(`wrote ${r.count} ${entity.noun}${r.count === 1 ? '' : 's'} to ${r.file}`));
+  const count = await usageOnBadFile(() => exportFile(api, entity, file, progressBar(ctx.io.stderr, ctx.lang), ctx.lang));
+  const [one] = entity.nouns[ctx.lang];
+  ctx.output.result({ file, count }, (r) => ctx.output.line(MESSAGES[ctx.lang].wrote(r.count, one, r.file)));
 }
 
 /** `tezgah import` and `tezgah export`. */

@@ -5,19 +5,23 @@
  *
  * ```sh
  * tezgah invoices missing [--company N] [--json]
- * tezgah invoices repair (--company N | --all) [--dry-run] [--json]
+ * tezgah invoices repair [--company N | --all] [--dry-run] [--json]
  * ```
+ *
+ * Both take the signed-in company when given neither `--company` nor (for repair) `--all`.
  *
  * The repair lists what is missing and then asks `POST /create-missing-invoice` for one document
  * at a time, each its own request and transaction on the server, printing one result line per
  * document as it comes back. A run that is killed (or loses the server) halfway leaves every
  * document it finished invoiced; the next run lists only the rest, and the server's link (UNIQUE
  * company, source, document number) answers ALREADY_CREATED for one the killed run had sent but
- * not heard back from — so nothing is kept locally and nothing is invoiced twice. Exit 0 only when
- * every document was repaired (or is no longer missing); 2 when any failed or the API failed.
+ * not heard back from — so nothing is kept locally and nothing is invoiced twice (the key also lets
+ * the CLI's fetch retry a request whose connection dropped). Exit 0 when every document was
+ * repaired (or is no longer missing); 1 when some could not be (each is a FAILED line); 2 for
+ * both `--company` and `--all`; 3 when the server or the network failed.
  */
 import type { Command } from 'commander';
-import { id, UsageError, type CliContext } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, id, UsageError, WORDS, type CliContext, type Lang } from '@tezgah/cli';
 import { isTezgahError } from '@tezgah/sdk';
 import { readAll } from './paging';
 import { progressBar } from './progress';
@@ -36,10 +40,37 @@ export interface RepairResult {
   problem: { status: number; title: string; detail: string | null; code: string | null } | null;
 }
 
-/** A repair that left documents without an invoice: `tezgah` prints the message and exits 2. */
-export class RepairIncomplete extends Error {
-  readonly exitCode = 2;
+/** A repair that left documents without an invoice: `tezgah` prints the message and exits 1. */
+export class RepairIncomplete extends CommandFailed {
+  constructor(message: string) {
+    super(1, message);
+  }
 }
+
+/** The statuses as text reads them: the JSON's word in English, its one Turkish word in Turkish. */
+export const STATUS_TEXT: Readonly<Record<Lang, Readonly<Record<RepairStatus, string>>>> = {
+  tr: { CREATED: 'OLUŞTURULDU', ALREADY_CREATED: 'ZATEN_OLUŞTURULMUŞ', NO_LONGER_MISSING: 'ARTIK_EKSİK_DEĞİL', FAILED: 'BAŞARISIZ', WOULD_CREATE: 'OLUŞTURULACAK' },
+  en: { CREATED: 'CREATED', ALREADY_CREATED: 'ALREADY_CREATED', NO_LONGER_MISSING: 'NO_LONGER_MISSING', FAILED: 'FAILED', WOULD_CREATE: 'WOULD_CREATE' },
+};
+
+const MESSAGES = {
+  tr: {
+    company: 'Şirket', source: 'Kaynak', document: 'Belge', date: 'Tarih', customer: 'Müşteri', amount: 'Tutar',
+    missing: (n: number) => `${formatCount('tr', n)} eksik fatura`,
+    both: '--company ile --all birlikte verilemez',
+    progress: (c: number) => `şirket ${c}`,
+    summaryKeys: { alreadyCreated: 'zaten oluşturulmuş', noLongerMissing: 'artık eksik değil', wouldCreate: 'oluşturulacak' },
+    incomplete: (failed: number, of: number) => `${formatCount('tr', of)} eksik faturadan ${formatCount('tr', failed)} tanesi oluşturulamadı`,
+  },
+  en: {
+    company: 'Company', source: 'Source', document: 'Document', date: 'Date', customer: 'Customer', amount: 'Amount',
+    missing: (n: number) => `${formatCount('en', n)} missing invoice${n === 1 ? '' : 's'}`,
+    both: 'give either --company N or --all, not both',
+    progress: (c: number) => `company ${c}`,
+    summaryKeys: { alreadyCreated: 'already created', noLongerMissing: 'no longer missing', wouldCreate: 'would create' },
+    incomplete: (failed: number, of: number) => `${formatCount('en', failed)} of ${formatCount('en', of)} missing invoice${of === 1 ? '' : 's'} could not be created`,
+  },
+} satisfies Record<Lang, unknown>;
 
 // The API's generated paths are typed; these calls go through the untyped `request`/`list` shapes.
 type Untyped = {
@@ -57,17 +88,18 @@ async function missingOf(ctx: CliContext, companyId: number | undefined): Promis
 const money = (m: MissingInvoice) => (m.amount === null ? '-' : `${m.amount.toLocaleString('tr-TR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${m.currencyCode}`);
 
 async function runMissing(ctx: CliContext, o: { company?: number }): Promise<void> {
+  const t = MESSAGES[ctx.lang];
   const items = await missingOf(ctx, o.company);
   ctx.output.result(items, (list) => {
     ctx.output.table(list, [
-      { header: 'Company', value: (m) => m.companyId, align: 'right' },
-      { header: 'Source', value: (m) => m.source },
-      { header: 'Document', value: (m) => m.documentNo },
-      { header: 'Date', value: (m) => m.date },
-      { header: 'Customer', value: (m) => m.currentName, maxWidth: 40 },
-      { header: 'Amount', value: (m) => money(m), align: 'right' },
+      { header: t.company, value: (m) => m.companyId, align: 'right' },
+      { header: t.source, value: (m) => m.source },
+      { header: t.document, value: (m) => m.documentNo },
+      { header: t.date, value: (m) => m.date },
+      { header: t.customer, value: (m) => m.currentName, maxWidth: 40 },
+      { header: t.amount, value: (m) => money(m), align: 'right' },
     ]);
-    ctx.output.line(`${list.length} missing invoice${list.length === 1 ? '' : 's'}`);
+    ctx.output.line(t.missing(list.length));
   });
 }
 
@@ -97,28 +129,31 @@ async function repairOne(ctx: CliContext, m: MissingInvoice): Promise<RepairResu
 }
 
 /** The line a result reads as, for people. */
-export function resultLine(r: RepairResult): string {
-  const head = `${r.status.padEnd(17)} ${String(r.companyId).padStart(4)}  ${r.source}  ${r.documentNo}`;
+export function resultLine(r: RepairResult, lang: Lang = 'en'): string {
+  const head = `${STATUS_TEXT[lang][r.status].padEnd(18)} ${String(r.companyId).padStart(4)}  ${r.source}  ${r.documentNo}`;
   if (r.invoiceNo) return `${head}  → ${r.invoiceNo}`;
   if (r.problem) return `${head}  ${r.problem.title}${r.problem.detail && r.problem.detail !== r.problem.title ? `: ${r.problem.detail}` : ''}`;
   return head;
 }
 
 async function runRepair(ctx: CliContext, o: { company?: number; all?: boolean; dryRun?: boolean }): Promise<void> {
-  if ((o.company === undefined) === (o.all !== true)) throw new UsageError('give either --company N or --all');
-  const companies = o.all ? await allCompanies(ctx) : [o.company!];
+  const t = MESSAGES[ctx.lang];
+  if (o.company !== undefined && o.all === true) throw new UsageError(t.both);
+  // Neither: the signed-in company, as `invoices missing` takes it.
+  const own = o.company === undefined && o.all !== true;
+  const companies = o.all ? await allCompanies(ctx) : own ? [ctx.api().client.tokenStore.get()?.companyId ?? 0] : [o.company!];
   const results: RepairResult[] = [];
-  const bar = progressBar(ctx.io.stderr);
+  const bar = progressBar(ctx.io.stderr, ctx.lang);
   const print = (r: RepairResult) => {
     results.push(r);
     bar.stop();
     if (ctx.output.isJson) ctx.io.stdout.write(JSON.stringify({ type: 'result', ...r }) + '\n');
-    else ctx.output.line(resultLine(r));
+    else ctx.output.line(resultLine(r, ctx.lang));
   };
   try {
     for (const companyId of companies) {
-      const todo = await missingOf(ctx, companyId);
-      bar.start(`company ${companyId}`, todo.length);
+      const todo = await missingOf(ctx, own ? undefined : companyId);
+      bar.start(t.progress(companyId), todo.length);
       for (const [i, m] of todo.entries()) {
         print(o.dryRun
           ? { companyId: m.companyId, source: m.source, documentNo: m.documentNo, status: 'WOULD_CREATE', invoiceId: null, invoiceNo: null, problem: null }
@@ -135,10 +170,13 @@ async function runRepair(ctx: CliContext, o: { company?: number; all?: boolean; 
     created: count('CREATED'), alreadyCreated: count('ALREADY_CREATED'), noLongerMissing: count('NO_LONGER_MISSING'), failed: count('FAILED'),
     wouldCreate: count('WOULD_CREATE'), dryRun: o.dryRun === true, companies,
   };
+  const k = t.summaryKeys;
   if (ctx.output.isJson) ctx.io.stdout.write(JSON.stringify({ type: 'summary', ...summary }) + '\n');
-  else if (o.dryRun) ctx.output.line(`would create ${summary.wouldCreate} (dry run: nothing was written)`);
-  else ctx.output.line(`created ${summary.created} · already created ${summary.alreadyCreated} · no longer missing ${summary.noLongerMissing} · failed ${summary.failed}`);
-  if (summary.failed) throw new RepairIncomplete(`${summary.failed} of ${results.length} missing invoice${results.length === 1 ? '' : 's'} could not be created`);
+  else if (o.dryRun) ctx.output.line(`${countsLine(ctx.lang, [[k.wouldCreate, summary.wouldCreate]])} (${WORDS[ctx.lang].nothingWritten})`);
+  else {
+    ctx.output.line(countsLine(ctx.lang, [['created', summary.created], [k.alreadyCreated, summary.alreadyCreated], [k.noLongerMissing, summary.noLongerMissing], ['failed', summary.failed]]));
+  }
+  if (summary.failed) throw new RepairIncomplete(t.incomplete(summary.failed, results.length));
 }
 
 /** Adds `tezgah invoices missing|repair` to the program. */
@@ -152,9 +190,9 @@ export function registerMissingInvoiceCommands(program: Command, ctx: CliContext
   invoices
     .command('repair')
     .description('create the missing invoices one by one, a result line each; safe to run again, and resumable after being stopped')
-    .option('--company <id>', 'one company (another than yours needs management)', id)
+    .option('--company <id>', 'one company (default: the one you are signed in to; another one needs management)', id)
     .option('--all', 'every active company (management)')
     .option('--dry-run', 'list what would be created; create nothing')
-    .addHelpText('after', '\nExit codes: 0 every missing invoice was created (or already was), 1 usage error, 2 some could not be created or the API failed.\nWith --json: one JSON object a line, {"type":"result",…} per document, then {"type":"summary",…}.\n')
+    .addHelpText('after', '\nExit codes: 0 every missing invoice was created (or already was), 1 some could not be created (FAILED lines), 2 invalid input (--company with --all), 3 the server or the network failed.\nWith --json: one JSON object a line, {"type":"result",…} per document, then {"type":"summary",…} (with dryRun).\n')
     .action((o: { company?: number; all?: boolean; dryRun?: boolean }) => runRepair(ctx, o));
 }

@@ -6,6 +6,7 @@
  * keeps its values there.
  */
 import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
+import type { Lang } from '@tezgah/cli';
 import type { components } from '@tezgah/sdk';
 import type { Choice, ColumnSpec, RowError } from './columns';
 import { CURRENCY_CHOICES } from './currents';
@@ -133,11 +134,12 @@ export function productBody(values: Readonly<Record<string, unknown>>): ProductF
 }
 
 /** The rules over several fields, checked here so that a dry run finds them too. */
-export function checkProductRow(values: Readonly<Record<string, unknown>>, row: number, column: (field: string) => string): RowError[] {
+export function checkProductRow(values: Readonly<Record<string, unknown>>, row: number, column: (field: string) => string, lang: Lang = 'en'): RowError[] {
   const min = values.minStock;
   const max = values.maxStock;
   if (typeof min === 'number' && typeof max === 'number' && min > max) {
-    return [{ row, column: column('minStock'), reason: `the minimum stock (${min}) is above the maximum stock (${max})` }];
+    const reason = lang === 'tr' ? `en az stok (${min}) en çok stoktan (${max}) büyük` : `the minimum stock (${min}) is above the maximum stock (${max})`;
+    return [{ row, column: column('minStock'), reason }];
   }
   return [];
 }
@@ -167,6 +169,7 @@ export function productEntity(): Entity<Product> {
   return {
     name: 'products',
     noun: 'product',
+    nouns: { tr: ['ürün', 'ürünler'], en: ['product', 'products'] },
     key: 'barcode',
     async columns(api) {
       const query = (page: number, size: number) => ({ params: { query: { page, size, sort: ['id,asc'] } } });
@@ -185,8 +188,8 @@ export function productEntity(): Entity<Product> {
       const found: Product[] = [];
       for (let i = 0; i < keys.length; i += BARCODES_PER_CALL) {
         const barcode = keys.slice(i, i + BARCODES_PER_CALL);
-        const page = await api.list(`${API}/products`, { params: { query: { barcode, size: barcode.length, page: 0 } } });
-        found.push(...page.items);
+        // Paged, not one page of as many rows as barcodes: a barcode several products share must show them all.
+        found.push(...(await readAll((page, size) => api.list(`${API}/products`, { params: { query: { barcode, page, size } } }))));
         onPage?.(Math.min(i + BARCODES_PER_CALL, keys.length), keys.length);
       }
       return found;
@@ -198,8 +201,11 @@ export function productEntity(): Entity<Product> {
     },
     defaults: () => productDefaults(lookups),
     checkRow: checkProductRow,
-    async write(api, batch) {
-      await api.request('PUT', `${API}/products-list`, { body: batch.map((i) => productBody(i.values)) });
+    async write(api, batch, options) {
+      await api.request('PUT', `${API}/products-list`, {
+        body: batch.map((i) => productBody(i.values)),
+        ...(options?.idempotencyKey ? { params: { header: { 'Idempotency-Key': options.idempotencyKey } } } : {}),
+      });
     },
   };
 }

@@ -37,6 +37,9 @@ describe('edoc import lines', () => {
     expect(resultLine({ file: 'FATURA_2.xml', result: 'IMPORTED', documentNo: 'DMY2018625142607' })).toBe('✓ FATURA_2.xml  DMY2018625142607  içe aktarıldı');
     expect(resultLine({ file: 'a.zip/b.xml', result: 'DUPLICATE', documentNo: 'X' })).toBe('= a.zip/b.xml  X  zaten var');
     expect(resultLine({ file: 'bozuk.xml', result: 'FAILED', reason: 'XML okunamadı' })).toBe('✗ bozuk.xml  XML okunamadı');
+    // In English the same outcomes in the words the JSON uses (imported, duplicate).
+    expect(resultLine({ file: 'FATURA_2.xml', result: 'IMPORTED', documentNo: 'D1' }, 'en')).toBe('✓ FATURA_2.xml  D1  imported');
+    expect(resultLine({ file: 'a.xml', result: 'DUPLICATE', documentNo: 'X' }, 'en')).toBe('= a.xml  X  duplicate');
   });
 });
 

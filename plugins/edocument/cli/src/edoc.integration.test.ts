@@ -61,29 +61,29 @@ describe.each(engines('one'))('tezgah edoc import/export against the server on %
     await t?.close();
   });
 
-  it('import: one line per document, a malformed file named with its reason while the others go in; exit 2, then 0 when only duplicates', async () => {
+  it('import: one line per document, a malformed file named with its reason while the others go in; exit 1, then 0 when only duplicates', async () => {
     const zip = await makeZip([
       { name: 'FATURA_10.xml', data: sample('FATURA_10.xml') },
       { name: 'kirik.xml', data: '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><x>' },
     ]);
     const r = await tezgah(['edoc', 'import', file('FATURA_8.xml', sample('FATURA_8.xml')), file('bozuk.xml', 'bu bir XML değil'), file('arsiv.zip', zip)]);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(1);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toBe('✓ FATURA_8.xml  DMY2018062513525  içe aktarıldı');
     expect(lines[1]).toMatch(/^✗ bozuk\.xml  \S/);
     expect(lines[2]).toBe('✓ arsiv.zip/FATURA_10.xml  DMY2018062514084  içe aktarıldı');
     expect(lines[3]).toMatch(/^✗ arsiv\.zip\/kirik\.xml  \S/);
-    expect(lines[4]).toBe('2 içe aktarıldı · 0 zaten var · 2 hatalı');
-    expect(r.stderr).toContain('2 belge içe aktarılamadı');
+    expect(lines[4]).toBe('içe aktarıldı 2 · zaten var 0 · başarısız 2');
+    expect(r.stderr).toBe('uyarı: 2 belge içe aktarılamadı\n');
 
     const again = await tezgah(['edoc', 'import', join(dir, 'FATURA_8.xml'), '--json']);
     expect(again.code, again.stderr).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ imported: 0, duplicate: 1, failed: 0, results: [{ file: 'FATURA_8.xml', result: 'DUPLICATE', documentNo: 'DMY2018062513525' }] });
   });
 
-  it('import: a missing file is a usage error that names it (exit 1), and nothing is sent', async () => {
+  it('import: a missing file is invalid input that names it (exit 2), and nothing is sent', async () => {
     const r = await tezgah(['edoc', 'import', join(dir, 'FATURA_8.xml'), join(dir, 'yok.xml')]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.stderr).toContain('dosya bulunamadı');
     expect(r.stderr).toContain('yok.xml');
     expect(r.stdout).toBe('');
@@ -98,7 +98,7 @@ describe.each(engines('one'))('tezgah edoc import/export against the server on %
     ]);
     expect(zip.length).toBeGreaterThan(LOCAL_UNZIP_BYTES);
     const r = await tezgah(['edoc', 'import', file('eski-saglayici.zip', zip), '--json']);
-    expect(r.code, r.stderr).toBe(2);
+    expect(r.code, r.stderr).toBe(1);
     const s = JSON.parse(r.stdout) as { imported: number; failed: number; results: { file: string; result: string }[] };
     expect(s.results.map((x) => [x.file, x.result])).toEqual([
       ...names.map((n) => [`eski-saglayici.zip/${n}`, 'IMPORTED']),
@@ -140,9 +140,11 @@ describe.each(engines('one'))('tezgah edoc import/export against the server on %
       ['--from', '2025-03-01', '--to', '2025-03-01', '--out', join(dir, 'x.tar')],
     ]) {
       const b = await tezgah(['edoc', 'export', ...bad]);
-      expect(b.code, bad.join(' ')).toBe(1);
-      expect(b.stderr).toMatch(/^error: /);
+      expect(b.code, bad.join(' ')).toBe(2);
+      expect(b.stderr).toMatch(/^hata: /);
     }
+    const en = await tezgah(['edoc', 'export', '--from', '2025-03-02', '--to', '2025-03-01', '--out', join(dir, 'x.zip'), '--lang', 'en']);
+    expect([en.code, en.stderr]).toEqual([2, 'error: --from (2025-03-02) cannot be after --to (2025-03-01)\n']);
   });
 
   it('export of 10,000 documents killed halfway and run again: one complete, valid zip (10,000 XML + 10,000 HTML, each XML with its ETTN)', async () => {

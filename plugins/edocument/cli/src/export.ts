@@ -20,7 +20,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import yauzl from 'yauzl';
-import { UsageError, type CliContext } from '@tezgah/cli';
+import { UsageError, type CliContext, type Lang } from '@tezgah/cli';
 import { downloadZip, listAll } from './api';
 import { progressBar, type Progress } from './progress';
 import { streamZip, type ZipEntry } from '@tezgah/edocument-common/zip-stream';
@@ -156,23 +156,51 @@ async function countEntries(path: string): Promise<number> {
   return n;
 }
 
-function checkDay(name: string, value: string): string {
+const MESSAGES = {
+  tr: {
+    day: (name: string, value: string) => `--${name} YYYY-AA-GG biçiminde bir tarih olmalı: '${value}'`,
+    reversed: (from: string, to: string) => `--from (${from}) --to'dan (${to}) sonra olamaz`,
+    direction: (v: string) => `--direction in ya da out olmalı: '${v}'`,
+    type: (v: string) => `--type einvoice, earchive ya da edespatch olmalı: '${v}'`,
+    zip: (v: string) => `--out bir .zip dosyası olmalı: '${v}'`,
+    folder: (p: string) => `--out dosyasının klasörü yok: ${p}`,
+    otherOptions: (work: string, before: string) => `${work} başka seçeneklerle başlamış bir dışa aktarıma ait (${before}); aynı seçeneklerle çalıştırın ya da klasörü silin`,
+    listing: (key: string) => `Listeleniyor (${key})`,
+    downloading: 'İndiriliyor',
+    writing: 'Zip yazılıyor',
+  },
+  en: {
+    day: (name: string, value: string) => `--${name} must be a date as YYYY-MM-DD: '${value}'`,
+    reversed: (from: string, to: string) => `--from (${from}) cannot be after --to (${to})`,
+    direction: (v: string) => `--direction must be in or out: '${v}'`,
+    type: (v: string) => `--type must be einvoice, earchive or edespatch: '${v}'`,
+    zip: (v: string) => `--out must be a .zip file: '${v}'`,
+    folder: (p: string) => `the folder of --out does not exist: ${p}`,
+    otherOptions: (work: string, before: string) => `${work} belongs to an export started with other options (${before}); run with the same options or remove the folder`,
+    listing: (key: string) => `Listing (${key})`,
+    downloading: 'Downloading',
+    writing: 'Writing the zip',
+  },
+} satisfies Record<Lang, unknown>;
+
+function checkDay(name: string, value: string, lang: Lang): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)) || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`--${name} YYYY-AA-GG biçiminde bir tarih olmalı: '${value}'`);
+    throw new UsageError(MESSAGES[lang].day(name, value));
   }
   return value;
 }
 
-/** Checks the options (usage errors, exit 1). */
-export function checkOptions(o: ExportOptions): void {
-  checkDay('from', o.from);
-  checkDay('to', o.to);
-  if (o.from > o.to) throw new UsageError(`--from (${o.from}) --to'dan (${o.to}) sonra olamaz`);
-  if (o.direction !== undefined && o.direction !== 'in' && o.direction !== 'out') throw new UsageError(`--direction in ya da out olmalı: '${String(o.direction)}'`);
-  if (o.type !== undefined && !(o.type in CATEGORY)) throw new UsageError(`--type einvoice, earchive ya da edespatch olmalı: '${String(o.type)}'`);
-  if (!/\.zip$/i.test(o.out)) throw new UsageError(`--out bir .zip dosyası olmalı: '${o.out}'`);
+/** Checks the options (invalid input, exit 2). */
+export function checkOptions(o: ExportOptions, lang: Lang = 'tr'): void {
+  const m = MESSAGES[lang];
+  checkDay('from', o.from, lang);
+  checkDay('to', o.to, lang);
+  if (o.from > o.to) throw new UsageError(m.reversed(o.from, o.to));
+  if (o.direction !== undefined && o.direction !== 'in' && o.direction !== 'out') throw new UsageError(m.direction(String(o.direction)));
+  if (o.type !== undefined && !(o.type in CATEGORY)) throw new UsageError(m.type(String(o.type)));
+  if (!/\.zip$/i.test(o.out)) throw new UsageError(m.zip(o.out));
   const parent = dirname(resolve(o.out));
-  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(`--out dosyasının klasörü yok: ${parent}`);
+  if (!existsSync(parent) || !statSync(parent).isDirectory()) throw new UsageError(m.folder(parent));
 }
 
 /** Splits a list into runs of `size`. */
@@ -183,8 +211,9 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** Runs the export; see the module's note. */
-export async function runExport(ctx: CliContext, o: ExportOptions, progress: Progress = progressBar(ctx.io.stderr)): Promise<ExportSummary> {
-  checkOptions(o);
+export async function runExport(ctx: CliContext, o: ExportOptions, progress: Progress = progressBar(ctx.io.stderr, Date.now, ctx.lang)): Promise<ExportSummary> {
+  const m = MESSAGES[ctx.lang];
+  checkOptions(o, ctx.lang);
   const out = resolve(o.out);
   const work = `${out}.parts`;
   const batchSize = o.batchSize ?? 500;
@@ -193,7 +222,7 @@ export async function runExport(ctx: CliContext, o: ExportOptions, progress: Pro
     const metaFile = join(work, META);
     const before = existsSync(metaFile) ? (JSON.parse(readFileSync(metaFile, 'utf8')) as typeof meta) : null;
     if (before && JSON.stringify(before) !== JSON.stringify(meta)) {
-      throw new UsageError(`${work} başka seçeneklerle başlamış bir dışa aktarıma ait (${JSON.stringify(before)}); aynı seçeneklerle çalıştırın ya da klasörü silin`);
+      throw new UsageError(m.otherOptions(work, JSON.stringify(before)));
     }
   }
   mkdirSync(work, { recursive: true });
@@ -212,7 +241,7 @@ export async function runExport(ctx: CliContext, o: ExportOptions, progress: Pro
   for (const source of sources) {
     let started = -1;
     const docs = await listAll(ctx, source.list, source.query, (d, total) => {
-      if (total !== started) progress.start(`Listeleniyor (${source.key})`, (started = total));
+      if (total !== started) progress.start(m.listing(source.key), (started = total));
       progress.update(d);
     });
     progress.stop();
@@ -224,7 +253,7 @@ export async function runExport(ctx: CliContext, o: ExportOptions, progress: Pro
   // 2. Fetched in batches; each finished batch is in the journal.
   const total = Math.max(listed, resumed);
   let fetched = total - todo.reduce((s, t) => s + t.uuids.length, 0);
-  progress.start('İndiriliyor', total);
+  progress.start(m.downloading, total);
   progress.update(fetched);
   for (const { source, uuids } of todo) {
     for (const batch of chunks(uuids, batchSize)) {
@@ -258,7 +287,7 @@ export async function runExport(ctx: CliContext, o: ExportOptions, progress: Pro
   let written = 0;
   let entryCount = 0;
   let xmlCount = 0;
-  progress.start('Zip yazılıyor', entryTotal);
+  progress.start(m.writing, entryTotal);
   async function* batches(): AsyncGenerator<ZipEntry[]> {
     for (const l of files) {
       const entries = await zipEntries(join(work, l.file!));

@@ -11,8 +11,31 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import yauzl from 'yauzl';
 import { isTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
-import { UsageError, type CliContext } from '@tezgah/cli';
+import { UsageError, WORDS, type CliContext, type Lang } from '@tezgah/cli';
 import { uploadForImport, type ImportResult } from './api';
+
+const MESSAGES = {
+  tr: {
+    noFiles: 'içe aktarılacak dosya yok: tezgah edoc import DOSYA...',
+    notFound: (f: string) => `dosya bulunamadı: ${f}`,
+    notFile: (f: string) => `dosya değil: ${f}`,
+    unknown: 'bilinmeyen hata',
+    tooManyEntries: (n: number) => `Zip dosyasında ${n} giriş var; en çok 10.000 belge içeren zip kabul edilir.`,
+    folders: 'Klasör yolu içeren zip girişleri kabul edilmez; belgeler zipin kök dizininde olmalı.',
+    tooLarge: 'Giriş çok büyük; bir belge en çok 10 MB olabilir.',
+    unreadableZip: (reason: string) => `Zip dosyası okunamadı: ${reason}`,
+  },
+  en: {
+    noFiles: 'no files to import: tezgah edoc import FILE...',
+    notFound: (f: string) => `file not found: ${f}`,
+    notFile: (f: string) => `not a file: ${f}`,
+    unknown: 'unknown error',
+    tooManyEntries: (n: number) => `The zip holds ${n} entries; a zip of at most 10,000 documents is accepted.`,
+    folders: 'Zip entries in folders are not accepted; the documents must be at the zip\'s root.',
+    tooLarge: 'The entry is too large; a document may be 10 MB at most.',
+    unreadableZip: (reason: string) => `The zip file could not be read: ${reason}`,
+  },
+} satisfies Record<Lang, unknown>;
 
 export interface ImportSummary {
   results: ImportResult[];
@@ -22,19 +45,20 @@ export interface ImportSummary {
 }
 
 /** Checks every file is there before anything is sent (a usage error names the first missing one). */
-export function checkFiles(files: readonly string[]): void {
-  if (!files.length) throw new UsageError('içe aktarılacak dosya yok: tezgah edoc import DOSYA...');
+export function checkFiles(files: readonly string[], lang: Lang = 'tr'): void {
+  const m = MESSAGES[lang];
+  if (!files.length) throw new UsageError(m.noFiles);
   for (const f of files) {
-    if (!existsSync(f)) throw new UsageError(`dosya bulunamadı: ${f}`);
-    if (!statSync(f).isFile()) throw new UsageError(`dosya değil: ${f}`);
+    if (!existsSync(f)) throw new UsageError(m.notFound(f));
+    if (!statSync(f).isFile()) throw new UsageError(m.notFile(f));
   }
 }
 
-/** The line of one result: `✓ FILE  NO  içe aktarıldı`, `= FILE  NO  zaten var`, `✗ FILE  reason`. */
-export function resultLine(r: ImportResult): string {
-  if (r.result === 'IMPORTED') return `✓ ${r.file}  ${r.documentNo ?? r.uuid ?? ''}  içe aktarıldı`;
-  if (r.result === 'DUPLICATE') return `= ${r.file}  ${r.documentNo ?? r.uuid ?? ''}  zaten var`;
-  return `✗ ${r.file}  ${r.reason ?? 'bilinmeyen hata'}`;
+/** The line of one result: `✓ FILE  NO  içe aktarıldı` (imported), `= FILE  NO  zaten var` (duplicate), `✗ FILE  reason`. */
+export function resultLine(r: ImportResult, lang: Lang = 'tr'): string {
+  if (r.result === 'IMPORTED') return `✓ ${r.file}  ${r.documentNo ?? r.uuid ?? ''}  ${WORDS[lang].imported}`;
+  if (r.result === 'DUPLICATE') return `= ${r.file}  ${r.documentNo ?? r.uuid ?? ''}  ${WORDS[lang].duplicate}`;
+  return `✗ ${r.file}  ${r.reason ?? MESSAGES[lang].unknown}`;
 }
 
 /** Zips above this many bytes are opened here (the server's upload limit is 10 MB a file). */
@@ -56,11 +80,12 @@ async function upload(api: TezgahPromiseApi, files: { name: string; data: Buffer
 }
 
 /** A large zip's XML entries, sent in groups; entries the server would refuse are refused here with its words. */
-async function importLargeZip(api: TezgahPromiseApi, path: string, name: string, emit: (r: ImportResult) => void): Promise<void> {
+async function importLargeZip(api: TezgahPromiseApi, path: string, name: string, emit: (r: ImportResult) => void, lang: Lang): Promise<void> {
+  const m = MESSAGES[lang];
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.open(path, { lazyEntries: true }, (err, z) => (err || !z ? reject(err ?? new Error(path)) : resolve(z))));
   if (zip.entryCount > 10_000) {
     zip.close();
-    emit({ file: name, result: 'FAILED', reason: `Zip dosyasında ${zip.entryCount} giriş var; en çok 10.000 belge içeren zip kabul edilir.` });
+    emit({ file: name, result: 'FAILED', reason: m.tooManyEntries(zip.entryCount) });
     return;
   }
   let group: { name: string; data: Buffer; label: string }[] = [];
@@ -78,8 +103,8 @@ async function importLargeZip(api: TezgahPromiseApi, path: string, name: string,
       if (e.fileName.endsWith('/') || !/\.xml$/i.test(e.fileName)) return next();
       // Refused here, in the entries' order (the group before it goes first).
       const refuse = (reason: string) => void flush().then(() => { emit({ file: label, result: 'FAILED', reason }); next(); }, reject);
-      if (/[\\/]/.test(e.fileName)) return refuse('Klasör yolu içeren zip girişleri kabul edilmez; belgeler zipin kök dizininde olmalı.');
-      if (e.uncompressedSize > ENTRY_LIMIT) return refuse('Giriş çok büyük; bir belge en çok 10 MB olabilir.');
+      if (/[\\/]/.test(e.fileName)) return refuse(m.folders);
+      if (e.uncompressedSize > ENTRY_LIMIT) return refuse(m.tooLarge);
       zip.openReadStream(e, (err, s) => {
         if (err || !s) return reject(err ?? new Error(label));
         const chunks: Buffer[] = [];
@@ -97,7 +122,7 @@ async function importLargeZip(api: TezgahPromiseApi, path: string, name: string,
 }
 
 export async function runImport(ctx: CliContext, files: readonly string[], onResult: (r: ImportResult) => void = () => {}): Promise<ImportSummary> {
-  checkFiles(files);
+  checkFiles(files, ctx.lang);
   const api = ctx.api();
   const results: ImportResult[] = [];
   const emit = (r: ImportResult) => {
@@ -108,10 +133,10 @@ export async function runImport(ctx: CliContext, files: readonly string[], onRes
     const name = basename(path);
     if (/\.zip$/i.test(name) && statSync(path).size > LOCAL_UNZIP_BYTES) {
       try {
-        await importLargeZip(api, path, name, emit);
+        await importLargeZip(api, path, name, emit, ctx.lang);
       } catch (e) {
         if (isTezgahError(e)) throw e;
-        emit({ file: name, result: 'FAILED', reason: `Zip dosyası okunamadı: ${e instanceof Error ? e.message : String(e)}` });
+        emit({ file: name, result: 'FAILED', reason: MESSAGES[ctx.lang].unreadableZip(e instanceof Error ? e.message : String(e)) });
       }
       continue;
     }

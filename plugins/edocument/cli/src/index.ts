@@ -4,7 +4,8 @@
  * ```sh
  * tezgah edoc import FILE... [--json]
  *     # UBL-TR XML files or zips of them, received outside the integrator, into the lists;
- *     # one line per document; exit 0 when none failed, 2 otherwise, 1 for a missing file
+ *     # one line per document; exit 0 when none failed, 1 when some did (each named), 2 for a
+ *     # missing file, 3 when the server or the network failed
  * tezgah edoc export --from YYYY-MM-DD --to YYYY-MM-DD [--direction in|out]
  *                    [--type einvoice|earchive|edespatch] --out FILE.zip [--json]
  *     # every document of the range as one zip (XML + HTML view each), streamed; resumable:
@@ -12,8 +13,7 @@
  * ```
  */
 import type { Command } from 'commander';
-import { integer, type CliContext, type CliPlugin } from '@tezgah/cli';
-import { ExitCode } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, integer, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
 import { resultLine, runImport } from './import';
 import { runExport, type DocType, type Direction } from './export';
 
@@ -21,13 +21,20 @@ export { runImport, resultLine, checkFiles, type ImportSummary } from './import'
 export { runExport, sourcesOf, checkOptions, type ExportOptions, type ExportSummary, type Source } from './export';
 export { progressBar, type Progress } from './progress';
 
-/** Some documents could not be imported (exit 2; each was named on its line). */
-class ImportFailed extends Error {
-  readonly exitCode = ExitCode.API;
-  constructor(failed: number) {
-    super(`${failed} belge içe aktarılamadı`);
-  }
-}
+const MESSAGES = {
+  tr: {
+    failed: (n: number) => `${formatCount('tr', n)} belge içe aktarılamadı`,
+    exported: (file: string, docs: number, entries: number, mb: string) => `✓ ${file}: ${formatCount('tr', docs)} belge, ${formatCount('tr', entries)} giriş, ${mb} MB`,
+    resumed: (n: number) => ` (${formatCount('tr', n)} belge önceki çalıştırmadan)`,
+    missing: (n: number) => `  ${formatCount('tr', n)} belge bulunamadı (eksik.txt)`,
+  },
+  en: {
+    failed: (n: number) => `${formatCount('en', n)} document${n === 1 ? '' : 's'} could not be imported`,
+    exported: (file: string, docs: number, entries: number, mb: string) => `✓ ${file}: ${formatCount('en', docs)} documents, ${formatCount('en', entries)} entries, ${mb} MB`,
+    resumed: (n: number) => ` (${formatCount('en', n)} documents from the run before)`,
+    missing: (n: number) => `  ${formatCount('en', n)} documents not found (eksik.txt)`,
+  },
+} satisfies Record<Lang, unknown>;
 
 interface ExportCommandOptions {
   from: string;
@@ -46,12 +53,13 @@ function register(program: Command, ctx: CliContext): void {
     .argument('<files...>', '.xml or .zip files')
     .action(async (files: string[]) => {
       const summary = await runImport(ctx, files, (r) => {
-        if (!ctx.output.isJson) ctx.output.line(resultLine(r));
+        if (!ctx.output.isJson) ctx.output.line(resultLine(r, ctx.lang));
       });
       ctx.output.result(summary, (s) => {
-        ctx.output.line(`${s.imported} içe aktarıldı · ${s.duplicate} zaten var · ${s.failed} hatalı`);
+        ctx.output.line(countsLine(ctx.lang, [['imported', s.imported], ['duplicate', s.duplicate], ['failed', s.failed]]));
       });
-      if (summary.failed) throw new ImportFailed(summary.failed);
+      // Some documents were not imported (each named on its line): the others were.
+      if (summary.failed) throw new CommandFailed(1, MESSAGES[ctx.lang].failed(summary.failed));
     });
   edoc
     .command('export')
@@ -64,10 +72,11 @@ function register(program: Command, ctx: CliContext): void {
     .option('--batch-size <n>', 'documents per download (1-5000)', integer(1, 5000), 500)
     .action(async (o: ExportCommandOptions) => {
       const summary = await runExport(ctx, { from: o.from, to: o.to, direction: o.direction, type: o.type, out: o.out, batchSize: o.batchSize });
+      const m = MESSAGES[ctx.lang];
       ctx.output.result(summary, (s) => {
-        const again = s.resumed ? ` (${s.resumed} belge önceki çalıştırmadan)` : '';
-        ctx.output.line(`✓ ${s.file}: ${s.documents} belge, ${s.entries} giriş, ${(s.bytes / 1024 / 1024).toFixed(1)} MB${again}`);
-        if (s.missing) ctx.output.line(`  ${s.missing} belge bulunamadı (eksik.txt)`);
+        const mb = (s.bytes / 1024 / 1024).toLocaleString(ctx.lang === 'tr' ? 'tr-TR' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+        ctx.output.line(`${m.exported(s.file, s.documents, s.entries, mb)}${s.resumed ? m.resumed(s.resumed) : ''}`);
+        if (s.missing) ctx.output.line(m.missing(s.missing));
       });
     });
 }

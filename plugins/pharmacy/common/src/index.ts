@@ -9,3 +9,4 @@ export * from './tracking';
 export * from './medicines';
 export * from './share';
 export * from './emanet';
+export * from './titck-file';

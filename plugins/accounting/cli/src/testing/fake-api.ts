@@ -17,8 +17,8 @@ export interface FakeApi {
   readonly api: TezgahPromiseApi;
   readonly products: FakeProduct[];
   readonly currents: FakeProduct[];
-  /** Every bulk request: its path and how many items it carried. */
-  readonly writes: { path: string; size: number }[];
+  /** Every bulk request: its path, how many items it carried and its Idempotency-Key. */
+  readonly writes: { path: string; size: number; key?: string }[];
   /** Barcodes the fake server refuses (as a rule the client cannot see). */
   readonly refuseBarcodes: Set<string>;
 }
@@ -61,7 +61,7 @@ const page = <T>(all: readonly T[], query: { page?: number; size?: number } | un
 export function fakeApi(): FakeApi {
   const products: FakeProduct[] = [];
   const currents: FakeProduct[] = [];
-  const writes: { path: string; size: number }[] = [];
+  const writes: { path: string; size: number; key?: string }[] = [];
   const refuseBarcodes = new Set<string>();
   let nextId = 1000;
 
@@ -80,14 +80,19 @@ export function fakeApi(): FakeApi {
     new ValidationFailed({ status: 400, title: 'Geçersiz istek', message: 'Geçersiz istek (400)', detail: `${fieldErrors.length} kayıtta hata var; hiçbir kayıt yazılmadı.`, code: 'VALIDATION_FAILED', problem: undefined, fieldErrors });
 
   const api = {
-    async list(path: string, init?: { params?: { query?: { page?: number; size?: number } } }) {
+    async list(path: string, init?: { params?: { query?: { page?: number; size?: number; barcode?: string | string[] } } }) {
       const all = lists[path];
       if (!all) throw new Error(`fake api: no list ${path}`);
-      return page(all(), init?.params?.query);
+      // The product list filters by barcode (`barcode=a&barcode=b`), as the server's does.
+      const barcode = init?.params?.query?.barcode;
+      const wanted = barcode === undefined ? null : new Set(Array.isArray(barcode) ? barcode : [barcode]);
+      const items = wanted ? (all() as FakeProduct[]).filter((p) => wanted.has(String(p.barcode))) : all();
+      return page(items, init?.params?.query);
     },
-    async request(method: string, path: string, init: { body: Record<string, unknown>[] }) {
+    async request(method: string, path: string, init: { body: Record<string, unknown>[]; params?: { header?: Record<string, string> } }) {
       const items = init.body;
-      writes.push({ path, size: items.length });
+      const key = init.params?.header?.['Idempotency-Key'];
+      writes.push({ path, size: items.length, ...(key ? { key } : {}) });
       if (method === 'PUT' && path === `${API}/products-list`) {
         const errors = items.flatMap((item, index) =>
           refuseBarcodes.has(String(item.barcode)) ? [{ field: `${index}.barcode`, message: 'Bu barkod kullanılamaz.' }] : [],

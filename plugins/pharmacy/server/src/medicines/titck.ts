@@ -3,10 +3,11 @@ import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { problems } from '@tezgah/server';
+import { cellText, csvDelimiter, decodeText, headerKey, isTitckBarcode, isZip, titckBarcode, titckColumns, type TitckCell, type TitckColumns, type TitckList } from '@tezgah/pharmacy-common';
 import { list } from './index';
 
 /**
- * The TİTCK list update (issue 14): reads TİTCK's published list, xlsx (the first sheet) or csv,
+ * The TİTCK list update: reads TİTCK's published list, xlsx (the first sheet) or csv,
  * either the licensed-products list (Ruhsatlı Beşeri Tıbbi Ürünler, İRD-LST-15: keyed by barcode)
  * or the reference price list (Referans Bazlı İlaç Fiyat Listesi, AİK-LST-11: GKF €, keyed by the
  * name, as it carries no barcode), tells them apart by their columns, and computes what would
@@ -22,9 +23,9 @@ import { list } from './index';
  */
 
 type Db = Kysely<any> | Transaction<any>;
-type Cell = string | number | boolean | Date | null | undefined;
+type Cell = TitckCell;
 
-export type ImportList = 'TITCK_LICENSED' | 'TITCK_GKF';
+export type ImportList = TitckList;
 export type ChangeKind = 'NEW' | 'PRICE' | 'CHANGED' | 'WITHDRAWN';
 export const KINDS: ChangeKind[] = ['NEW', 'PRICE', 'CHANGED', 'WITHDRAWN'];
 
@@ -50,19 +51,10 @@ export interface Plan {
 
 // --- reading the file ---------------------------------------------------------------------------
 
-const clean = (c: Cell): string => {
-  if (c === null || c === undefined) return '';
-  if (c instanceof Date) return Number.isNaN(c.getTime()) ? '' : c.toISOString().slice(0, 10);
-  const t = String(c).replace(/\s+/g, ' ').trim();
-  return t === 'NULL' ? '' : t;
-};
+const clean = cellText;
 const orNull = (s: string): string | null => (s === '' ? null : s);
 
-/** A header as a key: Turkish letters folded, lower case, words joined by '_' ("ÜRÜN ADI" → urun_adi). */
-export function headerKey(h: Cell): string {
-  return clean(h).toLocaleLowerCase('tr-TR').replace(/[çğıöşüâîû]/g, (ch) => ({ ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' })[ch] ?? ch)
-    .replace(/i̇/g, 'i').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-}
+export { headerKey };
 
 /** A day as YYYY-MM-DD from an ISO text, a Turkish DD.MM.YYYY or an xlsx date; else null. */
 export function day(c: Cell): string | null {
@@ -89,7 +81,7 @@ const bad = (detail: string) => problems.invalidField('file', detail, 'BAD_FILE'
 /** The cells of an uploaded xlsx (first sheet) or csv (UTF-8 or Windows-1254; ',', ';' or tab). */
 export async function readCells(data: Buffer): Promise<Cell[][]> {
   if (!data.length) throw bad('Dosya boş.');
-  if (data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04) {
+  if (isZip(data)) {
     try {
       return (await readSheet(data)) as Cell[][];
     } catch (e) {
@@ -97,16 +89,8 @@ export async function readCells(data: Buffer): Promise<Cell[][]> {
     }
   }
   if (data.subarray(0, 4096).includes(0)) throw bad('Dosya okunamadı: TİTCK listesi xlsx ya da csv olmalı.');
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    text = new TextDecoder('windows-1254').decode(data);
-  }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const counts: [string, number][] = [';', ',', '\t'].map((d) => [d, firstLine.split(d).length - 1]);
-  const delimiter = counts.sort((a, b) => b[1] - a[1])[0]![0];
+  const text = decodeText(data);
+  const delimiter = csvDelimiter(text);
   try {
     return parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
   } catch (e) {
@@ -114,43 +98,10 @@ export async function readCells(data: Buffer): Promise<Cell[][]> {
   }
 }
 
-interface Columns { list: ImportList; header: number; col: Record<string, number> }
-
-const LICENSED_ALIASES: Record<string, (k: string) => boolean> = {
-  barcode: (k) => k === 'barkod' || k === 'barcode' || k === 'barkodu',
-  name: (k) => k === 'urun_adi' || k === 'ilac_adi' || k === 'urun' || k === 'urun_ismi',
-  substance: (k) => k.startsWith('etkin_madde') || k === 'etken_madde',
-  atc: (k) => k.startsWith('atc_kod') || k === 'atc',
-  firm: (k) => k === 'ruhsat_sahibi' || k.startsWith('ruhsat_sahibi') || k === 'firma_adi' || k === 'firma',
-  licenceDate: (k) => k === 'ruhsat_tarihi',
-  licenceNo: (k) => k === 'ruhsat_numarasi' || k === 'ruhsat_no',
-  suspended: (k) => k.startsWith('askida') && !k.includes('tarih'),
-  status: (k) => k === 'durum' || k === 'durumu' || k === 'status' || k === 'urun_durumu',
-};
-const PRICE_ALIASES: Record<string, (k: string) => boolean> = {
-  name: (k) => k === 'ilac_adi' || k === 'urun_adi' || k === 'ilac' || k === 'urun',
-  price: (k) => k.startsWith('gercek_kaynak_fiyat') || k === 'gkf' || k.startsWith('gkf_'),
-};
-
-function find(row: Cell[], aliases: Record<string, (k: string) => boolean>): Record<string, number> {
-  const keys = row.map(headerKey);
-  const col: Record<string, number> = {};
-  for (const [name, is] of Object.entries(aliases)) {
-    const i = keys.findIndex(is);
-    if (i >= 0) col[name] = i;
-  }
-  return col;
-}
-
-/** The header row (among the first 30: TİTCK's files have title rows above it) and which list it is. */
-export function columnsOf(cells: Cell[][]): Columns {
-  for (let r = 0; r < Math.min(cells.length, 30); r++) {
-    const row = cells[r] ?? [];
-    const lic = find(row, LICENSED_ALIASES);
-    if (lic.barcode !== undefined && lic.name !== undefined) return { list: 'TITCK_LICENSED', header: r, col: lic };
-    const pr = find(row, PRICE_ALIASES);
-    if (pr.name !== undefined && pr.price !== undefined) return { list: 'TITCK_GKF', header: r, col: pr };
-  }
+/** The header row, which list it is and its columns; a file that is neither list is refused. */
+export function columnsOf(cells: Cell[][]): TitckColumns {
+  const columns = titckColumns(cells);
+  if (columns) return columns;
   throw bad('Dosya bir TİTCK listesi değil: ruhsatlı ürünler listesinde BARKOD ve ÜRÜN ADI, referans fiyat listesinde İLAÇ ADI ve GERÇEK KAYNAK FİYAT sütunları olmalı.');
 }
 
@@ -210,9 +161,9 @@ export async function plan(db: Db, cells: Cell[][], today: string): Promise<Plan
   if (kind === 'TITCK_LICENSED') {
     const file = new Map<string, { name: string; atc: string | null; substance: string | null; firm: string | null; licenceNo: string | null; licenceDate: string | null; suspended: boolean; passive: boolean }>();
     for (const { row, cells: r } of data) {
-      const barcode = at(r, 'barcode').replace(/\.0+$/, '');
+      const barcode = col.barcode === undefined ? '' : titckBarcode(r[col.barcode]);
       const name = at(r, 'name');
-      if (!/^\d{8,14}$/.test(barcode)) { skip(row, `Geçersiz barkod: ${barcode.slice(0, 30) || '(boş)'}`); continue; }
+      if (!isTitckBarcode(barcode)) { skip(row, `Geçersiz barkod: ${barcode.slice(0, 30) || '(boş)'}`); continue; }
       if (!name) { skip(row, 'Ürün adı boş.'); continue; }
       const susp = at(r, 'suspended');
       // Later rows of the same barcode win (as the master's generator reads the list).
