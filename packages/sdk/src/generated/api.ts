@@ -11186,7 +11186,7 @@ export interface components {
             };
             content?: never;
         };
-        /** @description One page of invoices and the totals of the whole range. */
+        /** @description One page of invoices and the totals of the whole range; a range without invoices gives no rows and zero totals. */
         ReportInvoicePage: {
             headers: {
                 "x-total-count": components["headers"]["TotalCount"];

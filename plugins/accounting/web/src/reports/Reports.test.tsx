@@ -54,7 +54,9 @@ describe('/sales-report', () => {
 
   it('asks for the range the form gives, and shows the seeds\' texts as the reports service\'s rule says', async () => {
     const s = reportServer();
-    s.on(`GET ${REPORTS_API}/invoices/invoices-by-date-range`, () => problem(404, 'Verilen tarih aralığında fatura bulunamadı', { code: 'NO_INVOICE_IN_DATE_RANGE', detail: 'Verilen tarih aralığında fatura bulunamadı' }));
+    // The server's answer to a range without invoices: an empty page with zero totals.
+    const none = { invoiceCount: 0, taxBase: 0, totalTax: 0, totalAmount: 0, paid: 0, remaining: 0 };
+    s.on(`GET ${REPORTS_API}/invoices/invoices-by-date-range`, (req) => json({ startDate: new URL(req.url).searchParams.get('startDate'), endDate: new URL(req.url).searchParams.get('endDate'), rows: [], totals: none }, { total: 0 }));
     s.on(`GET ${REPORTS_API}/export`, () => problem(429, 'Excel indirme günde iki kez ile sınırlıdır', { code: 'EXCEL_DAILY_LIMIT' }));
     const { page, toasts } = await open('/sales-report', s, 'Satış Raporu');
     // An empty range is no error: the seeds' text stands in the empty table, and no red toast follows the person to the next page.

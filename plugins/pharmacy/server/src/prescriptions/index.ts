@@ -11,7 +11,7 @@ import { handlers } from './handlers';
  * update, majistral, prescriptionCancel, cancelAndDelete, DELETE recete/{receteNo}) and the CRUD of
  * recetes, hasta-rapors and tesis (openapi/pharmacy/prescriptions.yaml).
  */
-export { receteView, lineView, fullView, storeErecete, colorOfTuru, type ReceteView } from './store';
+export { receteView, lineView, fullView, storeErecete, colorOfTuru, boxPrice, type ReceteView } from './store';
 
 export const area: PharmacyArea = {
   handlers,

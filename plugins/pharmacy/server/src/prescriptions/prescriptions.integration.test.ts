@@ -97,7 +97,7 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     expect(list.body.filter((x: any) => x.ereceteNo === DEMO_ERECETE.GREEN)).toHaveLength(1);
   });
 
-  it('matches lines to the company\'s products by barcode and prices them with the sale price', async () => {
+  it('matches lines to the company\'s products by barcode and prices them with the sale price and its KDV, as the counter does', async () => {
     const world = (await sandbox('GET', '/control/world')).body;
     const red = world.erecetes.find((e: any) => e.ereceteNo === DEMO_ERECETE.RED);
     const unitId = (await call('GET', '/units?size=100')).body[0].id;
@@ -107,8 +107,9 @@ describe.each(engines('one'))('Medula and the prescription calls on %s', (engine
     const r = await call('GET', `/e-recete-request?ereceteNo=${DEMO_ERECETE.RED}`);
     expect(r.status, r.text).toBe(200);
     expect(r.body.color).toBe('RED');
-    expect(r.body.medicines[0]).toMatchObject({ barcode: red.barkodlar[0], productId: made.body.id, unitPrice: '245.50', count: 1, totalPrice: '245.50' });
-    expect(r.body.amounts.total).toBe('245.50');
+    // 245.50 without KDV, KDV 10 %: 245.50 × 1.10 = 270.05 a box, what the patient and SGK pay together.
+    expect(r.body.medicines[0]).toMatchObject({ barcode: red.barkodlar[0], productId: made.body.id, unitPrice: '270.05', count: 1, totalPrice: '270.05' });
+    expect(r.body.amounts.total).toBe('270.05');
   });
 
   it('answers \'Reçete bulunamadı\' for a number nobody knows, and the view info for a known one', async () => {

@@ -71,10 +71,21 @@ export function colorOfTuru(turu: string | null | undefined): ReceteColor {
 }
 
 /** The company's active products by barcode (the accounting directory's): id and sale price. */
+/**
+ * What one box costs the patient and the institution together: the product's sale price (kept
+ * without KDV, as every product) with its KDV, rounded to the kuruş. A prescription line is priced
+ * so from the moment it is read, and again when its boxes are scanned, so a scan never changes a
+ * line's price by the tax.
+ */
+export function boxPrice(salePrice: Decimal.Value, kdvRate: Decimal.Value): Decimal {
+  return new Decimal(salePrice).times(new Decimal(1).plus(new Decimal(kdvRate).div(100))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}
+
+/** The pharmacy's active products of these barcodes, each with its box price (`boxPrice`). */
 export async function productsByBarcode(db: Db, dir: DirectoryService, companyId: number, barcodes: string[]): Promise<Map<string, { id: number; price: string }>> {
   const out = new Map<string, { id: number; price: string }>();
   const found = await dir.productsByBarcodes(db, companyId, barcodes.filter(Boolean), { activeOnly: true });
-  for (const [barcode, p] of found) out.set(barcode, { id: p.id, price: new Decimal(p.salePrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2) });
+  for (const [barcode, p] of found) out.set(barcode, { id: p.id, price: boxPrice(p.salePrice, p.kdvRate).toFixed(2) });
   return out;
 }
 
@@ -110,7 +121,7 @@ export async function writeLines(db: Db, dir: DirectoryService, companyId: numbe
   const names = await medicineNames(db, lines.filter((l) => !l.name).map((l) => l.barcode));
   await db.insertInto('pharmacy_recete_medicines').values(lines.map((l, i) => {
     const p = products.get(l.barcode);
-    const unit = l.unitPrice != null && l.unitPrice !== '' ? new Decimal(priceIn(l.unitPrice, `medicines.${i}.unitPrice`)) : new Decimal(p?.price ?? 0).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    const unit = l.unitPrice != null && l.unitPrice !== '' ? new Decimal(priceIn(l.unitPrice, `medicines.${i}.unitPrice`)) : new Decimal(p?.price ?? 0);
     return {
       company_id: companyId, recete_id: receteId, line_no: firstLineNo + i, barcode: l.barcode, name: l.name || names.get(l.barcode) || l.barcode,
       product_id: p?.id ?? null, count: l.count, usage: l.usage ?? null, dose1: l.dose1 ?? null, dose2: l.dose2 ?? null, period: l.period ?? null,

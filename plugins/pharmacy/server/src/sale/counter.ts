@@ -13,6 +13,7 @@ import { completeCreditProductsOfBoxes } from '../emanet/index';
 const dose = (v: unknown): string | null => (v === null || v === undefined ? null : new Decimal(v as string).toString());
 import { loadShareRules } from '../settings/index';
 import { shareOf, type PatientStatus } from './share';
+import { boxPrice } from '../prescriptions/index';
 
 /**
  * The counter (issue 12; seeds 001 §3 prescription amounts, §7 recetes/invoice and
@@ -110,8 +111,7 @@ function jsonOf<T>(v: unknown, fallback: T): T {
 async function priceOf(d: Db, dir: DirectoryService, companyId: number, productId: number): Promise<{ gross: Decimal; net: Decimal }> {
   const p = await dir.product(d, companyId, { id: productId });
   const net = new Decimal(p?.salePrice ?? 0);
-  const gross = net.times(new Decimal(1).plus(new Decimal(p?.kdvRate ?? 0).div(100))).toDecimalPlaces(2);
-  return { gross, net };
+  return { gross: boxPrice(net, p?.kdvRate ?? 0), net };
 }
 
 /**

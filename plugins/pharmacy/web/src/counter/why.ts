@@ -5,8 +5,8 @@ import { money } from './money';
 /**
  * Why a line's amounts are what they are, in words next to the line. The server prices a line
  * (sale.yaml, the counter's recompute after every scan, removal or share): the unit price is the
- * pharmacy's sale price of the product with its KDV (the prescription as read from Medula carries
- * the product's price without it, so the first scan raises it by the KDV rate); the line's total
+ * pharmacy's sale price of the product with its KDV, from the moment the prescription is read
+ * (a change after a scan is the product's price changed meanwhile, or another box); the line's total
  * is that price times the boxes scanned; with a cheaper equivalent the institution pays at most
  * the reference price (the cheapest equivalent + 10 %) and the patient the price difference; a
  * line not covered is the patient's alone.
