@@ -143,7 +143,7 @@ const saveCurrentsList: Handler = async (ctx) => {
   const items = ctx.body as Record<string, unknown>[];
   if (items.length > BULK_MAX) throw problems.badRequest(`Bir seferde en fazla ${BULK_MAX} kayıt gönderilebilir; ${items.length} kayıt geldi.`);
   const given = items.map(normalize);
-  const stored = await repo.findByTaxNumbers(db(ctx), auth.companyId, given.map((g) => g.taxNumber).filter((n): n is string => Boolean(n)));
+  const stored = await repo.findByTaxNumbers(db(ctx), auth.companyId, given.flatMap((g) => (g.taxNumber && g.currentAccountType ? [{ type: g.currentAccountType, taxNumber: g.taxNumber }] : [])));
   const plans = given.map((g, index) => {
     const match = g.taxNumber ? stored.get(`${g.currentAccountType}/${g.taxNumber}`) : undefined;
     const before = match ? repo.toInput(match) : undefined;
