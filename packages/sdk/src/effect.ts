@@ -15,6 +15,8 @@ import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse }
 import { createClient, type CreateClientOptions, type TezgahClient } from './client';
 import { toNetworkError, toTezgahError, type TezgahError } from './errors';
 import type { components, operations, paths } from './generated/api';
+import { RESOURCE_OPERATIONS, type GeneratedResources } from './generated/resources';
+import { buildResources } from './operations';
 
 type Schemas = components['schemas'];
 
@@ -88,8 +90,12 @@ export type SetCompanyUserBody = BodyOf<'setCompanyUser'>;
 /** An `Effect` that fails with a {@link TezgahError} and needs nothing. */
 export type TezgahEffect<A> = Effect.Effect<A, TezgahError>;
 
-/** Everything the Effect API offers. The Promise façade has the same shape with Promises. */
-export interface TezgahApiShape {
+/**
+ * Everything the Effect API offers. The Promise façade has the same shape with Promises.
+ * Besides the identity calls written here, every other area has a generated resource
+ * ({@link GeneratedResources}: `currents.list`, `invoices.create`, `eDocuments.getPdf`...).
+ */
+export interface TezgahApiShape extends GeneratedResources {
   /** The client underneath (its token store holds the session). */
   readonly client: TezgahClient;
   /** Any call of the contract, typed by the generated `paths`: `request('GET', '/api/users/{login}', { params: { path: { login } } })`. */
@@ -225,7 +231,12 @@ export function makeTezgahApi(client: TezgahClient): TezgahApiShape {
 
   const base = '/services/onmuhasebe/api';
 
+  const generated = buildResources(RESOURCE_OPERATIONS, (method, path, init, answer) =>
+    answer === 'page' ? page(path, init) : call(method as HttpMethod, path, init),
+  ) as unknown as GeneratedResources;
+
   return {
+    ...generated,
     client,
     request: ((method: HttpMethod, path: string, init?: object) => call(method, path, init)) as TezgahApiShape['request'],
     list: ((path: string, init?: object) => page(path, init)) as TezgahApiShape['list'],

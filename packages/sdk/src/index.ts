@@ -3,6 +3,8 @@
  *
  * - `createClient` (openapi-fetch over the generated contract types, with the session middleware),
  * - `makeTezgahApi` / `TezgahApi` (Effect), `makeTezgahPromiseApi` / `createTezgahApi` (Promises),
+ *   with named calls for every area (`api.currents.list()`, `api.invoices.create(body)`, ...),
+ * - the contract's schemas as named types (`Current`, `InvoiceFields`, ...),
  * - one tagged error class per failure (`Unauthorized`, `ValidationFailed`, ...),
  * - token stores for the browser (`cookieTokenStore`) and memory; the file store is in `@tezgah/sdk/node`.
  */
@@ -14,6 +16,10 @@ export * from './client';
 export * from './errors';
 export * from './effect';
 export * from './promise';
+// Named schema types of every area (`Current`, `InvoiceFields`, ...) and the generated resources' types.
+export * from './generated/schemas';
+export type { GeneratedResources } from './generated/resources';
+export type { CallInit, ItemOf, MultipartBody, OpAnswer, OpBody, OperationSpec, OpPath, OpQuery } from './operations';
 
 type Schemas = components['schemas'];
 

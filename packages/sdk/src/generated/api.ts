@@ -7234,6 +7234,11 @@ export interface components {
          * @enum {string}
          */
         CurrentAccountType: "CUSTOMER" | "SUPPLIER" | "PERSONNEL" | "PARTNER";
+        /**
+         * @description A current account as written. Rules the server checks beyond this schema: a CUSTOMER needs
+         *     `taxOfficeId` (whether or not it has a `taxNumber`); a `taxNumber` must be a valid TCKN
+         *     (11 digits) or VKN (10 digits); `currencyId` is required for PERSONNEL.
+         */
         CurrentFields: {
             currentAccountType: components["schemas"]["CurrentAccountType"];
             name: string;
@@ -7286,7 +7291,7 @@ export interface components {
             /** @description Partners only; required for them */
             capital?: number | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             /** @description The company's tags (/tags); when given, they replace the current's tags. */
             tagIds?: number[];
         };
@@ -7450,7 +7455,7 @@ export interface components {
             name: string;
             periodKind: components["schemas"]["DeclarationPeriodKind"];
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         DeclarationType: {
             id: number;
@@ -7957,7 +7962,7 @@ export interface components {
             startDate: components["schemas"]["Day"];
             endDate: components["schemas"]["Day"];
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         Journal: {
             id: number;
@@ -8310,7 +8315,7 @@ export interface components {
              * @description A passive partner (left the company) does not count towards the 100 %.
              * @default true
              */
-            active: boolean;
+            active?: boolean;
         };
         Partner: {
             id: number;
@@ -8597,7 +8602,7 @@ export interface components {
             type: components["schemas"]["PriceListType"];
             explanation?: string | null;
             /** @default true */
-            active: boolean;
+            active?: boolean;
             /** @description The customers (SALE) or suppliers (BUYING) the list applies to; on an update, left out keeps the links as they are. */
             currentIds?: number[];
         };
@@ -8630,7 +8635,7 @@ export interface components {
              * @description Percent
              * @default 0
              */
-            discountRate: number;
+            discountRate?: number;
         };
         PriceListProduct: {
             id: number;
@@ -8699,7 +8704,7 @@ export interface components {
              * @description Tracked by QR (GS1 DataMatrix) code; not for a product that already has stock.
              * @default false
              */
-            qrTracking: boolean;
+            qrTracking?: boolean;
             /** @description At most 3 decimals. */
             minStock?: number | null;
             /** @description At most 3 decimals. */
@@ -9018,7 +9023,7 @@ export interface components {
             /** @description UN/ECE Recommendation 20 code. */
             code: string;
             /** @default true */
-            active: boolean;
+            active?: boolean;
         };
         Warehouse: {
             id: number;
@@ -9033,9 +9038,9 @@ export interface components {
             name: string;
             address?: string | null;
             /** @default false */
-            main: boolean;
+            main?: boolean;
             /** @default false */
-            default: boolean;
+            default?: boolean;
         };
         WarehouseProduct: {
             id: number;
@@ -9838,12 +9843,12 @@ export interface components {
              * @default ON_CREDIT
              * @enum {string}
              */
-            state: "PENDING" | "ON_CREDIT";
+            state?: "PENDING" | "ON_CREDIT";
             productId?: number | null;
             barcode?: string | null;
             medicineName?: string | null;
             /** @default 1 */
-            quantity: number;
+            quantity?: number;
             qrCode?: string | null;
             /** Format: date */
             givenDate?: string | null;
