@@ -59,24 +59,50 @@ export async function writeEvents(trx: Db, services: Pick<Services, 'plugins' | 
   return out.map((r) => Number(r.id));
 }
 
+type Log = (msg: string, extra: Record<string, unknown>) => void;
+interface Claimed { id: number; event_id: string; name: string; listener: string; company_id: number | null; payload: unknown; attempts: number }
+
 /**
- * Delivers rows by id, each to its listener, one after another (a listener opens its own
- * transactions). A row another server holds, or already delivered, is left alone.
+ * Delivers a request's rows after its commit: claims them all in one statement, runs each
+ * listener in id order, one after another (a listener opens its own transactions), then marks
+ * the delivered ones in one statement (a failed one is scheduled again on its own). A row another
+ * server holds, or already delivered, is left alone.
  */
-export async function deliverEvents(services: Services, ids: readonly number[], log?: (msg: string, extra: Record<string, unknown>) => void): Promise<void> {
-  for (const id of ids) await deliverOne(services, id, log);
+export async function deliverEvents(services: Services, ids: readonly number[], log?: Log): Promise<void> {
+  if (!ids.length) return;
+  const claimed = await claim(services, ids);
+  const delivered: number[] = [];
+  for (const row of claimed) if (await runListener(services, row, log) === 'DELIVERED') delivered.push(row.id);
+  if (delivered.length) {
+    await sql`update event_deliveries set status = 'DELIVERED', delivered_at = ${services.now()}, claimed_until = null, last_error = null
+      where id = any(${delivered}::bigint[])`.execute(services.db);
+  }
 }
 
-async function deliverOne(services: Services, id: number, log?: (msg: string, extra: Record<string, unknown>) => void): Promise<'DELIVERED' | 'PENDING' | 'FAILED' | 'SKIPPED'> {
+/** The claim is one statement: of two servers (the request's and a sweep) only one gets a row. */
+async function claim(services: Services, ids: readonly number[]): Promise<Claimed[]> {
   const now = services.now();
   const claimedUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
-  // The claim is one statement: of two servers (the request's and a sweep) only one gets the row.
-  const claimed = await sql<{ event_id: string; name: string; listener: string; company_id: number | null; payload: unknown; attempts: number }>`
+  const claimed = await sql<Claimed>`
     update event_deliveries set attempts = attempts + 1, claimed_until = ${claimedUntil}
-    where id = ${id} and status = 'PENDING' and (claimed_until is null or claimed_until < ${now})
-    returning event_id, name, listener, company_id, payload, attempts`.execute(services.db);
-  const row = claimed.rows[0];
+    where id = any(${[...ids]}::bigint[]) and status = 'PENDING' and (claimed_until is null or claimed_until < ${now})
+    returning id, event_id, name, listener, company_id, payload, attempts`.execute(services.db);
+  return claimed.rows.map((r) => ({ ...r, id: Number(r.id) })).sort((a, b) => a.id - b.id);
+}
+
+async function deliverOne(services: Services, id: number, log?: Log): Promise<'DELIVERED' | 'PENDING' | 'FAILED' | 'SKIPPED'> {
+  const row = (await claim(services, [id]))[0];
   if (!row) return 'SKIPPED';
+  const status = await runListener(services, row, log);
+  if (status === 'DELIVERED') {
+    await sql`update event_deliveries set status = 'DELIVERED', delivered_at = ${services.now()}, claimed_until = null, last_error = null where id = ${id}`.execute(services.db);
+  }
+  return status;
+}
+
+/** Runs a claimed row's listener; a failure is written back (retried later, or given up). */
+async function runListener(services: Services, row: Claimed, log?: Log): Promise<'DELIVERED' | 'PENDING' | 'FAILED'> {
+  const id = row.id;
   const listener = services.plugins.find((p) => p.id === row.listener)?.on?.[row.name];
   let error: string | null = null;
   if (!listener) {
@@ -89,10 +115,7 @@ async function deliverOne(services: Services, id: number, log?: (msg: string, ex
       error = e instanceof Error ? e.message || e.name : String(e);
     }
   }
-  if (error === null) {
-    await sql`update event_deliveries set status = 'DELIVERED', delivered_at = ${services.now()}, claimed_until = null, last_error = null where id = ${id}`.execute(services.db);
-    return 'DELIVERED';
-  }
+  if (error === null) return 'DELIVERED';
   const giveUp = !listener || row.attempts >= EVENT_MAX_ATTEMPTS;
   const next = new Date(services.now().getTime() + retryDelaySeconds(row.attempts) * 1000);
   await sql`update event_deliveries set status = ${giveUp ? 'FAILED' : 'PENDING'}, next_attempt_at = ${next}, claimed_until = null, last_error = ${error.slice(0, 2000)} where id = ${id}`.execute(services.db);
@@ -104,7 +127,7 @@ async function deliverOne(services: Services, id: number, log?: (msg: string, ex
  * Delivers the rows that are due (never delivered, or failed and waiting out their backoff) as
  * of `now`, oldest first, and removes rows delivered over a week ago. What the kernel's job runs.
  */
-export async function deliverDueEvents(services: Services, opts: { now?: Date; log?: (msg: string, extra: Record<string, unknown>) => void } = {}): Promise<{ delivered: number; pending: number; failed: number }> {
+export async function deliverDueEvents(services: Services, opts: { now?: Date; log?: Log } = {}): Promise<{ delivered: number; pending: number; failed: number }> {
   const now = opts.now ?? services.now();
   const due = await services.db.selectFrom('event_deliveries').select('id')
     .where('status', '=', 'PENDING')

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { problems, requireAuth, type RequestContext } from '@tezgah/server';
 import type { LedgerDb } from '../ledger/accounts';
 import { TAX_TYPES } from '../taxes/catalogue';
-import { paymentsOf, writeInvoice } from './invoices.handlers';
+import { writeInvoice, writtenPayments } from './invoices.handlers';
 import { paymentMethods } from './payment-methods';
 import { upsertBatch } from '../products/products.handlers';
 import { reverse } from '../ledger/posting';
@@ -299,13 +299,13 @@ export const documentsService: DocumentsService = {
   async sale(ctx, input) {
     const auth = requireAuth(ctx);
     const db = ctx.trx as unknown as LedgerDb;
-    const { id, resolved, documentNo } = await writeInvoice(db, auth.companyId, auth.login, {
+    const { id, resolved, documentNo, payments } = await writeInvoice(db, auth.companyId, auth.login, {
       invoiceType: 'SALE', draft: false, currentId: input.currentId, date: input.date, currencyId: 1,
       explanation: (input.explanation ?? null)?.slice(0, 500) ?? null,
       products: input.products.map((p) => ({ productId: p.productId, quantity: p.quantity, unitPrice: p.unitPrice, description: p.description ?? null })),
       payments: input.payments.map((p) => ({ paymentType: p.paymentType, amount: p.amount, date: input.date, safeId: p.safeId ?? null, bankAccountId: p.bankAccountId ?? null, method: p.method ?? null })),
     }, paymentMethods(ctx.services));
-    ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: resolved.invoiceType, payments: await paymentsOf(db, auth.companyId, id), sale: input.source });
+    ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: resolved.invoiceType, payments: writtenPayments(resolved, payments), sale: input.source });
     ctx.audit({ action: 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo, source: input.source } });
     const payable = await sql<{ payable: string }>`select payable from invoices where company_id = ${auth.companyId} and id = ${id}`.execute(db);
     return { invoiceId: id, invoiceNo: documentNo, payable: str(payable.rows[0]?.payable) };

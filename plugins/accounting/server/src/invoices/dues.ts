@@ -7,6 +7,12 @@ import { FX_GAIN_ACCOUNT, FX_LOSS_ACCOUNT, post, reverse, type PostingLine } fro
 export type InstalmentType = 'MONTHLY' | 'WEEKLY' | 'DAYS';
 export interface InstalmentPlan { type: InstalmentType; day: number; count: number }
 
+/** What an invoice's dues are made from (its row's columns). */
+export interface DueSource {
+  current_id: number; invoice_date: string; due_date: string | null; payable: string; paid: string;
+  instalment_type: InstalmentType | null; instalment_day: number | null; instalment_count: number | null;
+}
+
 const DAY_MS = 86_400_000;
 const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const fmt = (d: Date) => d.toISOString().slice(0, 10);
@@ -52,17 +58,24 @@ export function splitAmount(amount: string, count: number): string[] {
  * Writes the dues of a just-posted invoice: what remains after its inline payments, in one due on
  * its due date (its date when it has none) or spread over its instalment plan.
  */
-export async function createDues(db: LedgerDb, companyId: number, invoiceId: number): Promise<void> {
-  const inv = await db.selectFrom('invoices').select(['current_id', 'invoice_date', 'due_date', 'payable', 'paid', 'instalment_type', 'instalment_day', 'instalment_count'])
+export async function createDues(db: LedgerDb, companyId: number, invoiceId: number, known?: DueSource): Promise<void> {
+  const inv: DueSource = known ?? await db.selectFrom('invoices').select(['current_id', 'invoice_date', 'due_date', 'payable', 'paid', 'instalment_type', 'instalment_day', 'instalment_count'])
     .where('company_id', '=', companyId).where('id', '=', invoiceId).executeTakeFirstOrThrow();
+  const rows = dueRows(inv);
+  if (!rows.length) return;
+  await db.insertInto('invoice_dues').values(rows.map((x) => ({
+    company_id: companyId, invoice_id: invoiceId, current_id: inv.current_id, period_no: x.periodNo, due_date: x.dueDate, amount: x.amount,
+  }))).execute();
+}
+
+/** The dues an invoice owes: none when nothing remains open, else one per due date of its plan. */
+export function dueRows(inv: DueSource): { periodNo: number; dueDate: string; amount: string }[] {
   const open = new Decimal(inv.payable).minus(inv.paid);
-  if (open.lte(0)) return;
+  if (open.lte(0)) return [];
   const plan = inv.instalment_type ? { type: inv.instalment_type, day: inv.instalment_day!, count: inv.instalment_count! } : null;
   const dates = plan ? instalmentDates(inv.invoice_date, plan) : [inv.due_date ?? inv.invoice_date];
   const parts = splitAmount(open.toFixed(2), dates.length).map((a, i) => ({ a, d: dates[i]! })).filter((x) => new Decimal(x.a).gt(0));
-  await db.insertInto('invoice_dues').values(parts.map((x, i) => ({
-    company_id: companyId, invoice_id: invoiceId, current_id: inv.current_id, period_no: i + 1, due_date: x.d, amount: x.a,
-  }))).execute();
+  return parts.map((x, i) => ({ periodNo: i + 1, dueDate: x.d, amount: x.a }));
 }
 
 

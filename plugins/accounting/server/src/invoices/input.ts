@@ -1,7 +1,9 @@
 import Decimal from 'decimal.js';
 import { DEFAULT_CURRENCY_ID, QUANTITY_DECIMALS, formatQuantity } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
-import { accountsByCode, type LedgerDb } from '../ledger/accounts';
+import { sql } from 'kysely';
+import { accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from '../ledger/accounts';
+import { currentAccountRow, type CurrentAccountRow, type MoneyAccount } from '../ledger/money';
 import { isDay } from '../ledger/posting';
 import { currencyOf, liraRate } from '../banks/rates';
 import { PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
@@ -57,6 +59,90 @@ export interface Resolved {
   series: string | null; currencyId: number; conversionRate: string; pricesIncludeTax: boolean; explanation: string | null; tagIds: number[];
   lines: ResolvedLine[]; discounts: DiscountIn[]; payments: ResolvedPayment[]; totals: Computed;
   instalments: { type: 'MONTHLY' | 'WEEKLY' | 'DAYS'; day: number; count: number } | null;
+  /** What the request read that posting needs again (read once, in the same transaction). */
+  refs: InvoiceRefs;
+}
+
+/**
+ * What the request's one read found besides the invoice's own references: the current's ledger
+ * account (null code: not opened yet), the ledger accounts the posting may name (the lines',
+ * the tax accounts, the current's, the safes' and bank accounts'), the safes and bank accounts
+ * the payments go to, and whether the company lets stock go below zero.
+ */
+export interface InvoiceRefs {
+  current: CurrentAccountRow;
+  accounts: Map<string, LedgerAccount>;
+  money: Map<string, MoneyAccount>;
+  allowNegative: boolean;
+}
+
+/** The key of a safe or bank account in `InvoiceRefs.money`. */
+export const moneyKey = (kind: MoneyAccount['kind'], id: number) => `${kind}:${id}`;
+
+/** The tax and payment accounts an invoice's entries may post to besides its lines' and the current's. */
+const POSTING_ACCOUNTS = ['391', '191', '360', '611', '649', '689'];
+
+interface RefRows {
+  prefix: string | null;
+  current: CurrentAccountRow | null;
+  currency: { id: number; code: string; symbol: string } | null;
+  products: { id: number; name: string; product_type: string; tax_id: number | null; warehouse_id: number | null; status: string }[];
+  mains: { product_id: number; account_type: string; account_code: string }[];
+  taxes: { id: number; tax_type: string; percentage: string; exception_code: string | null; active: boolean }[];
+  warehouses: number[];
+  fallback_warehouse: number | null;
+  accounts: Parameters<typeof accountOf>[0][];
+  safes: { id: number; currency_id: number; name: string; account_code: string }[];
+  banks: { id: number; currency_id: number; account_type: string; name: string; account_code: string }[];
+  allow_negative: boolean | null;
+}
+
+/**
+ * Everything an invoice body names, in one statement (a JSON value per kind): the company's
+ * invoice prefix, the current with its ledger account, the currency, the products, their main
+ * accounts and taxes, the warehouses named and the fallback one, the ledger accounts, the safes
+ * and bank accounts of the payments, the stock setting. Every part is the company's own.
+ */
+async function readRefs(db: LedgerDb, companyId: number, b: InvoiceBody, currencyId: number): Promise<RefRows> {
+  const c = companyId;
+  const productIds = [...new Set(b.products.map((l) => l.productId))];
+  const taxIds = [...new Set(b.products.flatMap((l) => l.taxes?.map((t) => t.taxId) ?? []))];
+  const warehouseIds = [...new Set(b.products.flatMap((l) => l.stocks?.map((s) => s.warehouseId) ?? []))];
+  const cash = (b.payments ?? []).filter((p) => p.paymentType === 'CASH' || p.paymentType === 'PORTAL_CASH');
+  const safeIds = [...new Set(cash.map((p) => p.safeId).filter((x): x is number => !!x))];
+  const firstSafe = cash.some((p) => !p.safeId);
+  const bankIds = [...new Set((b.payments ?? []).filter((p) => p.paymentType === 'CREDIT_CARD').map((p) => p.bankAccountId).filter((x): x is number => !!x))];
+  const codes = [...new Set([...b.products.map((l) => l.accountCode).filter((x): x is string => !!x), '600', '601', '153', '770', ...POSTING_ACCOUNTS])];
+  const r = await sql<RefRows>`
+    select (select invoice_prefix from companies where id = ${c}) as prefix,
+           (select row_to_json(x) from (${currentAccountRow(c, b.currentId)}) x) as current,
+           (select json_build_object('id', id, 'code', code, 'symbol', symbol) from currencies where id = ${currencyId}) as currency,
+           (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'product_type', product_type, 'tax_id', tax_id, 'warehouse_id', warehouse_id, 'status', status)), '[]'::json)
+              from products where company_id = ${c} and id = any(${productIds}::bigint[])) as products,
+           (select coalesce(json_agg(json_build_object('product_id', product_id, 'account_type', account_type, 'account_code', account_code)), '[]'::json)
+              from product_main_accounts where company_id = ${c} and product_id = any(${productIds}::bigint[])) as mains,
+           (select coalesce(json_agg(json_build_object('id', id, 'tax_type', tax_type, 'percentage', percentage::text, 'exception_code', exception_code, 'active', active)), '[]'::json)
+              from taxes where company_id = ${c}
+               and (id = any(${taxIds}::bigint[]) or id in (select tax_id from products where company_id = ${c} and id = any(${productIds}::bigint[])))) as taxes,
+           (select coalesce(json_agg(id), '[]'::json) from warehouses where company_id = ${c} and id = any(${warehouseIds}::bigint[])) as warehouses,
+           (select id from warehouses where company_id = ${c} order by is_default desc, main desc, id limit 1) as fallback_warehouse,
+           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
+                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
+                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+              from ledger_accounts a
+             where a.company_id = ${c} and a.code in (
+                   select unnest(${codes}::text[])
+                   union all select account_code from product_main_accounts where company_id = ${c} and product_id = any(${productIds}::bigint[])
+                   union all select code from ledger_accounts where company_id = ${c} and owner_kind = 'CURRENT' and owner_id = ${b.currentId}
+                   union all select account_code from safes where company_id = ${c} and (id = any(${safeIds}::bigint[]) or (${firstSafe} and currency_id = ${currencyId}))
+                   union all select account_code from bank_accounts where company_id = ${c} and id = any(${bankIds}::bigint[]))) as accounts,
+           (select coalesce(json_agg(json_build_object('id', id, 'currency_id', currency_id, 'name', name, 'account_code', account_code) order by id), '[]'::json)
+              from safes where company_id = ${c}
+               and (id = any(${safeIds}::bigint[]) or (${firstSafe} and id = (select min(id) from safes where company_id = ${c} and currency_id = ${currencyId})))) as safes,
+           (select coalesce(json_agg(json_build_object('id', id, 'currency_id', currency_id, 'account_type', account_type, 'name', name, 'account_code', account_code)), '[]'::json)
+              from bank_accounts where company_id = ${c} and id = any(${bankIds}::bigint[])) as banks,
+           (select allow_negative from stock_settings where company_id = ${c}) as allow_negative`.execute(db);
+  return r.rows[0]!;
 }
 
 const SERVICES = new Set(['SERVICE_GIVEN', 'SERVICE_TAKEN']);
@@ -97,33 +183,31 @@ export const quantityText = (v: Decimal | string | number): string => formatQuan
  * account; the day's rate; the first safe) and computes the figures with @tezgah/core. Every
  * problem is a 400 on the field a person filled in.
  */
-export async function resolveInvoice(db: LedgerDb, companyId: number, b: InvoiceBody, companyPrefix: string | null, methods: readonly PaymentMethod[] = []): Promise<Resolved> {
+export async function resolveInvoice(db: LedgerDb, companyId: number, b: InvoiceBody, companyPrefix: string | null | undefined, methods: readonly PaymentMethod[] = []): Promise<Resolved> {
   if (!isDay(b.date)) throw bad('date', 'Geçerli bir tarih girin.', 'DATE');
   if (b.dueDate && !isDay(b.dueDate)) throw bad('dueDate', 'Geçerli bir tarih girin.', 'DATE');
   if (b.dueDate && b.dueDate < b.date) throw bad('dueDate', 'Vade tarihi fatura tarihinden önce olamaz.', 'DUE_BEFORE_DATE');
 
-  const current = await db.selectFrom('currents').select(['id', 'type', 'currency_id']).where('company_id', '=', companyId).where('id', '=', b.currentId).executeTakeFirst();
-  if (!current) throw bad('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
-
   const currencyId = b.currencyId ?? DEFAULT_CURRENCY_ID;
-  const currency = await currencyOf(db, currencyId);
+  // One read for everything the body names (readRefs); the currency's rate only for a foreign one.
+  const found = await readRefs(db, companyId, b, currencyId);
+  const current = found.current;
+  if (!current) throw bad('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  if (companyPrefix === undefined) companyPrefix = found.prefix;
+
+  const currency = found.currency ?? await currencyOf(db, currencyId);
   const rate = await liraRate(db, b.date, currency, b.conversionRate, 'conversionRate');
 
-  // Products, their default taxes, warehouses and main accounts, in one read each.
-  const productIds = [...new Set(b.products.map((l) => l.productId))];
-  const products = new Map((await db.selectFrom('products').select(['id', 'name', 'product_type', 'tax_id', 'warehouse_id', 'status'])
-    .where('company_id', '=', companyId).where('id', 'in', productIds).execute()).map((p) => [p.id, p]));
-  const mains = await db.selectFrom('product_main_accounts').select(['product_id', 'account_type', 'account_code'])
-    .where('company_id', '=', companyId).where('product_id', 'in', productIds).execute();
-  const mainOf = (productId: number, type: 'STOCK' | 'SALES_INTERNAL') => mains.find((m) => m.product_id === productId && m.account_type === type)?.account_code;
-  const taxIds = [...new Set(b.products.flatMap((l, i) => l.taxes?.map((t) => t.taxId) ?? [products.get(b.products[i]!.productId)?.tax_id ?? 0]))].filter((x) => x > 0);
-  const taxes = new Map((await db.selectFrom('taxes').select(['id', 'tax_type', 'percentage', 'exception_code', 'active'])
-    .where('company_id', '=', companyId).where('id', 'in', taxIds.length ? taxIds : [0]).execute()).map((t) => [t.id, t]));
-  const warehouseIds = [...new Set(b.products.flatMap((l) => l.stocks?.map((s) => s.warehouseId) ?? []))];
-  const warehouses = new Set((await db.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
-    .where('id', 'in', warehouseIds.length ? warehouseIds : [0]).execute()).map((w) => w.id));
-  const fallbackWarehouse = (await db.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
-    .orderBy('is_default', 'desc').orderBy('main', 'desc').orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+  const products = new Map(found.products.map((p) => [Number(p.id), p]));
+  const mains = found.mains;
+  const mainOf = (productId: number, type: 'STOCK' | 'SALES_INTERNAL') => mains.find((m) => Number(m.product_id) === productId && m.account_type === type)?.account_code;
+  const taxes = new Map(found.taxes.map((t) => [Number(t.id), t]));
+  const warehouses = new Set(found.warehouses.map(Number));
+  const fallbackWarehouse = found.fallback_warehouse === null ? null : Number(found.fallback_warehouse);
+  const refAccounts = new Map(found.accounts.map((a) => [a.code, accountOf(a)]));
+  const money = new Map<string, MoneyAccount>();
+  for (const s of found.safes) money.set(moneyKey('SAFE', Number(s.id)), { kind: 'SAFE', id: Number(s.id), name: s.name, accountCode: s.account_code, currencyId: s.currency_id });
+  for (const a of found.banks) money.set(moneyKey('BANK_ACCOUNT', Number(a.id)), { kind: 'BANK_ACCOUNT', id: Number(a.id), name: a.name, accountCode: a.account_code, currencyId: a.currency_id });
 
   const lines: ResolvedLine[] = b.products.map((l, i) => {
     const at = `products.${i}`;
@@ -132,7 +216,7 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     if (p.status !== 'ACTIVE') throw bad(`${at}.productId`, `${p.name} pasif; faturaya eklenemez.`, 'PRODUCT_PASSIVE');
     const service = SERVICES.has(p.product_type);
     const q = quantity(l.quantity, `${at}.quantity`);
-    const lineTaxes = (l.taxes ?? [{ taxId: p.tax_id }]).map((t, k) => {
+    const lineTaxes = (l.taxes ?? [{ taxId: p.tax_id === null ? 0 : Number(p.tax_id) }]).map((t, k) => {
       const tax = taxes.get(t.taxId);
       if (!tax) throw bad(l.taxes ? `${at}.taxes.${k}.taxId` : `${at}.productId`, 'Vergi bulunamadı.', 'TAX_NOT_FOUND');
       if (!tax.active) throw bad(l.taxes ? `${at}.taxes.${k}.taxId` : `${at}.productId`, `${tax.tax_type} %${new Decimal(tax.percentage).toString()} pasif; başka bir vergi seçin.`, 'TAX_PASSIVE');
@@ -161,15 +245,15 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
         seen.add(s.warehouseId);
       }
     } else {
-      const w = p.warehouse_id ?? fallbackWarehouse;
+      const w = p.warehouse_id === null ? fallbackWarehouse : Number(p.warehouse_id);
       if (w === null) throw bad(`${at}.stocks`, 'Şirketin deposu yok; önce bir depo ekleyin.', 'WAREHOUSE_REQUIRED');
       stocks = [{ warehouseId: w, quantity: quantityFixed(q) }];
     }
     const exported = b.invoiceType === 'SALE' && lineTaxes.some((t) => t.taxType === 'KDV' && EXPORT_EXEMPTIONS.has(t.exceptionCode ?? ''));
     const accountCode = l.accountCode
-      ?? (exported ? EXPORT_SALES_ACCOUNT : mainOf(p.id, b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service));
+      ?? (exported ? EXPORT_SALES_ACCOUNT : mainOf(Number(p.id), b.invoiceType === 'SALE' ? 'SALES_INTERNAL' : 'STOCK') ?? defaultAccount(b.invoiceType, service));
     return {
-      productId: p.id, productName: p.name, description: l.description?.trim() || p.name, quantity: quantityFixed(q), unitPrice: String(l.unitPrice),
+      productId: Number(p.id), productName: p.name, description: l.description?.trim() || p.name, quantity: quantityFixed(q), unitPrice: String(l.unitPrice),
       discounts: l.discounts ?? [], taxes: lineTaxes, withholding, accountCode, movesStock: !service, stocks, despatchLineId: l.despatchLineId ?? null,
     };
   });
@@ -177,7 +261,9 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
 
   // The accounts named or defaulted must exist and take postings.
   const codes = [...new Set(lines.map((l) => l.accountCode))];
-  const accounts = await accountsByCode(db, companyId, codes);
+  const missing = codes.filter((code) => !refAccounts.has(code));
+  if (missing.length) for (const [code, a] of await accountsByCode(db, companyId, missing)) refAccounts.set(code, a);
+  const accounts = refAccounts;
   for (const [i, l] of lines.entries()) {
     const a = accounts.get(l.accountCode);
     if (!a || !a.active) throw bad(`products.${i}.accountCode`, `${l.accountCode} hesabı hesap planında yok.`, 'ACCOUNT_NOT_FOUND');
@@ -199,20 +285,20 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
     if (p.paymentType === 'CASH' || p.paymentType === 'PORTAL_CASH') {
       if (p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Nakit ödeme bir kasaya girer; banka hesabı seçilmez.', 'PAYMENT_ACCOUNT');
       const safe = p.safeId
-        ? await db.selectFrom('safes').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', p.safeId).executeTakeFirst()
-        : await db.selectFrom('safes').select(['id', 'currency_id']).where('company_id', '=', companyId).where('currency_id', '=', currencyId).orderBy('id').limit(1).executeTakeFirst();
+        ? found.safes.find((s) => Number(s.id) === p.safeId)
+        : found.safes.filter((s) => s.currency_id === currencyId).sort((x, y) => Number(x.id) - Number(y.id))[0];
       if (!safe) throw bad(`${at}.safeId`, p.safeId ? 'Kasa bulunamadı.' : 'Bu para biriminde kasa yok; önce bir kasa açın.', 'SAFE_NOT_FOUND');
       if (safe.currency_id !== currencyId) throw bad(`${at}.safeId`, 'Kasanın para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
-      safeId = safe.id;
+      safeId = Number(safe.id);
     } else if (p.paymentType === 'CREDIT_CARD') {
       if (!p.bankAccountId) throw bad(`${at}.bankAccountId`, 'Kredi kartı tahsilatının gireceği banka hesabını seçin.', 'REQUIRED');
-      const acc = await db.selectFrom('bank_accounts').select(['id', 'currency_id', 'account_type']).where('company_id', '=', companyId).where('id', '=', p.bankAccountId).executeTakeFirst();
+      const acc = found.banks.find((x) => Number(x.id) === p.bankAccountId);
       if (!acc) throw bad(`${at}.bankAccountId`, 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
       if (method?.bankAccountTypes && !(method.bankAccountTypes as string[]).includes(acc.account_type)) {
         throw bad(`${at}.bankAccountId`, `${method.label.tr} ile alınan ödeme ${method.bankAccountTypes.map((t) => BANK_ACCOUNT_TYPE_LABELS[t]).join(' ya da ')} hesabına girer.`, 'PAYMENT_METHOD_ACCOUNT');
       }
       if (acc.currency_id !== currencyId) throw bad(`${at}.bankAccountId`, 'Banka hesabının para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
-      bankAccountId = acc.id;
+      bankAccountId = Number(acc.id);
     } else if (p.safeId || p.bankAccountId) {
       throw bad(`${at}.paymentType`, 'Ücretsiz ve açık hesap ödemeleri bir kasaya ya da bankaya girmez.', 'PAYMENT_ACCOUNT');
     }
@@ -249,9 +335,10 @@ export async function resolveInvoice(db: LedgerDb, companyId: number, b: Invoice
   }
 
   return {
-    invoiceType: b.invoiceType, draft: b.draft ?? false, currentId: current.id, date: b.date, dueDate: b.dueDate ?? null, documentNo, series,
+    invoiceType: b.invoiceType, draft: b.draft ?? false, currentId: Number(current.id), date: b.date, dueDate: b.dueDate ?? null, documentNo, series,
     currencyId, conversionRate: (rate ?? new Decimal(1)).toString(), pricesIncludeTax: b.pricesIncludeTax === true, explanation: b.explanation?.trim() || null, tagIds: b.tagIds ?? [],
     lines, discounts: b.discounts ?? [], payments, totals, instalments: plan,
+    refs: { current: { ...current, id: Number(current.id) }, accounts, money, allowNegative: found.allow_negative ?? false },
   };
 }
 

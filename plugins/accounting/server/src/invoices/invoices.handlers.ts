@@ -9,7 +9,8 @@ import { today as todayOf } from '../ledger/dates';
 import { paymentMethods, type PaymentMethod } from './payment-methods';
 import { resolveInvoice, type InvoiceBody, type InvoiceType, type Resolved } from './input';
 import { allocate } from './dues';
-import { baseType, isReturn, postInvoice, unpostInvoice, type InvoiceKind, type PostableInvoice } from './posting';
+import { baseType, isReturn, postInvoice, unpostInvoice, type InvoiceKind, type KnownInvoice, type PostableInvoice } from './posting';
+import { openCurrentAccount } from '../ledger/money';
 import { assertNoLiveReturns, returnedOf, returnsOf } from './returns';
 
 const db = (ctx: RequestContext): LedgerDb => tables<AccountingTables>(ctx);
@@ -207,7 +208,7 @@ export async function invoiceView(d: LedgerDb, companyId: number, id: number) {
 
 /** Replaces the invoice's content (lines, their taxes and warehouses, discounts, payments, tags) with what was resolved. */
 /** Writes an invoice's content; an edit (`replace`) first removes what it had. */
-async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resolved, replace: boolean) {
+async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resolved, replace: boolean): Promise<{ payments: { id: number }[] }> {
   if (replace) {
     await d.deleteFrom('invoice_lines').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
     await d.deleteFrom('invoice_discounts').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
@@ -236,18 +237,56 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
       company_id: companyId, invoice_id: id, seq: i + 1, discount_type: x.type, percentage: x.percentage, amount: x.amount,
     }))).execute();
   }
-  if (r.payments.length) {
-    await d.insertInto('invoice_payments').values(r.payments.map((p) => ({
+  const payments = r.payments.length
+    ? await d.insertInto('invoice_payments').values(r.payments.map((p) => ({
       company_id: companyId, invoice_id: id, payment_type: p.paymentType, amount: new Decimal(p.amount).toFixed(2), payment_date: p.date,
       safe_id: p.safeId, bank_account_id: p.bankAccountId, method: p.method,
-    }))).execute();
-  }
+    }))).returning('id').execute()
+    : [];
   if (r.tagIds.length) {
     const own = await d.selectFrom('tags').select('id').where('company_id', '=', companyId).where('id', 'in', r.tagIds).execute();
     const missing = r.tagIds.find((t) => !own.some((o) => o.id === t));
     if (missing !== undefined) throw problems.invalidField('tagIds', 'Etiket bulunamadı.', 'TAG_NOT_FOUND');
     await d.insertInto('invoice_tags').values(r.tagIds.map((t) => ({ company_id: companyId, invoice_id: id, tag_id: t }))).execute();
   }
+  // Rows of one multi-row insert take their ids in the order of the values.
+  return { payments: payments.map((p) => ({ id: Number(p.id) })).sort((a, b) => a.id - b.id) };
+}
+
+const amount2 = (v: string) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+
+/**
+ * What posting a new invoice needs, from what was resolved and just written (no read back): its
+ * lines' figures and taxes, the stock lines that move, the payments with their ids, the current's
+ * ledger account (opened now on its first use), the safes, bank accounts and ledger accounts the
+ * request read, the stock setting and the dues' source.
+ */
+async function knownInvoice(d: LedgerDb, companyId: number, r: Resolved, paymentIds: { id: number }[]): Promise<KnownInvoice> {
+  const lines = r.lines.map((l, i) => {
+    const c = r.totals.lines[i]!;
+    return {
+      account_code: l.accountCode, tax_base: amount2(c.taxBase), withheld: amount2(c.withheld),
+      taxes: c.taxes.map((t) => ({ tax_type: t.taxType, amount: amount2(t.amount), base: amount2(t.base), percentage: t.percentage })),
+    };
+  });
+  const stock = r.lines.flatMap((l) => (l.movesStock && l.despatchLineId === null ? l.stocks.map((s) => ({ product_id: l.productId, warehouse_id: s.warehouseId, quantity: s.quantity })) : []))
+    .sort((a, b) => a.product_id - b.product_id || a.warehouse_id - b.warehouse_id);
+  const payments = r.payments.map((p, i) => ({
+    id: paymentIds[i]!.id, payment_type: p.paymentType, amount: new Decimal(p.amount).toFixed(2), payment_date: p.date, safe_id: p.safeId, bank_account_id: p.bankAccountId,
+  }));
+  return {
+    lines, stock, payments, current: await openCurrentAccount(d, companyId, r.refs.current), money: r.refs.money, accounts: r.refs.accounts,
+    allowNegative: r.refs.allowNegative,
+    dues: {
+      current_id: r.currentId, invoice_date: r.date, due_date: r.dueDate, payable: r.totals.payable, paid: r.totals.paid,
+      instalment_type: r.instalments?.type ?? null, instalment_day: r.instalments?.day ?? null, instalment_count: r.instalments?.count ?? null,
+    },
+  };
+}
+
+/** A new invoice's payments as `paymentsOf` reads them, from what was resolved and the ids just written (no read back). */
+export function writtenPayments(r: Resolved, ids: { id: number }[]) {
+  return r.payments.map((p, i) => ({ id: ids[i]!.id, paymentType: p.paymentType, method: p.method, amount: new Decimal(p.amount).toFixed(2), bankAccountId: p.bankAccountId, safeId: p.safeId }));
 }
 
 /** The payments an event carries, so a plugin acts on its own methods without reading the accounting tables. */
@@ -300,25 +339,35 @@ async function assertSupplierNumberFree(d: LedgerDb, companyId: number, r: Resol
  * Writes a new invoice and, unless a draft, posts it: number, content, stock, entry, payments —
  * in the caller's transaction. Used by POST /invoices, /cash/invoices and the demo data.
  */
-export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody, methods: readonly PaymentMethod[] = []): Promise<{ id: number; resolved: Resolved; documentNo: string | null }> {
-  const r = await resolveInvoice(d, companyId, b, await companyPrefix(d, companyId), methods);
+export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody, methods: readonly PaymentMethod[] = []): Promise<{ id: number; resolved: Resolved; documentNo: string | null; payments: { id: number }[] }> {
+  const r = await resolveInvoice(d, companyId, b, undefined, methods);
   await assertSupplierNumberFree(d, companyId, r, null);
   const number = r.draft || r.invoiceType !== 'SALE' ? null : await nextNumber(d, companyId, r.series!, r.date);
   const row = await d.insertInto('invoices').values({
     company_id: companyId, ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', series: r.series,
     document_no: number?.documentNo ?? r.documentNo, sequence_no: number?.seq ?? null, created_by: login,
   }).returning('id').executeTakeFirstOrThrow();
-  await writeContent(d, companyId, row.id, r, false);
-  if (!r.draft) await postInvoice(d, companyId, await postable(d, companyId, row.id), login);
-  return { id: row.id, resolved: r, documentNo: number?.documentNo ?? r.documentNo };
+  const written = await writeContent(d, companyId, row.id, r, false);
+  let payments: { id: number }[] = written.payments;
+  if (!r.draft) {
+    const documentNo = number?.documentNo ?? r.documentNo;
+    const inv: PostableInvoice = {
+      id: row.id, invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, document_no: documentNo, currency_id: r.currencyId,
+      conversion_rate: r.conversionRate, payable: r.totals.payable, explanation: r.explanation,
+    };
+    const known = await knownInvoice(d, companyId, r, written.payments);
+    await postInvoice(d, companyId, inv, login, known);
+    payments = known.payments;
+  }
+  return { id: row.id, resolved: r, documentNo: number?.documentNo ?? r.documentNo, payments };
 }
 
 async function create(ctx: RequestContext, b: InvoiceBody) {
   const auth = requireAuth(ctx);
   must(ctx, b.invoiceType, ACTION.CREATE);
   const d = db(ctx);
-  const { id, resolved: r, documentNo } = await writeInvoice(d, auth.companyId, auth.login, b, paymentMethods(ctx.services));
-  if (!r.draft) ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: r.invoiceType, payments: await paymentsOf(d, auth.companyId, id) });
+  const { id, resolved: r, documentNo, payments } = await writeInvoice(d, auth.companyId, auth.login, b, paymentMethods(ctx.services));
+  if (!r.draft) ctx.emit('accounting.invoice.posted', { invoiceId: id, invoiceType: r.invoiceType, payments: writtenPayments(r, payments) });
   ctx.audit({ action: r.draft ? 'accounting.invoice.drafted' : 'accounting.invoice.posted', entity: 'invoice', entityId: id, detail: { documentNo } });
   ctx.setStatus(201);
   return invoiceView(d, auth.companyId, id);

@@ -1,12 +1,13 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { problems } from '@tezgah/server';
-import type { LedgerDb } from '../ledger/accounts';
-import { currentAccount, moneyAccount, type MoneyAccount } from '../ledger/money';
+import type { LedgerAccount, LedgerDb } from '../ledger/accounts';
+import { currentAccount, moneyAccount, type CurrentAccount, type MoneyAccount } from '../ledger/money';
 import { post, reverse, type PostingLine } from '../ledger/posting';
 import { assertCashLeft } from '../safes/transactions.handlers';
 import { moveLines, type Db } from '../warehouses/warehouses.repository';
-import { createDues, releaseDues } from './dues';
+import { createDues, dueRows, releaseDues, type DueSource } from './dues';
+import { moneyKey } from './input';
 
 /**
  * What posting an invoice writes (all in the request's transaction, or nothing):
@@ -58,6 +59,24 @@ export interface PostableInvoice {
   currency_id: number; conversion_rate: string; payable: string; explanation: string | null;
 }
 
+/**
+ * What the writer of a new invoice already holds, so posting reads none of it back: its lines'
+ * accounts and figures with their taxes (in line order), the stock lines that move (the rows
+ * `moveStock` would read), the payments as written (ids in order), the current's account, the
+ * safes and bank accounts (`moneyKey`), the ledger accounts read with the request (the posting
+ * function still checks each), the stock setting, and what the dues are made from.
+ */
+export interface KnownInvoice {
+  lines: { account_code: string; tax_base: string; withheld: string; taxes: { tax_type: string; amount: string; base: string; percentage: string }[] }[];
+  stock: { product_id: number; warehouse_id: number; quantity: string }[];
+  payments: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null }[];
+  current: CurrentAccount;
+  money: Map<string, MoneyAccount>;
+  accounts: Map<string, LedgerAccount>;
+  allowNegative: boolean;
+  dues: DueSource;
+}
+
 /** Does the company let stock go below zero? (stock_settings; pharmacies start with yes.) */
 export async function allowsNegativeStock(db: LedgerDb, companyId: number): Promise<boolean> {
   const r = await db.selectFrom('stock_settings').select('allow_negative').where('company_id', '=', companyId).executeTakeFirst();
@@ -74,8 +93,8 @@ function label(inv: PostableInvoice, currentName: string): string {
 }
 
 /** Moves the invoice's stock: products locked in id order, then their warehouse rows in id order. */
-async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, direction: 'POST' | 'UNDO', by: string | null, text: string) {
-  const rows = await db.selectFrom('invoice_stock_lines as s')
+async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, direction: 'POST' | 'UNDO', by: string | null, text: string, known?: KnownInvoice) {
+  const rows = known ? known.stock : await db.selectFrom('invoice_stock_lines as s')
     .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
     .select(['l.product_id', 's.warehouse_id', 's.quantity'])
     .where('s.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).where('l.moves_stock', '=', true).where('l.despatch_line_id', 'is', null)
@@ -85,7 +104,8 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   const kinds: Record<InvoiceKind, string> = { SALE: 'SALE', BUYING: 'PURCHASE', SALE_RETURN: 'SALE_RETURN', BUYING_RETURN: 'PURCHASE_RETURN' };
   const kind = `${kinds[inv.invoice_type]}${direction === 'UNDO' ? '_CANCEL' : ''}`;
   await moveLines(db as Db, companyId, rows, {
-    kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE', invoiceId: inv.id, explanation: text, createdBy: by, allowNegative: await allowsNegativeStock(db, companyId),
+    kind, stockType: out ? 'OUT' : 'IN', reason: 'INVOICE', invoiceId: inv.id, explanation: text, createdBy: by,
+    allowNegative: known ? known.allowNegative : await allowsNegativeStock(db, companyId),
   }, async (r, detail) => {
     const name = await db.selectFrom('products').select('name').where('company_id', '=', companyId).where('id', '=', r.product_id).executeTakeFirst();
     const wh = await db.selectFrom('warehouses').select('name').where('company_id', '=', companyId).where('id', '=', r.warehouse_id).executeTakeFirst();
@@ -97,19 +117,16 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
 }
 
 /** The invoice's own entry (see the table above). */
-async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null): Promise<{ id: number | null; text: string }> {
-  const current = await currentAccount(db, companyId, inv.current_id);
+async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known?: KnownInvoice): Promise<{ id: number | null; text: string }> {
+  const current = known ? known.current : await currentAccount(db, companyId, inv.current_id);
   const text = label(inv, current.name);
   const rate = new Decimal(inv.conversion_rate);
   const fc = inv.currency_id !== 1;
   const lira = (v: string | Decimal) => round2(new Decimal(v).times(rate));
 
-  const lines = await db.selectFrom('invoice_lines').select(['id', 'account_code', 'tax_base', 'withheld'])
-    .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('line_no').execute();
-  const taxes = await db.selectFrom('invoice_line_taxes as t')
-    .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
-    .select(['t.line_id', 't.tax_type', 't.amount', 't.base', 't.percentage'])
-    .where('t.company_id', '=', companyId).where('l.invoice_id', '=', inv.id).execute();
+  const { lines, taxes } = known
+    ? { lines: known.lines.map((l, i) => ({ id: i, ...l })), taxes: known.lines.flatMap((l, i) => l.taxes.map((t) => ({ line_id: i, ...t }))) }
+    : await invoiceFigures(db, companyId, inv.id);
 
   // Amounts per account, in the invoice's currency, then in lira.
   const byAccount = new Map<string, Decimal>();
@@ -173,8 +190,19 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   const lines2 = isReturn(inv.invoice_type)
     ? [...posting.map(mirror).filter((l) => l.debit), ...posting.map(mirror).filter((l) => !l.debit)]
     : posting;
-  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: lines2, createdBy: by });
+  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: lines2, createdBy: by }, null, known?.accounts);
   return { id: posted.id, text };
+}
+
+/** A written invoice's lines (in line order) and their taxes, as its entry is made from them. */
+async function invoiceFigures(db: LedgerDb, companyId: number, invoiceId: number) {
+  const lines = await db.selectFrom('invoice_lines').select(['id', 'account_code', 'tax_base', 'withheld'])
+    .where('company_id', '=', companyId).where('invoice_id', '=', invoiceId).orderBy('line_no').execute();
+  const taxes = await db.selectFrom('invoice_line_taxes as t')
+    .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 't.company_id').onRef('l.id', '=', 't.line_id'))
+    .select(['t.line_id', 't.tax_type', 't.amount', 't.base', 't.percentage'])
+    .where('t.company_id', '=', companyId).where('l.invoice_id', '=', invoiceId).execute();
+  return { lines, taxes };
 }
 
 function mirror(l: PostingLine): PostingLine {
@@ -183,8 +211,8 @@ function mirror(l: PostingLine): PostingLine {
 }
 
 /** One inline payment's entry; the safe's cash is checked after it. */
-async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice, p: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null }, text: string, by: string | null): Promise<number> {
-  const current = await currentAccount(db, companyId, inv.current_id);
+async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice, p: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null }, text: string, by: string | null, known?: KnownInvoice): Promise<number> {
+  const current = known ? known.current : await currentAccount(db, companyId, inv.current_id);
   const rate = new Decimal(inv.conversion_rate);
   const fc = inv.currency_id !== 1;
   const amount = new Decimal(p.amount);
@@ -193,8 +221,8 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   const sale = currentOwes(inv.invoice_type);
   let money: MoneyAccount | null = null;
   let account: string;
-  if (p.safe_id) { money = await moneyAccount(db, companyId, 'SAFE', p.safe_id); account = money.accountCode; }
-  else if (p.bank_account_id) { money = await moneyAccount(db, companyId, 'BANK_ACCOUNT', p.bank_account_id); account = money.accountCode; }
+  if (p.safe_id) { money = known?.money.get(moneyKey('SAFE', p.safe_id)) ?? await moneyAccount(db, companyId, 'SAFE', p.safe_id); account = money.accountCode; }
+  else if (p.bank_account_id) { money = known?.money.get(moneyKey('BANK_ACCOUNT', p.bank_account_id)) ?? await moneyAccount(db, companyId, 'BANK_ACCOUNT', p.bank_account_id); account = money.accountCode; }
   else account = sale ? '611' : '649';
   const kind = PAYMENT_LABELS[p.payment_type] ?? p.payment_type;
   const explanation = `${text}: ${kind}`;
@@ -213,7 +241,7 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   const posted = await post(db, companyId, {
     date: p.payment_date, explanation, source: { kind: 'INVOICE_PAYMENT', id: p.id }, createdBy: by,
     lines: sale ? [...moneyLines, currentLine] : [currentLine, ...moneyLines],
-  });
+  }, null, known?.accounts);
   if (money && money.kind === 'SAFE' && !sale) await assertCashLeft(db, companyId, money);
   return posted.id;
 }
@@ -232,12 +260,24 @@ export const PAYMENT_LABELS: Record<string, string> = {
   CREDIT_CARD: 'Kredi kartı', CASH: 'Nakit', PORTAL_CASH: 'Portal nakit', FREE: 'Ücretsiz', OPEN_ACCOUNT: 'Açık hesap',
 };
 
-/** Posts a written invoice: stock, its entry, its payments. Returns the entry's id. */
-export async function postInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null): Promise<number | null> {
-  const entry = await postEntry(db, companyId, inv, by);
-  await moveStock(db, companyId, inv, 'POST', by, entry.text);
-  const payments = await db.selectFrom('invoice_payments').select(['id', 'payment_type', 'amount', 'payment_date', 'safe_id', 'bank_account_id'])
+/**
+ * Posts a written invoice: stock, its entry, its payments. Returns the entry's id. `known` (a new
+ * invoice's writer): what it just wrote and read, so nothing is read back.
+ */
+export async function postInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known?: KnownInvoice): Promise<number | null> {
+  const entry = await postEntry(db, companyId, inv, by, known);
+  await moveStock(db, companyId, inv, 'POST', by, entry.text, known);
+  const payments = known ? known.payments : await db.selectFrom('invoice_payments').select(['id', 'payment_type', 'amount', 'payment_date', 'safe_id', 'bank_account_id'])
     .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('id').execute();
+  if (known) {
+    const entries: { payment: number; entry: number }[] = [];
+    for (const p of payments) {
+      if (p.payment_type === 'OPEN_ACCOUNT') continue;
+      entries.push({ payment: p.id, entry: await postPayment(db, companyId, inv, p, entry.text, by, known) });
+    }
+    await linkEntriesAndDues(db, companyId, inv, entry.id, entries, isReturn(inv.invoice_type) ? [] : dueRows(known.dues));
+    return entry.id;
+  }
   for (const p of payments) {
     if (p.payment_type === 'OPEN_ACCOUNT') continue;
     const id = await postPayment(db, companyId, inv, p, entry.text, by);
@@ -247,6 +287,24 @@ export async function postInvoice(db: LedgerDb, companyId: number, inv: Postable
   // A return owes nothing by a due: what is not paid back at once stays on the current's account.
   if (!isReturn(inv.invoice_type)) await createDues(db, companyId, inv.id);
   return entry.id;
+}
+
+/**
+ * In one statement: the entry ids written back on the invoice and its payments, and its dues (as
+ * createDues writes them).
+ */
+async function linkEntriesAndDues(db: LedgerDb, companyId: number, inv: PostableInvoice, entryId: number | null,
+  payments: { payment: number; entry: number }[], dues: ReturnType<typeof dueRows>) {
+  const parts = [sql`inv as (update invoices set entry_id = ${entryId}::bigint where company_id = ${companyId} and id = ${inv.id})`];
+  if (payments.length) {
+    const v = sql.join(payments.map((p) => sql`(${p.payment}::bigint, ${p.entry}::bigint)`));
+    parts.push(sql`pay as (update invoice_payments p set entry_id = v.e from (values ${v}) as v(id, e) where p.company_id = ${companyId} and p.id = v.id)`);
+  }
+  const last = dues.length
+    ? sql`insert into invoice_dues (company_id, invoice_id, current_id, period_no, due_date, amount)
+          values ${sql.join(dues.map((d) => sql`(${companyId}, ${inv.id}, ${inv.current_id}, ${d.periodNo}, ${d.dueDate}::date, ${d.amount}::numeric)`))}`
+    : sql`select 1`;
+  await sql`with ${sql.join(parts)} ${last}`.execute(db);
 }
 
 /**

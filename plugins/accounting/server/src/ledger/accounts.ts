@@ -74,8 +74,13 @@ export async function accountsByCode(db: LedgerDb, companyId: number, codes: str
       .whereRef('c.company_id', '=', 'a.company_id').whereRef('c.parent_code', '=', 'a.code')).as('header'))
     .where('a.company_id', '=', companyId).where('a.code', 'in', [...new Set(codes)])
     .execute();
-  return new Map(rows.map((r) => [r.code, {
+  return new Map(rows.map((r) => [r.code, accountOf(r)]));
+}
+
+/** An account as `accountsByCode` gives it, from a row of its columns (a query's or a JSON object's). */
+export function accountOf(r: { code: string; name: string; parent_code: string | null; level: number; postable: boolean; owner_kind: string | null; owner_id: number | null; currency_id: number | null; active: boolean; header: unknown }): LedgerAccount {
+  return {
     code: r.code, name: r.name, parentCode: r.parent_code, level: r.level, postable: r.postable,
     ownerKind: r.owner_kind, ownerId: r.owner_id, currencyId: r.currency_id, active: r.active, header: Boolean(r.header),
-  }]));
+  };
 }

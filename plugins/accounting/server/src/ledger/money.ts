@@ -41,10 +41,29 @@ export interface CurrentAccount { id: number; name: string; type: string; accoun
  * (its account group code) or the default for its type.
  */
 export async function currentAccount(db: LedgerDb, companyId: number, currentId: number, field = 'currentId'): Promise<CurrentAccount> {
-  // The current, the parent its account sits under (its main account group, else its type's) and
-  // that account when it exists, in one statement; the account is opened on first use.
+  const r = await currentAccountRow(companyId, currentId).execute(db);
+  const c = r.rows[0];
+  if (!c) throw problems.invalidField(field, 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  return openCurrentAccount(db, companyId, c);
+}
+
+/** A row of `currentAccountRow`: the current, the parent its account sits under, that account's code when it exists. */
+export interface CurrentAccountRow { id: number; name: string; type: string; currency_id: number; parent: string; code: string | null }
+
+/** The current's account from its row: the code found, or its account opened now (first use). */
+export async function openCurrentAccount(db: LedgerDb, companyId: number, c: CurrentAccountRow): Promise<CurrentAccount> {
+  const code = c.code ?? await ownAccount(db, companyId, { parent: c.parent, kind: 'CURRENT', ownerId: c.id, name: c.name, currencyId: c.currency_id, width: 3 });
+  return { id: c.id, name: c.name, type: c.type, accountCode: code, currencyId: c.currency_id };
+}
+
+/**
+ * The current, the parent its account sits under (its main account group, else its type's) and
+ * that account when it exists, as one query: run alone, or as a subquery of a larger read (the
+ * invoice's request read).
+ */
+export function currentAccountRow(companyId: number, currentId: number) {
   const byType = sql.join(Object.entries(CURRENT_PARENTS).map(([t, code]) => sql`when ${t} then ${code}`), sql` `);
-  const r = await sql<{ id: number; name: string; type: string; currency_id: number; parent: string; code: string | null }>`
+  return sql<CurrentAccountRow>`
     select c.id, c.name, c.type, c.currency_id, x.parent,
            (select a.code from ledger_accounts a
              where a.company_id = c.company_id and a.owner_kind = 'CURRENT' and a.owner_id = c.id and a.parent_code = x.parent) as code
@@ -53,11 +72,7 @@ export async function currentAccount(db: LedgerDb, companyId: number, currentId:
         select case when m.code ~ '^[1-9][0-9]{2}$' then m.code else coalesce(case c.type ${byType} end, '120') end as parent
           from (select (select cm.account_code from current_main_accounts cm
                          where cm.company_id = c.company_id and cm.current_id = c.id order by cm.id limit 1) as code) m) x
-     where c.company_id = ${companyId} and c.id = ${currentId}`.execute(db);
-  const c = r.rows[0];
-  if (!c) throw problems.invalidField(field, 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
-  const code = c.code ?? await ownAccount(db, companyId, { parent: c.parent, kind: 'CURRENT', ownerId: c.id, name: c.name, currencyId: c.currency_id, width: 3 });
-  return { id: c.id, name: c.name, type: c.type, accountCode: code, currencyId: c.currency_id };
+     where c.company_id = ${companyId} and c.id = ${currentId}`;
 }
 
 /**

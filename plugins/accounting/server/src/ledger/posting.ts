@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { Problem, problems } from '@tezgah/server';
-import { accountsByCode, type LedgerDb } from './accounts';
+import { accountsByCode, type LedgerAccount, type LedgerDb } from './accounts';
 import { currentAccount } from './money';
 
 /** An amount as the API carries it (a JSON number or a decimal string) or as code holds it. */
@@ -87,9 +87,11 @@ const unbalanced = (d: Decimal, c: Decimal) => new Problem(400, 'Fiş dengesiz',
  * differ, a date outside an active fiscal year ('Defined fiscal year not found'), inside a locked
  * or missing journal period, a header or unknown account, and a source already posted (unless
  * every earlier entry of it was reversed). The entry takes the fiscal year's next number under the
- * year's row lock, so numbers have no gaps whatever runs at once.
+ * year's row lock, so numbers have no gaps whatever runs at once. `read`: accounts the caller read
+ * in this transaction already (an invoice's request read); they are checked like the others, and
+ * only the codes not among them are read.
  */
-export async function post(db: LedgerDb, companyId: number, e: PostingEntry, reverses: number | null = null): Promise<Posted> {
+export async function post(db: LedgerDb, companyId: number, e: PostingEntry, reverses: number | null = null, read?: ReadonlyMap<string, LedgerAccount>): Promise<Posted> {
   if (!isDay(e.date)) throw problems.invalidField('date', 'Geçerli bir tarih girin (YYYY-AA-GG).', 'DATE');
   const explanation = e.explanation.trim();
   if (!explanation) throw problems.invalidField('explanation', 'Açıklama zorunludur.', 'REQUIRED');
@@ -118,7 +120,14 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
   });
   if (!debit.eq(credit)) throw unbalanced(debit, credit);
 
-  const accounts = await accountsByCode(db, companyId, lines.map((l) => l.account));
+  const accounts = new Map<string, LedgerAccount>();
+  const missing: string[] = [];
+  for (const l of lines) {
+    const a = read?.get(l.account);
+    if (a) accounts.set(l.account, a);
+    else missing.push(l.account);
+  }
+  if (missing.length) for (const [code, a] of await accountsByCode(db, companyId, missing)) accounts.set(code, a);
   for (const [i, l] of lines.entries()) {
     const a = accounts.get(l.account);
     if (!a || !a.active) throw problems.invalidField(`lines[${i}].account`, `${l.account} hesabı hesap planında yok.`, 'ACCOUNT_NOT_FOUND');

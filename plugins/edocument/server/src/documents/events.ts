@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { inTenant, problems, type JobDefinition, type ServerEvent, type ServerEventListener, type Services } from '@tezgah/server';
 import { EARCHIVE_CANCEL_DAYS, EARCHIVE_CANCEL_WARNING } from '@tezgah/edocument-common';
-import { loadSettings } from '../settings/index';
+import { autoSendsCashSales, loadSettings } from '../settings/index';
 import { renderHtml } from '../ubl/index';
 import { docOfSource, getDoc, kick, parseJson, send, workDue, type Actor, type Db } from './flow';
 import { pullCompany } from './incoming';
@@ -83,6 +83,8 @@ const onPosted: ServerEventListener = async (e, services) => {
   const payments = (e.payload.payments as { paymentType?: string }[] | undefined) ?? [];
   if (!payments.some((p) => p.paymentType === 'CASH')) return;
   const queued = await inTenant(services.db, companyId, async (trx) => {
+    // The settings row first: most companies do not send cash sales by themselves (no company read).
+    if (!await autoSendsCashSales(trx as never, companyId)) return null;
     const settings = await loadSettings(trx as never, services, companyId);
     if (!settings.enabled || !settings.autoSendCashSales) return null;
     const { row, queued } = await send(actor(trx, services, companyId), 'EINVOICE', invoiceId, {});

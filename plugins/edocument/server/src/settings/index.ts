@@ -16,7 +16,7 @@ export const settingsHandlers: Record<string, Handler> = {
 };
 
 export {
-  loadSettings, companyIdentity, companyProblems, integratorPort, settingsHooks, sandboxPublicUrl, COMPLETE_COMPANY_SETTINGS, DEFAULT_TIMEOUT_MS,
+  loadSettings, autoSendsCashSales, companyIdentity, companyProblems, integratorPort, settingsHooks, sandboxPublicUrl, COMPLETE_COMPANY_SETTINGS, DEFAULT_TIMEOUT_MS,
   type CompanyIdentity, type EdocSettings, type CompanyProblem,
 } from './settings';
 export { defaultPrefix, addPrefix, DEFAULT_PREFIXES, PREFIX_MESSAGE, type PrefixView } from './prefixes';

@@ -83,6 +83,12 @@ export function sandboxPublicUrl(services: Pick<Services, 'config'>): string {
 }
 
 /** The company's settings; defaults (disabled, sandbox) when it has no row. */
+/** Does the company send its posted cash sales by itself (enabled, and asked for)? Its settings row alone. */
+export async function autoSendsCashSales(db: Db, companyId: number): Promise<boolean> {
+  const row = await t(db).selectFrom('edoc_settings').select(['enabled', 'auto_send_cash_sales']).where('company_id', '=', companyId).executeTakeFirst();
+  return Boolean(row?.enabled && row.auto_send_cash_sales);
+}
+
 export async function loadSettings(db: Db, services: Services, companyId: number): Promise<EdocSettings> {
   const [row, company] = await Promise.all([settingsRow(db, companyId), companyRow(db, companyId)]);
   const mode = row?.mode ?? 'sandbox';
