@@ -205,7 +205,7 @@ class OneStatementBegin implements Dialect {
 }
 
 /** Statements whose text starts with this comment are sent as named prepared statements on pg. */
-const PREPARED = /^\/\* prepared:([a-z_]+) \*\//;
+const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
 
 /**
  * Counts every statement a pooled pg client sends, answers a multi-statement simple-protocol

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { verifyToken } from '../identity/token';
+import { verifyToken, type TokenClaims } from '../identity/token';
 import { Problem, problems } from './problem';
 import type { Auth, Services } from './types';
 
@@ -45,6 +45,23 @@ export class SessionCache {
   }
   /** Forgets every cached session (the read path lost its auth-change listener). */
   clear() { this.entries.clear(); }
+  /**
+   * Tokens whose signature was verified, with their claims: a token's text and this server's
+   * secret decide its signature once and for all, so a repeat only checks the expiry (the HMAC
+   * and the JSON parse were a few percent of a cached request's CPU). Revocation is the
+   * session's business (the session query, the entries above), not the token's.
+   */
+  private readonly tokens = new Map<string, TokenClaims>();
+  verified(token: string, secret: Buffer, nowSeconds: number): TokenClaims | null {
+    const known = this.tokens.get(token);
+    if (known) return known.exp > nowSeconds ? known : null;
+    const claims = verifyToken(token, secret, nowSeconds);
+    if (claims) {
+      if (this.tokens.size >= SESSION_CACHE_MAX) this.tokens.delete(this.tokens.keys().next().value!);
+      this.tokens.set(token, claims);
+    }
+    return claims;
+  }
   get size() { return this.entries.size; }
 }
 
@@ -105,7 +122,8 @@ async function authenticateOnce(
   const token = bearer || accessToken;
   if (!token) throw problems.unauthorized();
   // The server's own clock (services.now), as the session's expiry below: a token is checked against the time the server keeps.
-  const claims = verifyToken(token, services.secret, Math.floor(services.now().getTime() / 1000));
+  const cache = sessionCache(services);
+  const claims = cache.verified(token, services.secret, Math.floor(services.now().getTime() / 1000));
   if (!claims) throw problems.unauthorized('Oturum geçersiz veya süresi dolmuş; lütfen tekrar giriş yapın.', 'INVALID_TOKEN');
 
   const companyHeader = header(headers, 'company-id');
@@ -113,7 +131,6 @@ async function authenticateOnce(
     throw problems.forbidden('company-id başlığı oturumun şirketiyle uyuşmuyor.', 'COMPANY_MISMATCH');
   }
 
-  const cache = sessionCache(services);
   const key = `${claims.sid}:${claims.cid}`;
   const hit = fresh ? undefined : cache.get(key);
   used.cache = hit !== undefined;
@@ -149,19 +166,34 @@ async function authenticateOnce(
   // the lock screen needs (x-allow-locked: the account, unlock, logout) answer until unlocked.
   if (s.locked_at && !op.allowLocked) throw sessionLocked();
   if (!hit) cache.set(key, s, Number(s.auth_version));
-  const auths = typeof s.auths === 'string' ? JSON.parse(s.auths) : s.auths;
   const auth: Auth = {
     userId: s.user_id,
     login: s.login,
     companyId: claims.cid,
     sessionId: claims.sid,
-    authorities: (auths as [number, number, number][]).map(([m, a, c]) => ({ authorityCode: `${m}_${a}`, companyId: c })),
+    authorities: authoritiesOf(s),
     actor: s.actor_id && s.actor_login ? { id: s.actor_id, login: s.actor_login } : null,
     expiresAt: s.expires_at,
     locked: s.locked_at !== null,
   };
   authVersions.set(auth, { version: Number(s.auth_version), cached: used.cache });
   return auth;
+}
+
+/**
+ * The authorities of a session row, worked out once per row: a cached row serves every request of
+ * its session for up to SESSION_CACHE_MS, and building some hundred objects per request showed in
+ * the profile. The list is shared by those requests' Auth objects and never changed by them.
+ */
+const authoritiesByRow = new WeakMap<object, Auth['authorities']>();
+function authoritiesOf(row: { auths: unknown }): Auth['authorities'] {
+  let list = authoritiesByRow.get(row);
+  if (!list) {
+    const auths = typeof row.auths === 'string' ? JSON.parse(row.auths) : row.auths;
+    list = Object.freeze((auths as [number, number, number][]).map(([m, a, c]) => Object.freeze({ authorityCode: `${m}_${a}`, companyId: c }))) as Auth['authorities'];
+    authoritiesByRow.set(row, list);
+  }
+  return list;
 }
 
 /** 423: the session's screen is locked; the password (POST /api/account/unlock) opens it again. */
