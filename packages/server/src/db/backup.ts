@@ -57,7 +57,7 @@ export async function backupEmbedded(database: Database, file: string): Promise<
  * deleted) and the restored one put in its place.
  */
 export async function restoreEmbedded(file: string, dataDir: string): Promise<{ rows: Record<string, number>; previous: string | null }> {
-  if (!existsSync(file)) throw new Error(`no backup file ${file}`);
+  if (!existsSync(file)) throw new NotABackup(file, 'missing');
   mkdirSync(dirname(dataDir), { recursive: true });
   const lock = lockFolder(dataDir);
   const staging = `${dataDir}.restoring`;
@@ -68,7 +68,7 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
     const staged = await openDatabase({ pglite: await PGlite.create({ dataDir: staging, loadDataDir: new Blob([new Uint8Array(readDump(file))]) }) });
     try {
       const migrations = await sql<{ n: number }>`select count(*)::int as n from schema_migrations`.execute(staged.db);
-      if (!Number(migrations.rows[0]?.n)) throw new Error(`${file} is not a Tezgah backup: it has no applied migrations`);
+      if (!Number(migrations.rows[0]?.n)) throw new NotABackup(file, 'no-migrations');
       rows = await tableCounts(staged.db);
       await sql`checkpoint`.execute(staged.db);
     } finally {
@@ -91,6 +91,19 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<{ 
   }
 }
 
+/** A file given to restore that is not a backup of a data folder (or is not there): the person's input, not a failure. */
+export class NotABackup extends Error {
+  override readonly name = 'NotABackup';
+  constructor(readonly file: string, readonly reason: 'missing' | 'damaged-gzip' | 'not-a-dump' | 'no-migrations') {
+    super({
+      missing: `no backup file ${file}`,
+      'damaged-gzip': `${file} is not a Tezgah backup: it is a damaged gzip file`,
+      'not-a-dump': `${file} is not a Tezgah backup (not a dump of a data folder)`,
+      'no-migrations': `${file} is not a Tezgah backup: it has no applied migrations`,
+    }[reason]);
+  }
+}
+
 /** The tar inside a backup file, or a clear error when the file is not a data folder's dump. */
 function readDump(file: string): Uint8Array {
   let bytes: Uint8Array = readFileSync(file);
@@ -98,12 +111,12 @@ function readDump(file: string): Uint8Array {
     try {
       bytes = gunzipSync(bytes);
     } catch {
-      throw new Error(`${file} is not a Tezgah backup: it is a damaged gzip file`);
+      throw new NotABackup(file, 'damaged-gzip');
     }
   }
   // A tar of a PostgreSQL data folder: 512-byte headers, one of them naming PG_VERSION.
   const ustar = bytes.length >= 512 && Buffer.from(bytes.subarray(257, 262)).toString('latin1') === 'ustar';
-  if (!ustar || !Buffer.from(bytes).includes('PG_VERSION')) throw new Error(`${file} is not a Tezgah backup (not a dump of a data folder)`);
+  if (!ustar || !Buffer.from(bytes).includes('PG_VERSION')) throw new NotABackup(file, 'not-a-dump');
   return bytes;
 }
 

@@ -73,7 +73,8 @@ describe('the embedded database on a data folder', () => {
     // The command line cannot take a backup under the running server either.
     const cliErr: string[] = [];
     const code = await runCli(['db', 'backup', join(root, 'x.tar.gz')], { env: { ...process.env, DATABASE_URL: '', TEZGAH_DATA_DIR: dataDir }, stdout: { write: () => true }, stderr: { write: (s: string) => { cliErr.push(s); return true; } } });
-    expect(code).toBe(2);
+    // Exit 3: the command could not do its work (not the person's input).
+    expect(code).toBe(3);
     expect(cliErr.join('')).toContain(`pid ${first.child.pid}`);
 
     // 8 writers; the server is killed while they run.
@@ -146,7 +147,9 @@ describe('the embedded database on a data folder', () => {
 
     // A file that is not a backup is refused and the folder is left as it was.
     const bad = io({ TEZGAH_DATA_DIR: fresh });
-    expect(await runCli(['db', 'restore', MAIN], bad.io)).not.toBe(0);
+    // Exit 2: invalid input, said in the run's language.
+    expect(await runCli(['db', 'restore', MAIN, '--lang', 'en'], bad.io)).toBe(2);
+    expect(bad.out.join('')).toContain('is not a Tezgah backup');
     const still = await openDatabase({ dataDir: join(fresh, 'pglite') });
     expect(await tableCounts(still.db)).toEqual(before);
     await still.close();
