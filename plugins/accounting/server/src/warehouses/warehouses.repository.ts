@@ -160,10 +160,10 @@ export async function applyMovement(db: Db, m: Movement): Promise<{ id: number; 
 /**
  * A document's stock lines moved in one lock order for every document (its products in id order,
  * then their warehouse rows in product and warehouse order), so two documents never deadlock, and
- * set-based: a fixed handful of statements however many lines (lock the products, make the missing
- * warehouse rows, lock them, change their quantities, the products' totals, one ledger line per
- * row). A row that would take stock below zero (unless `allowNegative`) is handed to `short`,
- * which gives the problem to answer with; nothing is written then (the caller's transaction fails).
+ * set-based: two statements however many lines (lock the products, then make the missing
+ * warehouse rows, lock and change them; the products' totals with one ledger line per row). A row
+ * that would take stock below zero (unless `allowNegative`) is handed to `short`, which gives the
+ * problem to answer with; the caller's transaction then fails, so nothing it wrote is kept.
  */
 export async function moveLines<R extends { product_id: number; warehouse_id: number; quantity: string | number }>(
   db: Db, companyId: number, rows: readonly R[], m: Omit<Movement, 'companyId' | 'warehouseId' | 'productId' | 'quantityThousandths'>,
@@ -172,9 +172,6 @@ export async function moveLines<R extends { product_id: number; warehouse_id: nu
   if (!rows.length) return;
   const sign = m.stockType === 'IN' ? 1 : -1;
   const productIds = [...new Set(rows.map((r) => r.product_id))].sort((a, b) => a - b);
-  const locked = await db.selectFrom('products').select('id').where('company_id', '=', companyId).where('id', 'in', productIds)
-    .orderBy('id').forUpdate().execute();
-  if (locked.length !== productIds.length) throw problems.notFound('Ürün');
   // Each warehouse row's change, in lock order.
   const key = (p: number, w: number) => `${p}:${w}`;
   const delta = new Map<string, { p: number; w: number; t: number }>();
@@ -185,18 +182,23 @@ export async function moveLines<R extends { product_id: number; warehouse_id: nu
     delta.set(k, x);
   }
   const cells = [...delta.values()].sort((a, b) => a.p - b.p || a.w - b.w);
-  const pairs = sql.join(cells.map((c) => sql`(${c.w}::bigint, ${c.p}::bigint)`));
-  await sql`insert into warehouse_products (company_id, warehouse_id, product_id, quantity)
-    select ${companyId}, v.w, v.p, 0 from (values ${pairs}) as v(w, p)
-    on conflict (company_id, warehouse_id, product_id) do nothing`.execute(db);
-  await sql`select 1 from warehouse_products wp join (values ${pairs}) as v(w, p) on wp.warehouse_id = v.w and wp.product_id = v.p
-     where wp.company_id = ${companyId} order by wp.product_id, wp.warehouse_id for update of wp`.execute(db);
+  // One statement: the products locked in id order (counted before any warehouse row is touched:
+  // the count is an aggregate, so it has locked every product before the insert takes its first
+  // row), then the warehouse rows made if missing, locked and changed, taken in the order the
+  // select gives them (product, then warehouse; a conflicting row is locked as it is updated).
+  // Nothing is written unless every product is the company's.
+  const ids = sql.join(productIds.map((p) => sql`${p}::bigint`));
   const changes = sql.join(cells.map((c) => sql`(${c.w}::bigint, ${c.p}::bigint, ${c.t / 1000}::numeric)`));
   const after = (await sql<{ warehouse_id: number; product_id: number; quantity: string }>`
-    update warehouse_products wp set quantity = wp.quantity + v.d, updated_at = now()
-      from (values ${changes}) as v(w, p, d)
-     where wp.company_id = ${companyId} and wp.warehouse_id = v.w and wp.product_id = v.p
-     returning wp.warehouse_id, wp.product_id, wp.quantity`.execute(db)).rows;
+    with locked as (
+      select id from products where company_id = ${companyId} and id in (${ids}) order by id for update
+    ), found as (select count(*)::int as n from locked)
+    insert into warehouse_products as wp (company_id, warehouse_id, product_id, quantity)
+    select ${companyId}::bigint, v.w, v.p, v.d from found cross join (values ${changes}) as v(w, p, d)
+     where found.n = ${productIds.length}::int order by v.p, v.w
+    on conflict (company_id, warehouse_id, product_id) do update set quantity = wp.quantity + excluded.quantity, updated_at = now()
+    returning wp.warehouse_id, wp.product_id, wp.quantity`.execute(db)).rows;
+  if (after.length !== cells.length) throw problems.notFound('Ürün');
   // Each row's balance after it, from the quantity before the document (after minus its change).
   const running = new Map(after.map((a) => [key(Number(a.product_id), Number(a.warehouse_id)), thousandths(a.quantity) - delta.get(key(Number(a.product_id), Number(a.warehouse_id)))!.t]));
   const balances: number[] = [];
@@ -213,13 +215,14 @@ export async function moveLines<R extends { product_id: number; warehouse_id: nu
   const totals = new Map<number, number>();
   for (const c of cells) totals.set(c.p, (totals.get(c.p) ?? 0) + c.t);
   const productChanges = sql.join([...totals].map(([p, t]) => sql`(${p}::bigint, ${t / 1000}::numeric)`));
-  await sql`update products p set stock_quantity = p.stock_quantity + v.d from (values ${productChanges}) as v(p, d)
-     where p.company_id = ${companyId} and p.id = v.p`.execute(db);
-  await db.insertInto('stock_movements').values(rows.map((r, i) => ({
-    company_id: companyId, warehouse_id: r.warehouse_id, product_id: r.product_id, kind: m.kind, stock_type: m.stockType,
-    reason: m.reason, quantity: thousandths(r.quantity) / 1000, balance: balances[i]! / 1000, transfer_id: m.transferId ?? null, invoice_id: m.invoiceId ?? null,
-    despatch_id: m.despatchId ?? null, explanation: m.explanation ?? null, created_by: m.createdBy,
-  }))).execute();
+  const lines = sql.join(rows.map((r, i) => sql`(${companyId}, ${r.warehouse_id}, ${r.product_id}, ${m.kind}, ${m.stockType}, ${m.reason},
+    ${thousandths(r.quantity) / 1000}, ${balances[i]! / 1000}, ${m.transferId ?? null}, ${m.invoiceId ?? null}, ${m.despatchId ?? null}, ${m.explanation ?? null}, ${m.createdBy})`));
+  // The products' totals and the ledger lines in one statement.
+  await sql`with totals as (
+      update products p set stock_quantity = p.stock_quantity + v.d from (values ${productChanges}) as v(p, d)
+       where p.company_id = ${companyId} and p.id = v.p)
+    insert into stock_movements (company_id, warehouse_id, product_id, kind, stock_type, reason, quantity, balance, transfer_id, invoice_id, despatch_id, explanation, created_by)
+    values ${lines}`.execute(db);
 }
 
 export async function insertTransfer(db: Db, t: { companyId: number; productId: number; outgoingWarehouseId: number; incomingWarehouseId: number; quantityThousandths: number; explanation: string | null; createdBy: string | null }): Promise<number> {
