@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBus, validateWebPlugin, type WorkbenchHost } from '@tezgah/core';
 import plugin from './index';
 import HelloPage from './HelloPage';
@@ -30,7 +31,7 @@ describe('the example plugin', () => {
     expect(h.notes).toEqual(['Hello sent']);
   });
 
-  it('counts the company users with its own SDK client', async () => {
+  it('counts the company users through the host\'s QueryClient, with its own SDK client', async () => {
     const seen: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: Request | string) => {
@@ -39,9 +40,13 @@ describe('the example plugin', () => {
       return new Response('[]', { headers: { 'content-type': 'application/json', 'x-total-count': '7' } });
     }) as typeof fetch;
     try {
-      render(<TeamWidget host={host()} />);
+      // The workbench's HostProvider provides the client; here the test does.
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(<QueryClientProvider client={client}><TeamWidget host={host()} /></QueryClientProvider>);
       await waitFor(() => expect(screen.getByText('7 kullanıcı')).toBeInTheDocument());
       expect(seen[0]).toContain('/api/users?size=1');
+      // The count is in the host's cache under its operation, where a write to /api/users finds it.
+      expect(client.getQueryData(['GET', '/api/users', { size: 1 }, 'total'])).toBe(7);
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -2,9 +2,10 @@ import { render } from '@testing-library/react';
 import { createTezgahApi, memoryTokenStore, type TezgahPromiseApi } from '@tezgah/sdk';
 import type { WebPlugin } from '@tezgah/core';
 import { Workbench } from '../src/app/Workbench';
-import { createRegistry } from '../src/host/registry';
-import { createI18n, type Language } from '../src/i18n';
+import { createRegistry, deferredRegistry } from '../src/host/registry';
+import { addPluginTexts, createI18n, type Language } from '../src/i18n';
 import { setToaster } from '../src/notify/notify';
+import { createQueryClient } from '../src/data/query';
 import { fakeServer, token, type FakeServer } from './fake-server';
 
 export interface Toasts {
@@ -36,16 +37,21 @@ export function recordToasts(): Toasts {
  * Renders the whole workbench at a path over a fake server. With `signedIn`, the token store holds
  * a token so the shell loads the session from the fake server's account.
  */
-export async function renderWorkbench(opts: { plugins?: WebPlugin[]; path?: string; server?: FakeServer; language?: Language; signedIn?: boolean } = {}) {
+export async function renderWorkbench(opts: { plugins?: WebPlugin[]; path?: string; server?: FakeServer; language?: Language; signedIn?: boolean; /** The plugins come in when the shell first needs them, as in the built workbench (main.tsx). */ deferred?: boolean } = {}) {
   const server = opts.server ?? fakeServer();
   const store = memoryTokenStore();
   if (opts.signedIn) store.set({ token: token({ cid: 2 }), companyId: 2 });
   const api: TezgahPromiseApi = createTezgahApi({ baseUrl: 'http://tezgah.test', tokenStore: store, fetch: server.fetch as typeof fetch });
-  const registry = createRegistry(opts.plugins ?? []);
+  const registry = opts.deferred
+    ? deferredRegistry([], async () => opts.plugins ?? [], (added) => addPluginTexts(i18n, added))
+    : createRegistry(opts.plugins ?? []);
   const i18n = await createI18n(opts.language ?? 'tr', registry.plugins);
   const toasts = recordToasts();
+  // The data layer's cache, without retries: a failure shows at once, as it did before the cache.
+  const queryClient = createQueryClient({ retries: 0 });
   const view = render(
-    <Workbench registry={registry} i18n={i18n} api={api} hasToken={() => store.get() !== null} initialPath={opts.path ?? '/'} />,
+    <Workbench registry={registry} i18n={i18n} api={api} hasToken={() => store.get() !== null} initialPath={opts.path ?? '/'}
+      queryClient={queryClient} />,
   );
-  return { ...view, server, store, registry, i18n, toasts, api };
+  return { ...view, server, store, registry, i18n, toasts, api, queryClient };
 }

@@ -45,7 +45,7 @@ export function discoverWebPlugins(root: string, opts: { examples?: boolean } = 
 const VIRTUAL = 'virtual:tezgah-plugins';
 const RESOLVED = `\0${VIRTUAL}`;
 
-/** Vite plugin: `import { plugins } from 'virtual:tezgah-plugins'` gives every discovered WebPlugin. */
+/** Vite plugin: `import { loadPlugins } from 'virtual:tezgah-plugins'`; `await loadPlugins()` gives every discovered WebPlugin. */
 export function tezgahPlugins(root: string, opts: { examples?: boolean } = {}): Plugin {
   return {
     name: 'tezgah-plugins',
@@ -56,9 +56,11 @@ export function tezgahPlugins(root: string, opts: { examples?: boolean } = {}): 
       if (id !== RESOLVED) return null;
       const list = discoverWebPlugins(root, opts);
       for (const p of list) this.addWatchFile(join(p.dir, 'package.json'));
-      const imports = list.map((p, i) => `import p${i} from ${JSON.stringify(p.entry)};`).join('\n');
+      // Dynamic imports: each plugin's declarations and texts are a chunk the first page does not
+      // load; the shell asks for them once a session is there (deferredRegistry).
+      const imports = list.map((p) => `import(${JSON.stringify(p.entry)}).then((m) => m.default)`).join(',\n    ');
       const names = list.map((p) => JSON.stringify(p.name)).join(', ');
-      return `${imports}\nexport const packages = [${names}];\nexport const plugins = [${list.map((_, i) => `p${i}`).join(', ')}];\n`;
+      return `export const packages = [${names}];\nexport function loadPlugins() {\n  return Promise.all([\n    ${imports}\n  ]);\n}\n`;
     },
   };
 }

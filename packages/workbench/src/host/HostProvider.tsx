@@ -1,12 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBus, isGateOpen, Theme, type Gate, type GateContext, type SessionSnapshot, type TezgahBus, type WorkbenchHost } from '@tezgah/core';
 import type { Account, TezgahPromiseApi, UserCompany } from '@tezgah/sdk';
 import { createNotifier, leavePage, pasteOverflow, type Notifier } from '../notify/notify';
 import { updateSettings, useSettings } from '../settings/settings';
 import { afterSignInTarget, afterSwitchTarget, isPermitted, rootTarget } from './landing';
 import type { Registry } from './registry';
+import { createQueryClient, forgetSession, invalidationMiddleware } from '../data/query';
 
 export type SessionStatus = 'loading' | 'anonymous' | 'signed-in';
 
@@ -78,8 +80,16 @@ export function effectiveTheme(choice: Theme | null, sectorKey: string | undefin
   return sectorKey === 'ECZ' ? Theme.PHARMACY : Theme.DEFAULT;
 }
 
-export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi; hasToken: () => boolean; children: ReactNode }) {
+export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi; hasToken: () => boolean; queryClient?: QueryClient; children: ReactNode }) {
   const { registry, api } = props;
+  // The data layer's cache: one per host, emptied when the session or its company changes.
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient());
+  useEffect(() => {
+    // Every write through the SDK refreshes the reads of its collection (see data/query).
+    const middleware = invalidationMiddleware(queryClient);
+    api.client.use(middleware);
+    return () => api.client.eject(middleware);
+  }, [api, queryClient]);
   const navigate = useNavigate();
   const location = useLocation();
   const { t, i18n } = useTranslation();
@@ -96,19 +106,21 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
   const load = useCallback(async (): Promise<Account | null> => {
     try {
       // A locked session may read its account but not its companies (423): the lock screen needs none.
-      const [a, cs] = await Promise.all([api.account(), api.userCompanies().then((list) => ({ list }), (error: unknown) => ({ error }))]);
+      // A deferred registry's plugins load alongside: the shell needs them from its first page on.
+      const [a, cs] = await Promise.all([api.account(), api.userCompanies().then((list) => ({ list }), (error: unknown) => ({ error })), registry.ready?.()]);
       if ('error' in cs && !a.locked) throw cs.error;
       setAccount(a);
       setCompanies('list' in cs ? cs.list : []);
       setStatus('signed-in');
       return a;
     } catch {
+      queryClient.clear();
       setAccount(null);
       setCompanies([]);
       setStatus('anonymous');
       return null;
     }
-  }, [api]);
+  }, [api, registry, queryClient]);
 
   useEffect(() => {
     if (props.hasToken()) void load();
@@ -156,6 +168,8 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     locked: status === 'signed-in' && account?.locked === true,
     async signIn(username, password, rememberMe) {
       await api.authenticate({ username, password, rememberMe });
+      // A new sign-in starts from nothing (a former session may have ended without a sign-out).
+      queryClient.clear();
       const a = await load();
       if (!a) return;
       bus.emit('shell.session.changed', { login: a.login, impersonating: a.impersonate });
@@ -168,6 +182,7 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     async signOut() {
       takeLockedFrom();
       try { await api.logout(); } catch { /* the session may already be gone */ }
+      queryClient.clear();
       setAccount(null);
       setCompanies([]);
       setStatus('anonymous');
@@ -177,6 +192,8 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     async switchCompany(companyId) {
       const from = account?.companyId ?? null;
       await api.companyAuthenticate(companyId);
+      // Nothing read for the former company may show under the new one.
+      forgetSession(queryClient);
       const a = await load();
       if (!a) return;
       bus.emit('shell.company.switched', { from, to: a.companyId });
@@ -184,6 +201,7 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     },
     async impersonate(login) {
       await api.impersonate(login, account?.login);
+      forgetSession(queryClient);
       const a = await load();
       if (!a) return;
       bus.emit('shell.session.changed', { login: a.login, impersonating: true });
@@ -192,6 +210,7 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     async exitImpersonation() {
       if (!account?.previousLogin) return;
       await api.logoutImpersonate({ login: account.login, previousLogin: account.previousLogin });
+      forgetSession(queryClient);
       const a = await load();
       if (!a) return;
       bus.emit('shell.session.changed', { login: a.login, impersonating: false });
@@ -215,14 +234,19 @@ export function HostProvider(props: { registry: Registry; api: TezgahPromiseApi;
     rootPath: () => (account ? rootTarget(registry, gate, account.company.sectorKey) : '/auth/login'),
   };
 
-  // Plugins' setup hooks run once, with the host as it is then.
+  // Plugins' setup hooks run once, with the host as it is then (again when a deferred registry's
+  // plugins have come in: its list of plugins is then a new one).
   useEffect(() => {
     const cleanups = registry.plugins.map((p) => p.setup?.(host)).filter((c): c is () => void => typeof c === 'function');
     return () => cleanups.forEach((c) => c());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [registry]);
+  }, [registry, registry.plugins]);
 
-  return <ShellContext.Provider value={shell}>{props.children}</ShellContext.Provider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ShellContext.Provider value={shell}>{props.children}</ShellContext.Provider>
+    </QueryClientProvider>
+  );
 }
 
 const LOCKED_FROM = 'tezgah.lockedFrom';

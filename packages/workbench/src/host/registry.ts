@@ -25,6 +25,11 @@ export interface Registry {
   params(path: string): Record<string, string>;
   /** The menu entry (with its ancestors) that leads to a path, for breadcrumbs and Add buttons. */
   trail(path: string): MenuEntry[];
+  /**
+   * Loads the plugins whose code was left out of the first page (see deferredRegistry); resolves
+   * once they are registered. Absent when every plugin is there from the start.
+   */
+  ready?(): Promise<void>;
 }
 
 function mergeMenus(target: MenuEntry[], entries: readonly MenuEntry[], problems: string[], pluginId: string): void {
@@ -123,6 +128,48 @@ export function createRegistry(plugins: readonly WebPlugin[]): Registry {
       }
       return [];
     },
+  };
+}
+
+/**
+ * A registry that starts with `now` (the workbench's built-in plugins) and registers the rest when
+ * the shell first needs them: `ready()` runs `later` once (the sign-in page never downloads the
+ * plugins' declarations and texts) and swaps in the full registry. The object stays the same; its
+ * fields read the registry in force, so code holding it sees the plugins once they are in.
+ * `onLoaded` gets the plugins added (their texts go into i18n before anything renders them).
+ */
+export function deferredRegistry(now: readonly WebPlugin[], later: () => Promise<readonly WebPlugin[]>, onLoaded?: (added: readonly WebPlugin[]) => void): Registry {
+  let current = createRegistry(now);
+  let loading: Promise<void> | null = null;
+  const ready = () => {
+    loading ??= later().then(
+      (added) => {
+        const next = createRegistry([...now, ...added]);
+        onLoaded?.(next.plugins.slice(current.plugins.length));
+        current = next;
+        for (const p of current.problems) console.warn(`[tezgah] ${p}`);
+      },
+      (error: unknown) => {
+        // The shell still works with what it has; the next call tries again.
+        loading = null;
+        console.error('[tezgah] the plugins could not be loaded', error);
+      },
+    );
+    return loading;
+  };
+  return {
+    get plugins() { return current.plugins; },
+    get problems() { return current.problems; },
+    get menu() { return current.menu; },
+    get routes() { return current.routes; },
+    get widgets() { return current.widgets; },
+    get quickAdds() { return current.quickAdds; },
+    get settings() { return current.settings; },
+    get slots() { return current.slots; },
+    route: (path) => current.route(path),
+    params: (path) => current.params(path),
+    trail: (path) => current.trail(path),
+    ready,
   };
 }
 

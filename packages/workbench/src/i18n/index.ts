@@ -47,3 +47,12 @@ export async function createI18n(language: Language, plugins: readonly WebPlugin
   });
   return instance;
 }
+
+/** Adds the texts of plugins registered after the instance was made (a deferred registry's). */
+export function addPluginTexts(instance: I18n, plugins: readonly WebPlugin[]): void {
+  for (const p of plugins) {
+    for (const [lang, msgs] of Object.entries(p.messages ?? {})) instance.addResourceBundle(lang, p.id, msgs, true, true);
+    const ns = instance.options.ns;
+    if (Array.isArray(ns) && !ns.includes(p.id)) ns.push(p.id);
+  }
+}

@@ -20,6 +20,7 @@ export {
 } from './PagedTable/PagedTable';
 export { localPage, type LocalPageOptions } from './PagedTable/localPage';
 export { Pager } from './Pager/Pager';
+export { LineGrid } from './LineGrid/LineGrid';
 export { Field, fieldHelpId, type FieldProps } from './form/Field';
 export { DateInput, readDisplayDate, maskDisplayDate, type DateInputProps } from './form/DateInput';
 export { serverFieldErrors, fieldErrorsFor, isValid, type FieldErrors } from './form/fieldErrors';
@@ -30,3 +31,18 @@ export { reportFailure, conflictDetail, isRefusal } from './failure';
 export { useAuthorityLabels, MANAGEMENT_MODULES } from './authority';
 export { CompanyForm, type CompanyFormProps } from './company/CompanyForm';
 export { fileNameOf, saveBlob } from './download';
+export {
+  useApiData,
+  useApiQuery,
+  useApiList,
+  useApiMutation,
+  useInvalidate,
+  usePrefetch,
+  apiKey,
+  collectionOf,
+  type DataQueryOptions,
+  type ApiMutationOptions,
+  type ReportFailure,
+} from '../data/hooks';
+/** The host's QueryClient, for a page that puts a saved answer into the cache (`setQueryData`). */
+export { useQueryClient } from '@tanstack/react-query';

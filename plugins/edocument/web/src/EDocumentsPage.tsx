@@ -2,7 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { Button, Callout, Checkbox, H2, HTMLSelect, HTMLTable, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTexts } from './texts';
 import { DATE_FORMATS, formatDate, formatMoney, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, PagedTable, reportFailure, useShell, type RowAction } from '@tezgah/workbench/ui';
+import { DateInput, Field, PagedTable, reportFailure, useApiData, useShell, type RowAction } from '@tezgah/workbench/ui';
 import type { EDocumentCategory } from '@tezgah/edocument-common';
 import { PATHS, downloadDocument, downloadZip, type EDocument } from './api';
 import { LIST_STATUSES, NO_FILTERS, TABS, TAB_IDS, isDay, listQuery, zipName, type ListFilters, type TabId } from './lists';
@@ -54,18 +54,14 @@ type Totals = { direction: 'OUTGOING' | 'INCOMING'; category: EDocumentCategory;
 function RangeTotals(props: { filters: ListFilters; version: number }) {
   const shell = useShell();
   const { t } = useTexts();
-  const [totals, setTotals] = useState<Totals | null>(null);
   const { startDate, endDate } = props.filters;
   const ready = isDay(startDate) && isDay(endDate);
-  useEffect(() => {
-    if (!ready) { setTotals(null); return; }
-    let live = true;
-    shell.api.request('GET', PATHS.totals, { params: { query: { startDate, endDate } } }).then(
-      (x) => { if (live) setTotals(x as Totals); },
-      (e: unknown) => { if (live) setTotals(null); shell.notify.failure(e); },
-    );
-    return () => { live = false; };
-  }, [ready, startDate, endDate, props.version, shell.api, shell.notify]);
+  // `version` moves after a change on the page: the totals are read again.
+  const totals: Totals | null = useApiData(
+    ['GET', PATHS.totals, { startDate, endDate, version: props.version }],
+    (api) => api.request('GET', PATHS.totals, { params: { query: { startDate, endDate } } }) as Promise<Totals>,
+    { enabled: ready },
+  ).data ?? null;
   if (!ready) return <p className="bp6-text-muted" style={{ marginTop: 8 }}>{t('list.totalsNeedRange')}</p>;
   if (!totals) return null;
   const right = { textAlign: 'right' } as const;

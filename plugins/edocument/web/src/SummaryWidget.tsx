@@ -1,8 +1,8 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { type MouseEvent } from 'react';
 import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTexts } from './texts';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { PATHS, type EDocument } from './api';
 import { StatusTag } from './StatusTag';
 
@@ -16,13 +16,8 @@ type Summary = { sending: number; failed: number; incomingOpen: number; latest: 
 export default function SummaryWidget({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTexts();
-  const [s, setS] = useState<Summary | 'failed' | null>(null);
-  const { api, notify } = shell;
-  useEffect(() => {
-    let live = true;
-    api.request('GET', PATHS.summary).then((x) => { if (live) setS(x as Summary); }, (e: unknown) => { if (live) setS('failed'); notify.failure(e); });
-    return () => { live = false; };
-  }, [api, notify]);
+  const q = useApiData(['GET', PATHS.summary], (api) => api.request('GET', PATHS.summary) as Promise<Summary>);
+  const s: Summary | 'failed' | null = q.data ?? (q.isError ? 'failed' : null);
   if (s === null) return <Spinner size={20} />;
   if (s === 'failed') return <Callout intent="warning">{t('widget.failedLoad')}</Callout>;
   const go = (to: string) => (e: MouseEvent) => { e.preventDefault(); host.navigate(to); };

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { useTexts } from './texts';
-import { useShell } from '@tezgah/workbench/ui';
-import { documentHtml, type EDocument } from './api';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
+import { documentHtml, PATHS, type EDocument } from './api';
 
 /**
  * GİB's display of an e-document. The HTML comes from the server as text and is shown in a frame
@@ -11,13 +10,9 @@ import { documentHtml, type EDocument } from './api';
 export function ViewDialog(props: { doc: Pick<EDocument, 'id' | 'uuid' | 'documentNo'>; onClose: () => void }) {
   const shell = useShell();
   const { t } = useTexts();
-  const [html, setHtml] = useState<string | 'failed' | null>(null);
   const id = props.doc.id;
-  useEffect(() => {
-    let live = true;
-    documentHtml(shell.api, id).then((h) => { if (live) setHtml(h); }, (e: unknown) => { if (live) setHtml('failed'); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, id]);
+  const q = useApiData(['GET', PATHS.html, { id }], (api) => documentHtml(api, id));
+  const html: string | 'failed' | null = q.data ?? (q.isError ? 'failed' : null);
   const title = t('view.title', { no: props.doc.documentNo ?? props.doc.uuid });
   return (
     <Dialog isOpen onClose={props.onClose} title={title} icon="document" style={{ width: 'min(980px, 96vw)' }} aria-label={title}>

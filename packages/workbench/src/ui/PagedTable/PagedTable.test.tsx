@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../data/query';
 import { createI18n } from '../../i18n';
 import { PagedTable, nextSort, pageWindow, stretch, type PagedTableColumn, type PagedTableProps, type PagedTableQuery } from './PagedTable';
 import { localPage } from './localPage';
@@ -223,5 +225,30 @@ describe('stretch', () => {
     // A phone's grid: no column below 120 px, the grid scrolls sideways.
     expect(stretch([220, 130, 130], 0, 359)).toEqual([163, 120, 120]);
     expect(stretch([200, 200], 0, 100)).toEqual([120, 120]);
+  });
+});
+
+describe('PagedTable in the data layer', () => {
+  it('shows a revisited list\'s last rows at once and reloads them behind', async () => {
+    const i18n = await createI18n('tr');
+    const client = createQueryClient({ retries: 0 });
+    const ui = (fetchPage: PagedTableProps<Person>['fetchPage']) => (
+      <QueryClientProvider client={client}>
+        <I18nextProvider i18n={i18n}>
+          <PagedTable<Person> label="Kişiler" columns={columns} fetchPage={fetchPage} queryKey={['GET', '/api/people']} />
+        </I18nextProvider>
+      </QueryClientProvider>
+    );
+    const first = render(ui(source()));
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    first.unmount();
+
+    // The second visit's load never answers: what it shows comes from the cache.
+    const pending = vi.fn(() => new Promise<never>(() => {}));
+    render(ui(pending));
+    expect(bodyRows()).toHaveLength(10);
+    expect(within(table()).getByText('Kişi 42')).toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(pending).toHaveBeenCalledTimes(1));
   });
 });

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, HTMLSelect, InputGroup, NonIdealState, Spinner, type IconName, type Intent } from '@blueprintjs/core';
 import { Cell, Column, ColumnHeaderCell, SelectionModes, Table2 } from '@blueprintjs/table';
 import { useTranslation } from 'react-i18next';
+import { keepPreviousData, QueryClientContext, useQuery, type QueryKey } from '@tanstack/react-query';
+import { createQueryClient } from '../../data/query';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, SORT_ID_DESC } from '@tezgah/core';
 import { visuallyHidden } from '../visuallyHidden';
 
@@ -66,6 +68,13 @@ export interface PagedTableProps<T> {
   fetchPage: (query: PagedTableQuery) => Promise<PagedResult<T>>;
   /** Any value; when it changes the current page loads again (after a save or a delete). */
   reloadKey?: unknown;
+  /**
+   * The list's key in the data layer's cache: its operation and whatever else `fetchPage` reads
+   * besides the page, sort and search (filters), e.g. `['GET', '/api/users', { activated }]`.
+   * Writes under that path refresh it. Without one the table is cached under its label and
+   * `reloadKey`. Either way a revisited list shows its last rows at once and reloads behind them.
+   */
+  queryKey?: QueryKey;
   /** The row's React key. @default row.id, else the row's index */
   rowKey?: (row: T, index: number) => Key;
   /** A short name of the row added to its action buttons' names in the grid (e.g. the login). */
@@ -213,16 +222,58 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
   const [sort, setSort] = useState(defaultSort);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
-  const [result, setResult] = useState<PagedResult<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState<string | null>(null);
 
   const fetchRef = useRef(props.fetchPage);
   fetchRef.current = props.fetchPage;
   const onErrorRef = useRef(props.onError);
   onErrorRef.current = props.onError;
-  const latest = useRef(0);
-  const [retry, setRetry] = useState(0);
+
+  // The rows come from the data layer's cache (the host's QueryClient; a table on its own, in a
+  // story or a unit test, keeps a private one). Without a queryKey the table is keyed by where it
+  // is, its label and reloadKey (which holds its filters on most pages).
+  const hostClient = useContext(QueryClientContext);
+  const [ownClient] = useState(() => (hostClient ? null : createQueryClient({ retries: 0 })));
+  const query: PagedTableQuery = { page, size, sort, ...(search ? { search } : {}) };
+  const baseKey: QueryKey = props.queryKey ?? ['PagedTable', typeof window === 'undefined' ? '' : window.location.pathname, props.label, props.reloadKey];
+  const q = useQuery(
+    {
+      queryKey: [...baseKey, query],
+      // A fetchPage that throws instead of rejecting is a failed load too.
+      queryFn: () => Promise.resolve().then(() => fetchRef.current(query)),
+      placeholderData: keepPreviousData,
+      // A revisited list (or page, sort, search) shows its last rows at once and always reloads
+      // behind them: rows others change are never taken for fresh.
+      refetchOnMount: 'always',
+      staleTime: 0,
+    },
+    hostClient ?? ownClient ?? undefined,
+  );
+  const loading = q.isFetching || q.isPending;
+  const e = q.isError ? (q.error as { title?: string; detail?: string; message?: string } | null) : null;
+  const failed = q.isError ? (e?.detail ?? e?.title ?? e?.message ?? '') : null;
+  const result: PagedResult<T> | null = q.data ?? null;
+
+  useEffect(() => {
+    if (q.error) onErrorRef.current?.(q.error);
+  }, [q.error, q.errorUpdatedAt]);
+
+  // With a queryKey, reloadKey is not part of the key: a new one reloads the current page (joining
+  // a reload already under way, e.g. the one a write through the SDK started).
+  const reloadSeen = useRef(props.reloadKey);
+  const { refetch } = q;
+  useEffect(() => {
+    if (!props.queryKey || Object.is(reloadSeen.current, props.reloadKey)) return;
+    reloadSeen.current = props.reloadKey;
+    void refetch({ cancelRefetch: false });
+  }, [props.reloadKey, props.queryKey, refetch]);
+
+  // A page emptied by a delete (or a shrunk total): step back to the last page that has rows.
+  useEffect(() => {
+    const r = q.data;
+    if (!r || q.isPlaceholderData) return;
+    const last = Math.max(0, Math.ceil(r.total / size) - 1);
+    if (r.items.length === 0 && page > last) setPage(last);
+  }, [q.data, q.isPlaceholderData, page, size]);
   const [gridWidth, setGridWidth] = useState(0);
   // The columns stretch to the grid's width (Table2 keeps fixed widths otherwise). The box that
   // is always there is measured (the grid itself comes and goes with the rows): measuring the
@@ -246,34 +297,6 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [searchText, search]);
-
-  useEffect(() => {
-    const call = ++latest.current;
-    setLoading(true);
-    const query: PagedTableQuery = { page, size, sort, ...(search ? { search } : {}) };
-    // A fetchPage that throws instead of rejecting is a failed load too.
-    Promise.resolve().then(() => fetchRef.current(query)).then(
-      (r) => {
-        if (call !== latest.current) return;
-        // A page emptied by a delete (or a shrunk total): step back to the last page that has rows.
-        const last = Math.max(0, Math.ceil(r.total / size) - 1);
-        if (r.items.length === 0 && page > last) {
-          setPage(last);
-          return;
-        }
-        setResult({ items: r.items, total: r.total });
-        setFailed(null);
-        setLoading(false);
-      },
-      (err: unknown) => {
-        if (call !== latest.current) return;
-        const e = err as { title?: string; detail?: string; message?: string } | null;
-        setFailed(e?.detail ?? e?.title ?? e?.message ?? '');
-        setLoading(false);
-        onErrorRef.current?.(err);
-      },
-    );
-  }, [page, size, sort, search, props.reloadKey, retry]);
 
   const items = result?.items ?? [];
   const total = result?.total ?? 0;
@@ -369,7 +392,7 @@ export function PagedTable<T>(props: PagedTableProps<T>) {
     body = (
       <Callout intent="danger" title={t('notify.error')} icon="error">
         {failed}{' '}
-        <Button variant="minimal" size="small" icon="refresh" text={t('table.retry')} onClick={() => setRetry((n) => n + 1)} />
+        <Button variant="minimal" size="small" icon="refresh" text={t('table.retry')} onClick={() => void q.refetch()} />
       </Callout>
     );
   } else if (loading && items.length === 0) {

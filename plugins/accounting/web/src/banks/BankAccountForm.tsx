@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { electronicFormatIBAN } from 'ibantools';
 import { useTranslation } from 'react-i18next';
 import { formatDecimalInput } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { useApiData, DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { formatIban } from '../currents/model';
 import { AccountSuggest } from '../ledger/parts';
 import { isDay, today, type LedgerAccount } from '../ledger/model';
@@ -15,17 +15,13 @@ const FIELDS = ['name', 'bankId', 'branchId', 'accountType', 'iban', 'accountNo'
 
 /** A bank's branches (null while loading, [] without a bank). */
 export function useBranches(bankId: string): BankBranch[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<BankBranch[] | null>([]);
-  useEffect(() => {
-    if (!bankId) { setList([]); return undefined; }
-    let live = true;
-    setList(null);
-    shell.api.list(BRANCHES, { params: { query: { bankId: Number(bankId), page: 0, size: 1000, sort: ['name,asc'] } } })
-      .then((p) => { if (live) setList(p.items); }, (e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [bankId, shell]);
-  return list;
+  const q = useApiData(
+    ['GET', BRANCHES, { bankId, size: 1000 }, 'page'],
+    (api) => api.list(BRANCHES, { params: { query: { bankId: Number(bankId), page: 0, size: 1000, sort: ['name,asc'] } } }).then((p) => p.items),
+    { enabled: !!bankId },
+  );
+  if (!bankId) return [];
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**

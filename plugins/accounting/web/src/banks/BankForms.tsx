@@ -1,21 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { useApiData, Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { CitySelect, useCountries } from '../currents/PlacePickers';
 import { BANKS, BRANCHES, type Bank, type BankBranch } from './model';
 
 /** Every bank of the company (the TBB list and those added), by name; null while loading. `version` reads them again. */
 export function useBanks(version: unknown = 0): Bank[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<Bank[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(BANKS, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } })
-      .then((p) => { if (live) setList(p.items); }, (e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, version]);
-  return list;
+  const q = useApiData(
+    ['GET', BANKS, { size: 1000, version }, 'page'],
+    (api) => api.list(BANKS, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } }).then((p) => p.items),
+    { keepPrevious: true },
+  );
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**

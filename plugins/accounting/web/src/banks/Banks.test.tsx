@@ -1,18 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Theme, validateWebPlugin, visibleMenu } from '@tezgah/core';
 import { renderWorkbench } from '../../../../../packages/workbench/test/render';
 import { json, problem } from '../../../../../packages/workbench/test/fake-server';
 import full from '../index';
-import { clearPlaceCache } from '../currents/PlacePickers';
 import { control, requestsTo } from '../finance/testing';
 import { ACCOUNTS, API, BANKS, BRANCHES, GARANTI_IBAN, ZIRAAT_IBAN, bankPlugin, bankServer } from './testing';
 import { ibanProblem } from './model';
 
 const gate = (codes: string[]) => ({ authorities: codes.map((c) => ({ authorityCode: c, companyId: 2 })), companyId: 2, theme: Theme.DEFAULT });
-
-beforeEach(() => clearPlaceCache());
 
 async function accounts() {
   const table = await screen.findByRole('table', { name: 'Banka Hesapları' }, { timeout: 5000 });

@@ -10,7 +10,6 @@ import { area as currents } from '../currents/contribution';
 import { area as books } from './contribution';
 import { control } from '../finance/testing';
 import { AYSE, withLookups } from '../currents/testing';
-import { clearPlaceCache } from '../currents/PlacePickers';
 import { today } from '../ledger/model';
 import { API, OWNER, ledgerServer } from '../ledger/testing';
 import { fileNameOf } from './download';
@@ -23,7 +22,6 @@ const EXPORTER = [...OWNER, '18_5'];
 let saved: { name: string; blob: Blob }[] = [];
 beforeEach(() => {
   saved = [];
-  clearPlaceCache();
   const blobs = new Map<string, Blob>();
   let n = 0;
   URL.createObjectURL = vi.fn((b: Blob) => { const url = `blob:test/${++n}`; blobs.set(url, b); return url; });

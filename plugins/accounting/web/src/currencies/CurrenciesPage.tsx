@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '@tezgah/core';
 import type { ContributionProps } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
-import { DateInput, Field, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Field, useApiData, useShell } from '@tezgah/workbench/ui';
 
 type Currency = components['schemas']['Currency'];
 type Rate = components['schemas']['ExchangeRate'];
@@ -31,20 +31,17 @@ export function rate(v: number | null | undefined): string {
 export default function CurrenciesPage({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
-  const [currencies, setCurrencies] = useState<Currency[] | null>(null);
+  // The currencies (empty when they failed to load, the failure notified).
+  const currenciesQuery = useApiData(
+    ['GET', '/services/onmuhasebe/api/currencies', { size: 100 }, 'page'],
+    (api) => api.list('/services/onmuhasebe/api/currencies', { params: { query: { size: 100, sort: ['id,asc'] } } }).then((page) => [...page.items]),
+  );
+  const currencies: Currency[] | null = currenciesQuery.data ?? (currenciesQuery.isError ? [] : null);
   const [date, setDate] = useState(today());
   const [dateError, setDateError] = useState<string | null>(null);
   const [rates, setRates] = useState<Record<string, Rate | null>>({});
   const [ratesDate, setRatesDate] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    shell.api.list('/services/onmuhasebe/api/currencies', { params: { query: { size: 100, sort: ['id,asc'] } } })
-      .then((page) => { if (live) setCurrencies([...page.items]); })
-      .catch((e: unknown) => { if (live) { setCurrencies([]); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell]);
 
   async function fetchRates() {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) { setDateError(t('currencies.dateRequired')); return; }

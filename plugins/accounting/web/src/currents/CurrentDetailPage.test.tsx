@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WebPlugin } from '@tezgah/core';
@@ -7,7 +7,6 @@ import { account, fakeServer, json, problem } from '../../../../../packages/work
 import { composeAreas } from '../area';
 import { messages } from '../messages';
 import { area } from './contribution';
-import { clearPlaceCache } from './PlacePickers';
 import { AYSE, control, withLookups } from './testing';
 
 const accounting = composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [{ messages }, area]);
@@ -17,8 +16,6 @@ const main = (id: number, code: string, currencyId: number, currencyCode: string
   id, companyId: 2, currentId: 7, currentName: 'Ayşe', currentAccountType: 'CUSTOMER', accountCode: code, accountName: code === '120' ? 'Alıcılar' : 'Alınan Sipariş Avansları',
   currencyId, currencyCode, currencySymbol: symbol, createdDate: '2026-01-05T09:00:00.000Z',
 });
-
-beforeEach(() => clearPlaceCache());
 
 describe('/customer/:id', () => {
   it('shows a patient\'s fields and main accounts; adds a main account in another currency and removes it', async () => {

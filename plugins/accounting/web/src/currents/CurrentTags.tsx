@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Checkbox, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Module, type WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { TAG_COLORS, TAGS_PATH, type Tag as TagRecord, type TagColor } from '../tags/TagForm';
 
 /** Tags are the TAG module's (19): a user who may not view them neither picks nor filters by them. */
@@ -10,17 +9,14 @@ export const canSeeTags = (host: WorkbenchHost) => host.can({ module: Module.TAG
 
 /** The company's tags (loaded when the user may view them; null while loading). */
 export function useCompanyTags(host: WorkbenchHost): readonly TagRecord[] | null {
-  const shell = useShell();
   const allowed = canSeeTags(host);
-  const [tags, setTags] = useState<readonly TagRecord[] | null>(allowed ? null : []);
-  useEffect(() => {
-    if (!allowed) return;
-    let live = true;
-    shell.api.list(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } })
-      .then((r) => { if (live) setTags(r.items); }, (e: unknown) => { if (live) setTags([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [allowed, shell]);
-  return tags;
+  const q = useApiData(
+    ['GET', TAGS_PATH, { size: 1000 }, 'page'],
+    (api) => api.list(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } }).then((r) => r.items),
+    { enabled: allowed },
+  );
+  if (!allowed) return [];
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /** A tag as a chip in its colour. */

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { validateWebPlugin } from '@tezgah/core';
@@ -7,7 +7,6 @@ import { account, fakeServer, json, problem } from '../../../../../packages/work
 import { composeAreas } from '../area';
 import { messages } from '../messages';
 import { area } from './contribution';
-import { clearPlaceCache } from './PlacePickers';
 import { AYSE, control, withLookups } from './testing';
 
 const CURRENTS = '/services/onmuhasebe/api/currents';
@@ -15,8 +14,6 @@ const general = (codes: string[]) => account({ codes, login: 'muhasebe', company
 
 // The currents area alone, as the plugin composes it (the other areas have tests of their own).
 const accounting = composeAreas({ id: 'accounting', title: 'Ön Muhasebe', version: '0.1.0' }, [{ messages }, area]);
-
-beforeEach(() => clearPlaceCache());
 
 /** A row action of the list's accessible table, in the row that shows `text`. */
 async function rowButton(table: HTMLElement, text: string, action: string) {

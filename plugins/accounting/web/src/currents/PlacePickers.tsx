@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { components } from '@tezgah/sdk';
-import { useShell, type Shell } from '@tezgah/workbench/ui';
+import { useApiData, type Shell } from '@tezgah/workbench/ui';
 
 type Country = components['schemas']['Country'];
 type City = components['schemas']['City'];
@@ -11,37 +10,15 @@ type TaxOffice = components['schemas']['TaxOffice'];
 
 const BASE = '/services/onmuhasebe/api';
 
-// Reference lists do not change while the workbench runs: each is asked for once per page load.
-const cache = new Map<string, Promise<readonly unknown[]>>();
-
-function load<T>(shell: Shell, key: string, run: () => Promise<{ items: readonly T[] }>): Promise<readonly T[]> {
-  let hit = cache.get(key);
-  if (!hit) {
-    hit = run().then((r) => r.items);
-    cache.set(key, hit);
-    hit.catch((e: unknown) => { cache.delete(key); shell.notify.failure(e); });
-  }
-  return hit as Promise<readonly T[]>;
-}
-
-/** Forgets the loaded lists (tests start each from an empty cache). */
-export function clearPlaceCache(): void {
-  cache.clear();
-}
-
-function useList<T>(key: string | null, run: (shell: Shell) => Promise<{ items: readonly T[] }>): readonly T[] | null {
-  const shell = useShell();
-  const [items, setItems] = useState<readonly T[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    setItems(null);
-    if (key === null) { setItems([]); return; }
-    load<T>(shell, key, () => run(shell)).then((list) => { if (live) setItems(list); }, () => { if (live) setItems([]); });
-    return () => { live = false; };
-    // `run` is derived from `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, shell]);
-  return items;
+/**
+ * A reference list through the data layer: it does not change while the workbench runs, so it is
+ * asked for once per session (the cache is emptied at a sign-out or a company switch). Null while
+ * it loads; empty without a parent choice (`key` null) or when it failed (the failure notified).
+ */
+function useList<T>(key: string | null, run: (shell: Pick<Shell, 'api'>) => Promise<{ items: readonly T[] }>): readonly T[] | null {
+  const q = useApiData(['GET', `${BASE}/${key ?? ''}`, 'reference'], (api) => run({ api }).then((r) => r.items), { enabled: key !== null, staleTime: Infinity });
+  if (key === null || q.isError) return [];
+  return q.data ?? null;
 }
 
 export function useCountries() {

@@ -15,7 +15,7 @@ const COLORS: Record<AgingBucket, string> = {
  */
 export default function AgingWidget(_props: ContributionProps) {
   const { t } = useTranslation('accounting');
-  const loaded = useLoaded<ReceivablesAging>((api) => api.request('GET', RECEIVABLES_AGING, {}));
+  const loaded = useLoaded<ReceivablesAging>(['GET', RECEIVABLES_AGING], (api) => api.request('GET', RECEIVABLES_AGING, {}));
   if (loaded.state === 'loading') return <Spinner size={20} />;
   if (loaded.state === 'failed') return <Callout intent="warning">{t('dashboard.failed')}</Callout>;
   const a = loaded.data;

@@ -13,7 +13,7 @@ const SHOWN = 5;
  */
 export default function ChequesDueWidget({ host }: ContributionProps) {
   const { t } = useTranslation('accounting');
-  const loaded = useLoaded<ChequesDue>((api) => api.request('GET', CHEQUES_DUE, { params: { query: { size: SHOWN } } }));
+  const loaded = useLoaded<ChequesDue>(['GET', CHEQUES_DUE, { size: SHOWN }], (api) => api.request('GET', CHEQUES_DUE, { params: { query: { size: SHOWN } } }));
   if (loaded.state === 'loading') return <Spinner size={20} />;
   if (loaded.state === 'failed') return <Callout intent="warning">{t('dashboard.failed')}</Callout>;
   const c = loaded.data;

@@ -11,7 +11,7 @@ import { MONTHLY_SALES, useLoaded, type MonthlySalesTotal } from './model';
 export default function SalesWidget({ host }: ContributionProps) {
   const { t } = useTranslation('accounting');
   const companyId = host.session?.companyId ?? 0;
-  const loaded = useLoaded<MonthlySalesTotal>((api) => api.request('GET', MONTHLY_SALES, { params: { path: { companyId } } }), companyId);
+  const loaded = useLoaded<MonthlySalesTotal>(['GET', MONTHLY_SALES, { companyId }], (api) => api.request('GET', MONTHLY_SALES, { params: { path: { companyId } } }));
   if (loaded.state === 'loading') return <Spinner size={20} />;
   if (loaded.state === 'failed') return <Callout intent="warning">{t('dashboard.failed')}</Callout>;
   const s = loaded.data;

@@ -2,9 +2,8 @@
  * Paths, types and the loading hook the home dashboard's widgets share (issue 10; contract
  * openapi/accounting/dashboard.yaml). Each widget reads its one aggregate when it is shown.
  */
-import { useEffect, useState } from 'react';
 import type { components } from '@tezgah/sdk';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 
 export type MonthlySalesTotal = components['schemas']['MonthlySalesTotal'];
 export type ReceivablesAging = components['schemas']['ReceivablesAging'];
@@ -18,22 +17,12 @@ export const CHEQUES_DUE = `${API}/dashboard/cheques-due` as const;
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
-/** Reads `load()` once per shell (and company): loading, failed (the failure notified) or ready. */
-export function useLoaded<T>(load: (api: ReturnType<typeof useShell>['api']) => Promise<T>, key: unknown = null): Loaded<T> {
-  const shell = useShell();
-  const [value, setValue] = useState<Loaded<T>>({ state: 'loading' });
-  const { api, notify } = shell;
-  // The API client and the notifier are stable (the shell object itself is new on each render of
-  // the host): a widget loads once, and again only when its key (the company, the year) changes.
-  useEffect(() => {
-    let live = true;
-    setValue({ state: 'loading' });
-    load(api).then(
-      (data) => { if (live) setValue({ state: 'ready', data }); },
-      (e: unknown) => { if (live) setValue({ state: 'failed' }); notify.failure(e); },
-    );
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, notify, key]);
-  return value;
+/**
+ * Reads `load()` through the data layer under `key` (`['GET', path, params]`): loading, failed
+ * (the failure notified) or ready. A widget shown again shows its last figures at once.
+ */
+export function useLoaded<T>(key: readonly unknown[], load: (api: ReturnType<typeof useShell>['api']) => Promise<T>): Loaded<T> {
+  const q = useApiData(key, load);
+  if (q.data !== undefined) return { state: 'ready', data: q.data };
+  return q.isError ? { state: 'failed' } : { state: 'loading' };
 }

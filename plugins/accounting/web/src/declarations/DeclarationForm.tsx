@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, DATE_FORMATS } from '@tezgah/core';
-import { Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { useApiData, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { money, today } from '../ledger/model';
 import {
   DECLARATIONS, DECLARATION_TYPES, VAT_DRAFT, WITHHOLDING_VAT_DRAFT, periodFits, previousMonth, type Declaration, type DeclarationType, type VatFigures,
@@ -11,16 +11,12 @@ import {
 
 /** The company's declaration types by code (all of them: a passive one still names old declarations); null while loading. */
 export function useDeclarationTypes(reload: unknown = 0): DeclarationType[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<DeclarationType[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(DECLARATION_TYPES, { params: { query: { page: 0, size: 1000, sort: ['code,asc'] } } })
-      .then((r) => { if (live) setList(r.items); })
-      .catch((e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, reload]);
-  return list;
+  const q = useApiData(
+    ['GET', DECLARATION_TYPES, { size: 1000, reload }, 'page'],
+    (api) => api.list(DECLARATION_TYPES, { params: { query: { page: 0, size: 1000, sort: ['code,asc'] } } }).then((r) => r.items),
+    { keepPrevious: true },
+  );
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**

@@ -2,7 +2,7 @@ import { useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { Button, Callout, Card, H4, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity, type WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, LineGrid, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { CurrentSuggest, MoneyInput } from '../finance/parts';
 import { isDay } from '../ledger/model';
 import { fieldErrorList } from '../invoices/InvoiceForm';
@@ -157,7 +157,7 @@ export function DespatchForm(props: {
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend style={{ fontWeight: 600, marginBottom: 6 }}>{t('despatches.form.lines')}</legend>
           <p className="bp6-text-muted" style={{ marginTop: 0 }}>{t(`despatches.form.stockNote.${direction}`)}</p>
-          <div className="tz-table-scroll" style={{ overflowX: 'auto' }}>
+          <LineGrid label={t('despatches.form.lines')}>
             <div style={LINE_GRID} aria-hidden="true">
               <span style={head}>{t('despatches.form.product')}</span>
               <span style={head}>{t('despatches.form.quantity')}</span>
@@ -212,7 +212,7 @@ export function DespatchForm(props: {
                 </div>
               );
             })}
-          </div>
+          </LineGrid>
           {errors.lines && <Callout intent="danger" style={{ marginBottom: 8 }}>{errors.lines}</Callout>}
           <Button icon="add" variant="minimal" text={t('despatches.form.addLine')} onClick={() => setLines((ls) => [...ls, blankDespatchLine(next.current++)])} />
         </fieldset>

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { money } from '../ledger/model';
 import { SUMMARIES, TL, currencyCode, useMoneyVersion, type MoneyAccountRow, type MoneySummary } from './model';
@@ -12,17 +11,10 @@ import { SUMMARIES, TL, currencyCode, useMoneyVersion, type MoneyAccountRow, typ
  * (a safe, bank account, transaction or cheque changed). null while loading.
  */
 export function useMoneySummary(host: WorkbenchHost): MoneySummary | null {
-  const shell = useShell();
   const version = useMoneyVersion(host);
-  const [summary, setSummary] = useState<MoneySummary | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.request('GET', SUMMARIES, {})
-      .then((s) => { if (live) setSummary(s); })
-      .catch((e: unknown) => { if (live) setSummary(null); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, version]);
-  return summary;
+  // Read again when money moves (`version`); the figures shown stay until the new ones are there.
+  const q = useApiData(['GET', SUMMARIES, { version }], (api) => api.request('GET', SUMMARIES, {}) as Promise<MoneySummary>, { keepPrevious: true });
+  return q.data ?? null;
 }
 
 /** An account's balance in lira, and in its own currency beside it for a foreign one ("3.250,00 ₺ · 100,00 USD"). */

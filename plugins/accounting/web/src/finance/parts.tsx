@@ -3,7 +3,7 @@ import { Button, Dialog, DialogBody, HTMLSelect, InputGroup, MenuItem, type Inpu
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, formatDecimalInput, parseTurkishDecimal, type WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { QuickAccount } from '../currents/QuickAdd';
 import { BANK_ACCOUNTS, CURRENTS, SUMMARIES, currencyCode, type Current, type MoneyKind, type MoneySummary } from './model';
 
@@ -76,16 +76,12 @@ export function useMoneyAccounts(version: unknown = 0, enabled = true): MoneyAcc
 
 /** The company's bank accounts (listBankAccounts, which the cheque screens may read too). */
 export function useBankAccounts(): MoneyAccountChoice[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<MoneyAccountChoice[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(BANK_ACCOUNTS, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } })
-      .then((p) => { if (live) setList(p.items.map((a) => ({ kind: 'BANK_ACCOUNT' as const, id: a.id, name: `${a.name} — ${a.bankName}`, currencyId: a.currencyId }))); })
-      .catch((e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell]);
-  return list;
+  const q = useApiData(
+    ['GET', BANK_ACCOUNTS, { size: 1000 }, 'page'],
+    (api) => api.list(BANK_ACCOUNTS, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } })
+      .then((p): MoneyAccountChoice[] => p.items.map((a) => ({ kind: 'BANK_ACCOUNT' as const, id: a.id, name: `${a.name} — ${a.bankName}`, currencyId: a.currencyId }))),
+  );
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**

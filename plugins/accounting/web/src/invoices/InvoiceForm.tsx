@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import { idempotencyKey } from '@tezgah/sdk';
 import { WITHHOLDING_CODES, defaultTaxFor, unitPriceFor, withholdingOptions, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
-import { DateInput, Field, isRefusal, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, LineGrid, isRefusal, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrencySelect, CurrentSuggest, MoneyInput } from '../finance/parts';
 import { TL, currencyCode, readRate, type Current } from '../finance/model';
@@ -48,7 +48,7 @@ export const shown = (s: string) => formatDecimalInput(s, 2, 2);
 
 const hidden = (text: string) => <span style={visuallyHidden}>{text}</span>;
 const head: CSSProperties = { fontWeight: 600, fontSize: 12 };
-const PAYMENT_GRID: CSSProperties = { display: 'grid', gridTemplateColumns: '115px 120px 130px minmax(130px, 1fr) 32px', gap: 8, alignItems: 'start' };
+const PAYMENT_GRID: CSSProperties = { display: 'grid', gridTemplateColumns: '115px 120px 130px minmax(130px, 1fr) 32px', gap: 8, alignItems: 'start', minWidth: 560 };
 const LINE_GRID: CSSProperties = {
   display: 'grid', gridTemplateColumns: 'minmax(160px, 2fr) 70px 115px 150px 105px 125px 130px 95px 32px', gap: 8, alignItems: 'start', minWidth: 1050,
 };
@@ -341,7 +341,7 @@ export function InvoiceForm(props: {
       <Card style={{ marginTop: 12 }}>
         <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
           <legend style={{ fontWeight: 600, marginBottom: 6 }}>{t('invoices.form.lines')}</legend>
-          <div className="tz-table-scroll" style={{ overflowX: 'auto' }}>
+          <LineGrid label={t('invoices.form.lines')}>
             <div style={LINE_GRID} aria-hidden="true">
               <span style={head}>{t('invoices.form.product')}</span>
               <span style={head}>{t('invoices.form.quantity')}</span>
@@ -427,7 +427,7 @@ export function InvoiceForm(props: {
                 </div>
               );
             })}
-          </div>
+          </LineGrid>
           {err('lines') && <Callout intent="danger" style={{ marginBottom: 8 }}>{err('lines')}</Callout>}
           <Button icon="add" variant="minimal" text={t('invoices.form.addLine')} onClick={() => setLines((ls) => [...ls, blankLine(next.current++)])} />
         </fieldset>
@@ -442,6 +442,7 @@ export function InvoiceForm(props: {
         <Card style={{ flex: '2 1 580px' }}>
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <legend style={{ fontWeight: 600, marginBottom: 6 }}>{t('invoices.form.payments')}</legend>
+            <LineGrid>
             {payments.map((p, i) => {
               const n = i + 1;
               const id = `inv-payment-${p.key}`;
@@ -490,6 +491,7 @@ export function InvoiceForm(props: {
                 </div>
               );
             })}
+            </LineGrid>
             {err('payments') && <Callout intent="danger" style={{ marginBottom: 8 }}>{err('payments')}</Callout>}
             <Button icon="add" variant="minimal" text={t('invoices.form.addPayment')} onClick={addPayment} />
           </fieldset>

@@ -3,7 +3,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, InputGrou
 import { useTranslation } from 'react-i18next';
 import { QUANTITY_DECIMALS, parseTurkishDecimal, type WorkbenchHost } from '@tezgah/core';
 import { idempotencyKey } from '@tezgah/sdk';
-import { DateInput, Field, isRefusal, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, LineGrid, isRefusal, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { MoneyAccountSelect, refKey } from '../finance/parts';
 import { isDay, today } from '../ledger/model';
 import { quantity as showQuantity, thousandths } from '../products/model';
@@ -98,7 +98,7 @@ export function ReturnDialog(props: { host: WorkbenchHost; invoice: Invoice; onC
         <DialogBody>
           <p>{t(`invoices.returns.intro.${base}`)}</p>
           {open.length === 0 ? <Callout intent="primary">{t('invoices.returns.noneLeft')}</Callout> : (
-            <div className="tz-table-scroll">
+            <LineGrid>
               <HTMLTable compact aria-label={t('invoices.detail.lines')} style={{ width: '100%' }}>
                 <thead><tr>
                   <th>{t('invoices.returns.product')}</th><th style={right}>{t(`invoices.returns.sold.${base}`)}</th>
@@ -123,7 +123,7 @@ export function ReturnDialog(props: { host: WorkbenchHost; invoice: Invoice; onC
                   ))}
                 </tbody>
               </HTMLTable>
-            </div>
+            </LineGrid>
           )}
           {errors.lines && <Callout intent="danger" role="alert">{errors.lines}</Callout>}
           <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginTop: 8 }}>

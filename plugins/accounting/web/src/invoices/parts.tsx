@@ -4,7 +4,7 @@ import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { fileNameOf, saveBlob } from '../books/download';
 import { quantity as showQuantity } from '../products/model';
 import type { MoneyAccountChoice } from '../finance/parts';
@@ -35,19 +35,13 @@ interface LookupTypes { taxes: Tax; warehouses: Warehouse }
  * choice to the server's defaults).
  */
 export function useLookup<K extends Lookup>(kind: K, enabled = true): readonly LookupTypes[K][] | null {
-  const shell = useShell();
-  const [list, setList] = useState<readonly LookupTypes[K][] | null>(null);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    const query = kind === 'taxes' ? { taxType: 'KDV' as const, active: true, size: 100, sort: ['percentage,desc'] } : { size: 1000, sort: ['name,asc'] };
-    const list = shell.api.list as unknown as (p: string, i: { params: { query: object } }) => Promise<{ items: readonly LookupTypes[K][] }>;
-    list(PATHS[kind], { params: { query } })
-      .then((p) => { if (live) setList(p.items); })
-      .catch(() => { if (live) setList([]); });
-    return () => { live = false; };
-  }, [shell, kind, enabled]);
-  return list;
+  const query = kind === 'taxes' ? { taxType: 'KDV' as const, active: true, size: 100, sort: ['percentage,desc'] } : { size: 1000, sort: ['name,asc'] };
+  const q = useApiData(['GET', PATHS[kind], query, 'page'], (api) => {
+    const list = api.list as unknown as (p: string, i: { params: { query: object } }) => Promise<{ items: readonly LookupTypes[K][] }>;
+    return list(PATHS[kind], { params: { query } }).then((p) => p.items);
+  }, { enabled, report: false });
+  if (!enabled) return null;
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**
@@ -57,17 +51,10 @@ export function useLookup<K extends Lookup>(kind: K, enabled = true): readonly L
  * for (`enabled` false), empty when the user may not read them.
  */
 export function useMoneyChoices(enabled = true): readonly MoneyAccountChoice[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<readonly MoneyAccountChoice[] | null>(null);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    shell.api.request('GET', MONEY_ACCOUNTS, {})
-      .then((all) => { if (live) setList(all.map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId, accountType: a.accountType }))); })
-      .catch(() => { if (live) setList([]); });
-    return () => { live = false; };
-  }, [shell, enabled]);
-  return list;
+  const q = useApiData(['GET', MONEY_ACCOUNTS], (api) => api.request('GET', MONEY_ACCOUNTS, {})
+    .then((all): readonly MoneyAccountChoice[] => all.map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId, accountType: a.accountType }))), { enabled, report: false });
+  if (!enabled) return null;
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /**
@@ -76,16 +63,10 @@ export function useMoneyChoices(enabled = true): readonly MoneyAccountChoice[] |
  * list cannot be read.
  */
 export function usePaymentMethods(): readonly PaymentMethodChoice[] {
-  const shell = useShell();
-  const [list, setList] = useState<readonly PaymentMethodChoice[]>(CORE_PAYMENT_METHODS);
-  useEffect(() => {
-    let live = true;
-    shell.api.request('GET', PAYMENT_METHODS, {})
-      .then((all) => { if (live && all.length) setList(all.map((m) => ({ paymentType: m.paymentType, method: m.method, label: m.label, bankAccountTypes: m.bankAccountTypes ?? null }))); })
-      .catch(() => { /* the five types stay */ });
-    return () => { live = false; };
-  }, [shell]);
-  return list;
+  const q = useApiData(['GET', PAYMENT_METHODS], (api) => api.request('GET', PAYMENT_METHODS, {})
+    .then((all): readonly PaymentMethodChoice[] => all.map((m) => ({ paymentType: m.paymentType, method: m.method, label: m.label, bankAccountTypes: m.bankAccountTypes ?? null }))), { report: false });
+  // The five types stay while loading, when the list cannot be read, or when it is empty.
+  return q.data?.length ? q.data : CORE_PAYMENT_METHODS;
 }
 
 const CORE_PAYMENT_METHODS: readonly PaymentMethodChoice[] = PAYMENT_TYPES.map((t) => ({ paymentType: t, method: null, label: { tr: PAYMENT_TYPE_LABELS_TR[t], en: PAYMENT_TYPE_LABELS_TR[t] }, bankAccountTypes: null }));

@@ -3,7 +3,7 @@ import { HTMLSelect, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { ACCOUNTS, FISCAL_YEARS, type FiscalYear, type LedgerAccount } from './model';
 
 /** How long the account search waits after the last key. */
@@ -11,16 +11,12 @@ export const ACCOUNT_SEARCH_DELAY_MS = 250;
 
 /** The company's fiscal years, newest first (null while loading). `version` reloads them. */
 export function useFiscalYears(version: unknown = 0): FiscalYear[] | null {
-  const shell = useShell();
-  const [years, setYears] = useState<FiscalYear[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(FISCAL_YEARS, { params: { query: { page: 0, size: 100, sort: ['startDate,desc'] } } })
-      .then((p) => { if (live) setYears([...p.items]); })
-      .catch((e: unknown) => { if (live) { setYears([]); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell, version]);
-  return years;
+  const q = useApiData(
+    ['GET', FISCAL_YEARS, { size: 100, version }, 'page'],
+    (api) => api.list(FISCAL_YEARS, { params: { query: { page: 0, size: 100, sort: ['startDate,desc'] } } }).then((p) => [...p.items]),
+    { keepPrevious: true },
+  );
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /** The year a screen starts on: the active one that holds today, else the newest active one, else the newest. */

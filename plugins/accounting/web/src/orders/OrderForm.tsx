@@ -3,7 +3,7 @@ import { Button, Callout, Card, H4, HTMLSelect, HTMLTable, InputGroup, TextArea 
 import { useTranslation } from 'react-i18next';
 import { formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import { defaultTaxFor, unitPriceFor, type DecimalInput, type InvoiceTotals } from '@tezgah/core/invoice';
-import { DateInput, Field, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, LineGrid, reportFailure, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChecks, useCompanyTags } from '../currents/CurrentTags';
 import { CurrentSuggest, MoneyInput } from '../finance/parts';
 import { TL, currencyCode } from '../finance/model';
@@ -182,7 +182,7 @@ export function OrderForm(props: {
         <Card style={{ flex: '3 1 640px', minWidth: 0 }}>
           <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
             <legend style={{ fontWeight: 600, marginBottom: 6 }}>{t('orders.form.lines')}</legend>
-            <div className="tz-table-scroll" style={{ overflowX: 'auto' }}>
+            <LineGrid label={t('orders.form.lines')}>
               <div style={LINE_GRID} aria-hidden="true">
                 <span style={head}>{t('orders.form.product')}</span>
                 <span style={head}>{t('orders.form.quantity')}</span>
@@ -224,7 +224,7 @@ export function OrderForm(props: {
                   </div>
                 );
               })}
-            </div>
+            </LineGrid>
             {err('lines') && <Callout intent="danger" style={{ marginBottom: 8 }}>{err('lines')}</Callout>}
             <Button icon="add" variant="minimal" text={t('orders.form.addLine')} onClick={() => setLines((ls) => [...ls, blankLine(next.current++)])} />
           </fieldset>

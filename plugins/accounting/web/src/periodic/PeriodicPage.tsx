@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { PROCESSES, pageOf, type PeriodicProcess } from './model';
 import { ProcessStatusTag, usePeriodText } from './parts';
@@ -12,10 +11,8 @@ export default function PeriodicPage({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const periodText = usePeriodText();
-  const [rows, setRows] = useState<PeriodicProcess[] | null>(null);
-  useEffect(() => {
-    shell.api.request('GET', PROCESSES, { params: { query: { size: 200 } } }).then(setRows, (e) => { setRows([]); shell.notify.failure(e); });
-  }, [shell]);
+  const q = useApiData(['GET', PROCESSES, { size: 200 }], (api) => api.request('GET', PROCESSES, { params: { query: { size: 200 } } }));
+  const rows: PeriodicProcess[] | null = q.data ?? (q.isError ? [] : null);
   return (
     <div className="tz-page">
       <H2>{t('periodic.title')}</H2>

@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimalInput } from '@tezgah/core';
-import { DateInput, Field, fieldHelpId, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { useApiData, DateInput, Field, fieldHelpId, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, today } from '../ledger/model';
 import { CurrencySelect, MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts } from '../finance/parts';
 import { CURRENTS, TL, currencyCode, readMoney, readRate, type Current } from '../finance/model';
@@ -10,16 +10,11 @@ import { PAYMENTS, PAYMENT_PURPOSES, PAYMENT_TYPES, type PaymentPurpose, type Pa
 
 /** The company's active personnel (PERSONNEL currents), by name; null while loading. */
 export function usePersonnel(): Current[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<Current[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(CURRENTS, { params: { query: { currentAccountType: 'PERSONNEL', active: true, page: 0, size: 1000, sort: ['name,asc'] } } })
-      .then((r) => { if (live) setList(r.items); })
-      .catch((e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell]);
-  return list;
+  const q = useApiData(
+    ['GET', CURRENTS, { currentAccountType: 'PERSONNEL', active: true, size: 1000 }, 'page'],
+    (api) => api.list(CURRENTS, { params: { query: { currentAccountType: 'PERSONNEL', active: true, page: 0, size: 1000, sort: ['name,asc'] } } }).then((r) => r.items),
+  );
+  return q.data ?? (q.isError ? [] : null);
 }
 
 const personName = (c: Pick<Current, 'name' | 'lastName'>) => [c.name, c.lastName].filter(Boolean).join(' ');

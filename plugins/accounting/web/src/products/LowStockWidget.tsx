@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { PRODUCTS, quantity, type Product } from './model';
 
@@ -12,13 +11,11 @@ const SHOWN = 5;
 export default function LowStockWidget({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
-  const [page, setPage] = useState<{ items: readonly Product[]; total: number } | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(PRODUCTS, { params: { query: { belowMinimumStock: true, status: 'ACTIVE', size: SHOWN, sort: ['stockQuantity,asc'] } } })
-      .then((r) => { if (live) setPage(r); }, (e: unknown) => { if (live) setPage({ items: [], total: 0 }); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell]);
+  const q = useApiData(
+    ['GET', PRODUCTS, { belowMinimumStock: true, size: SHOWN }, 'page'],
+    (api) => api.list(PRODUCTS, { params: { query: { belowMinimumStock: true, status: 'ACTIVE', size: SHOWN, sort: ['stockQuantity,asc'] } } }),
+  );
+  const page: { items: readonly Product[]; total: number } | null = q.data ?? (q.isError ? { items: [], total: 0 } : null);
   if (!page) return <Spinner size={20} />;
   if (!page.items.length) return <Callout intent="success">{t('products.widget.empty')}</Callout>;
   return (

@@ -3,7 +3,7 @@ import { Checkbox, H2, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, Module, currencyById, type ContributionProps } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
-import { PagedTable, reportFailure, useAddRequest, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { PagedTable, reportFailure, useAddRequest, useApiData, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { TAGS_PATH } from '../tags/TagForm';
 import { StockUpdateDialog, TransferDialog, useWarehouses } from '../warehouses/StockDialogs';
 import { Go } from '../warehouses/StockTables';
@@ -36,13 +36,12 @@ export default function ProductsPage({ host }: ContributionProps) {
   }, [addRequested, addDone]);
   const warehouses = useWarehouses();
   const canTags = host.can({ module: Module.TAG, anyActions: [Action.VIEW] });
-  const [tags, setTags] = useState<readonly TagRecord[]>([]);
-  useEffect(() => {
-    if (!canTags) return;
-    let live = true;
-    shell.api.list(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } }).then((r) => { if (live) setTags(r.items); }, () => undefined);
-    return () => { live = false; };
-  }, [shell, canTags]);
+  // The tag filter's choices (nothing without the right to see tags, or when they fail to load).
+  const tags: readonly TagRecord[] = useApiData(
+    ['GET', TAGS_PATH, { size: 1000 }, 'page'],
+    (api) => api.list(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } }).then((r) => r.items),
+    { enabled: canTags, report: false },
+  ).data ?? [];
 
   const canDelete = may(host, Action.DELETE);
   const done = () => setReload((n) => n + 1);

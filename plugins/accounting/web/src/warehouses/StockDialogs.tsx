@@ -2,36 +2,26 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Radio, RadioGroup, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { QUANTITY_DECIMALS, type WorkbenchHost } from '@tezgah/core';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiData, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { parseQuantity, quantity, thousandths } from '../products/model';
 import { STOCK_ACTION_TYPES, STOCK_LINES, TRANSFERS, WAREHOUSE_PRODUCTS, WAREHOUSES, type StockActionType, type StockLine, type Warehouse, type WarehouseTransfer } from './model';
 
 /** The company's warehouses (null while loading). */
 export function useWarehouses(): readonly Warehouse[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<readonly Warehouse[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(WAREHOUSES, { params: { query: { size: 1000 } } })
-      .then((r) => { if (live) setList(r.items); }, (e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell]);
-  return list;
+  const q = useApiData(['GET', WAREHOUSES, { size: 1000 }, 'page'], (api) => api.list(WAREHOUSES, { params: { query: { size: 1000 } } }).then((r) => r.items));
+  return q.data ?? (q.isError ? [] : null);
 }
 
 /** A product's quantity in one warehouse (null while loading or with no warehouse chosen). */
 function useStock(productId: number, warehouseId: number | null): number | null {
-  const shell = useShell();
-  const [q, setQ] = useState<number | null>(null);
-  useEffect(() => {
-    setQ(null);
-    if (!warehouseId) return;
-    let live = true;
-    shell.api.list(WAREHOUSE_PRODUCTS, { params: { query: { productId, warehouseId, size: 1 } } })
-      .then((r) => { if (live) setQ(r.items[0]?.quantity ?? 0); }, (e: unknown) => { if (live) setQ(0); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, productId, warehouseId]);
-  return q;
+  // Read afresh each time a dialog asks (the quantity is what the change starts from).
+  const q = useApiData(
+    ['GET', WAREHOUSE_PRODUCTS, { productId, warehouseId, size: 1 }, 'page'],
+    (api) => api.list(WAREHOUSE_PRODUCTS, { params: { query: { productId, warehouseId: warehouseId!, size: 1 } } }).then((r) => r.items[0]?.quantity ?? 0),
+    { enabled: !!warehouseId, refetchOnEveryMount: true },
+  );
+  if (!warehouseId) return null;
+  return q.isError ? 0 : (q.data ?? null);
 }
 
 export interface StockProduct { id: number; name: string; warehouseId?: number | null }

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { formatDate } from '@tezgah/core';
 import { call, PATHS, type Announcement } from '../announcements/api';
 
@@ -18,22 +18,19 @@ export default function AnnouncementNotice() {
   const shell = useShell();
   const { t } = useTranslation('management');
   const id = shell.account?.announcementId ?? null;
-  const [shown, setShown] = useState<Announcement | null>(null);
-
-  useEffect(() => {
-    setShown(null);
-    if (id === null || closed.has(id)) return;
-    let live = true;
-    (call(shell.api)('GET', PATHS.announcement, { params: { path: { id } } }) as Promise<Announcement>)
-      .then((a) => live && setShown(a), () => undefined);
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  const [, setClosings] = useState(0);
+  const open = id !== null && !closed.has(id);
+  const q = useApiData(
+    ['GET', PATHS.announcement, { id }],
+    (api) => call(api)('GET', PATHS.announcement, { params: { path: { id } } }) as Promise<Announcement>,
+    { enabled: open, report: false },
+  );
+  const shown = open ? (q.data ?? null) : null;
 
   if (!shown) return null;
   const close = () => {
     closed.add(shown.id);
-    setShown(null);
+    setClosings((n) => n + 1);
     call(shell.api)('PUT', PATHS.announcementSeen, { params: { path: { id: shown.id } } }).catch(() => undefined);
   };
   return (

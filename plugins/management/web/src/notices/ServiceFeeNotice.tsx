@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { AnchorButton, Button, Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 
 /** GET company-payment-result-from-crm (openapi/management/crm.yaml). */
 export interface CompanyPaymentResult {
@@ -35,20 +35,19 @@ export default function ServiceFeeNotice() {
   const shell = useShell();
   const { t } = useTranslation('management');
   const companyId = shell.account?.companyId ?? null;
-  const [result, setResult] = useState<CompanyPaymentResult | null>(null);
   const [dismissed, setDismissed] = useState(false);
+  const applies = companyId !== null && companyId !== EXCLUDED_COMPANY_ID;
+  // The company's payment state (nothing shown when it cannot be read).
+  const result: CompanyPaymentResult | null = useApiData(
+    ['GET', PAYMENT_RESULT_PATH, { companyId }],
+    (api) => (api.request as unknown as Loose)('GET', PAYMENT_RESULT_PATH, {}) as Promise<CompanyPaymentResult>,
+    { enabled: applies, report: false },
+  ).data ?? null;
 
+  // A notice closed in this tab stays closed for that company.
   useEffect(() => {
-    setResult(null);
     if (companyId === null || companyId === EXCLUDED_COMPANY_ID) return;
     setDismissed(typeof sessionStorage !== 'undefined' && sessionStorage.getItem(dismissedKey(companyId)) === '1');
-    let live = true;
-    (shell.api.request as unknown as Loose)('GET', PAYMENT_RESULT_PATH, {})
-      .then((r) => live && setResult(r as CompanyPaymentResult), () => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [companyId]);
 
   if (companyId === null || companyId === EXCLUDED_COMPANY_ID || dismissed || !showsServiceFee(result)) return null;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
-import { PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { useApiData, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 import { call, page } from '../announcements/api';
 import {
   addressBody, ADDRESS_PATHS, cityDraft, countryDraft, emptyDraft, subdivisionDraft,
@@ -15,29 +15,21 @@ const TURKIYE = 'TR';
 
 /** Every country (about 250), by name, for the country choosers. */
 function useCountries(version: number): Country[] {
-  const shell = useShell();
-  const [list, setList] = useState<Country[]>([]);
-  useEffect(() => {
-    let live = true;
-    page(shell.api)(ADDRESS_PATHS.countries, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } })
-      .then((r) => live && setList(r.items as Country[]), () => undefined);
-    return () => { live = false; };
-  }, [shell.api, version]);
-  return list;
+  return useApiData(
+    ['GET', ADDRESS_PATHS.countries, { size: 1000, version }, 'page'],
+    (api) => page(api)(ADDRESS_PATHS.countries, { params: { query: { page: 0, size: 1000, sort: ['name,asc'] } } }).then((r) => r.items as Country[]),
+    { keepPrevious: true, report: false },
+  ).data ?? [];
 }
 
 /** The cities of a country, by plate code, for the city chooser. */
 function useCities(countryId: string, version: number): City[] {
-  const shell = useShell();
-  const [list, setList] = useState<City[]>([]);
-  useEffect(() => {
-    let live = true;
-    if (!countryId) { setList([]); return undefined; }
-    page(shell.api)(ADDRESS_PATHS.cities, { params: { query: { page: 0, size: 1000, countryId: Number(countryId), sort: ['plateCode,asc'] } } })
-      .then((r) => live && setList(r.items as City[]), () => undefined);
-    return () => { live = false; };
-  }, [shell.api, countryId, version]);
-  return list;
+  const cities = useApiData(
+    ['GET', ADDRESS_PATHS.cities, { countryId, size: 1000, version }, 'page'],
+    (api) => page(api)(ADDRESS_PATHS.cities, { params: { query: { page: 0, size: 1000, countryId: Number(countryId), sort: ['plateCode,asc'] } } }).then((r) => r.items as City[]),
+    { enabled: !!countryId, report: false },
+  ).data;
+  return countryId ? (cities ?? []) : [];
 }
 
 function AddressDialog(props: { kind: Kind; draft: AddressDraft; countries: Country[]; cities: City[]; onClose: () => void; onSaved: () => void }) {

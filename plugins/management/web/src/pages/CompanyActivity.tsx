@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Classes, Colors, FormGroup, H4, HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate, todayInTurkey, type ContributionProps } from '@tezgah/core';
-import { DateInput, PagedTable, reportFailure, useShell, visuallyHidden, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { DateInput, PagedTable, reportFailure, useApiData, useShell, visuallyHidden, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 import { addDaysIso, call, page, PATHS, trMoney, type CompanyActivity as Row, type CompanyActivitySeries } from '../announcements/api';
 
 type Series = 'signIns' | 'invoices' | 'salesTotal';
@@ -58,18 +58,13 @@ export default function CompanyActivity(_props: ContributionProps) {
   const [draft, setDraft] = useState({ startDate: addDaysIso(today, -29), endDate: today });
   const [period, setPeriod] = useState(draft);
   const [chosen, setChosen] = useState<Row | null>(null);
-  const [series, setSeries] = useState<CompanyActivitySeries | null>(null);
+  // The chosen company's days in the period (a failure says so under 'HATALI').
+  const series: CompanyActivitySeries | null = useApiData(
+    ['GET', PATHS.companyActivity, { companyId: chosen?.companyId, period }],
+    (api) => call(api)('GET', PATHS.companyActivity, { params: { path: { companyId: chosen!.companyId }, query: period } }) as Promise<CompanyActivitySeries>,
+    { enabled: chosen !== null, report: (e) => reportFailure(shell.notify, e, k('notify.error')) },
+  ).data ?? null;
   const [which, setWhich] = useState<Series>('signIns');
-
-  useEffect(() => {
-    setSeries(null);
-    if (!chosen) return;
-    let live = true;
-    (call(shell.api)('GET', PATHS.companyActivity, { params: { path: { companyId: chosen.companyId }, query: period } }) as Promise<CompanyActivitySeries>)
-      .then((s) => live && setSeries(s), (e: unknown) => reportFailure(shell.notify, e, k('notify.error')));
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chosen, period]);
 
   const columns: PagedTableColumn<Row>[] = [
     { key: 'name', title: t('activity.company'), render: (r) => r.companyName, sortField: 'name', width: 220 },

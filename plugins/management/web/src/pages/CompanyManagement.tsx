@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Action, Module, type ContributionProps } from '@tezgah/core';
 import type { Company, CompanyCreate, Sector } from '@tezgah/sdk';
 import { CompanyProfilesUpload } from './CompanyProfilesUpload';
-import { CompanyForm, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { CompanyForm, PagedTable, reportFailure, useAddRequest, useApiData, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 
 type StatusFilter = 'all' | 'active' | 'passive';
 
@@ -20,21 +20,13 @@ export default function CompanyManagement({ host }: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const [version, setVersion] = useState(0);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [sectors, setSectors] = useState<Sector[]>([]);
+  // The sectors' names for the list and the form (none: the list shows the sector's key).
+  const sectors: Sector[] = useApiData(['GET', '/services/onmuhasebe/api/sectors'], (api) => api.sectors(), { report: false }).data ?? [];
   const [editing, setEditing] = useState<{ company: Company | null } | null>(null);
   const [addRequested, addHandled] = useAddRequest();
   const canCreate = host.can({ module: Module.COMPANY, allActions: [Action.CREATE] });
   const canUpdate = host.can({ module: Module.COMPANY, allActions: [Action.UPDATE] });
   const canDelete = host.can({ module: Module.COMPANY, allActions: [Action.DELETE] });
-
-  useEffect(() => {
-    let live = true;
-    shell.api.sectors().then((list) => live && setSectors(list), () => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   useEffect(() => {
     if (!addRequested) return;

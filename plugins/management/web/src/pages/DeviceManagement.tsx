@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Classes, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate } from '@tezgah/core';
 import type { Company } from '@tezgah/sdk';
-import { PagedTable, useShell, type PagedTableColumn } from '@tezgah/workbench/ui';
+import { PagedTable, useApiData, useShell, type PagedTableColumn } from '@tezgah/workbench/ui';
 
 /** A row of GET /management/devices (openapi/management/devices.yaml). */
 export interface ManagementDevice {
@@ -35,19 +35,15 @@ export default function DeviceManagement() {
   const shell = useShell();
   const { t } = useTranslation('management');
   const { t: k } = useTranslation();
-  const [companies, setCompanies] = useState<Company[]>([]);
+  // The company filter's choices (none when they fail to load: the filter is optional).
+  const companies: Company[] = useApiData(
+    ['GET', '/services/onmuhasebe/api/companies', { size: 200 }, 'page'],
+    (api) => api.companies.list({ page: 0, size: 200, sort: ['name,asc'] }).then((p) => [...p.items]),
+    { report: false },
+  ).data ?? [];
   const [companyId, setCompanyId] = useState('');
   const [kind, setKind] = useState('');
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    let live = true;
-    shell.api.companies.list({ page: 0, size: 200, sort: ['name,asc'] }).then((p) => live && setCompanies([...p.items]), () => undefined);
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const when = (v: string | null) => (v ? formatDate(v, DATE_FORMATS.DASHED_TIME) : t('devices.never'));
   const columns: PagedTableColumn<ManagementDevice>[] = [

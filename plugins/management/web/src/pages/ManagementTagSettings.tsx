@@ -3,7 +3,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
 import type { Company } from '@tezgah/sdk';
-import { PagedTable, reportFailure, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { PagedTable, reportFailure, useApiData, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 import { call, page } from '../announcements/api';
 
 export const MANAGEMENT_TAGS = '/services/onmuhasebe/api/management/tags';
@@ -62,21 +62,20 @@ export default function ManagementTagSettings(_props: ContributionProps) {
   const { t } = useTranslation('management');
   const { t: k } = useTranslation();
   const { confirm, dialog } = useConfirm();
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const companies: Company[] = useApiData(
+    ['GET', '/services/onmuhasebe/api/companies', { size: 1000 }, 'page'],
+    (api) => api.companies.list({ page: 0, size: 1000, sort: ['name,asc'] }).then((p) => p.items),
+    { report: false },
+  ).data ?? [];
   const [companyId, setCompanyId] = useState('');
   const [editing, setEditing] = useState<CompanyTag | null | 'new'>(null);
   const [version, setVersion] = useState(0);
 
+  // The first company is chosen once the list is there (and nothing was chosen yet).
+  const firstId = companies[0]?.id;
   useEffect(() => {
-    let live = true;
-    shell.api.companies.list({ page: 0, size: 1000, sort: ['name,asc'] }).then((p) => {
-      if (!live) return;
-      setCompanies(p.items);
-      if (p.items[0]) setCompanyId((c) => c || String(p.items[0]!.id));
-    }, () => undefined);
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (firstId !== undefined) setCompanyId((c) => c || String(firstId));
+  }, [firstId]);
 
   const columns: PagedTableColumn<CompanyTag>[] = [
     { key: 'name', title: t('tagSettings.name'), render: (x) => x.name, sortField: 'name', width: 260 },

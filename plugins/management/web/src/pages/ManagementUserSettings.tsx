@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Switch, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
 import type { Company } from '@tezgah/sdk';
-import { PagedTable, reportFailure, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { PagedTable, reportFailure, useApiData, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 import { call, page } from '../announcements/api';
 
 export const USER_SETTINGS = '/services/onmuhasebe/api/management/user-settings';
@@ -68,18 +68,15 @@ export default function ManagementUserSettings(_props: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('management');
   const { t: k } = useTranslation();
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const companies: Company[] = useApiData(
+    ['GET', '/services/onmuhasebe/api/companies', { size: 1000 }, 'page'],
+    (api) => api.companies.list({ page: 0, size: 1000, sort: ['name,asc'] }).then((p) => p.items),
+    { report: false },
+  ).data ?? [];
   const [companyId, setCompanyId] = useState('');
   const [state, setState] = useState<'' | 'true' | 'false'>('');
   const [editing, setEditing] = useState<UserSetting | null>(null);
   const [version, setVersion] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    shell.api.companies.list({ page: 0, size: 1000, sort: ['name,asc'] }).then((p) => live && setCompanies(p.items), () => undefined);
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const columns: PagedTableColumn<UserSetting>[] = [
     { key: 'login', title: t('userSettings.login'), render: (u) => u.login, sortField: 'login', width: 150 },

@@ -3,7 +3,7 @@ import { Callout, Classes, HTMLSelect, InputGroup, NonIdealState, Tag } from '@b
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
 import type { Company, CompanyMember } from '@tezgah/sdk';
-import { Field, localPage, PagedTable, reportFailure, SEARCH_DELAY_MS, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { Field, localPage, PagedTable, reportFailure, SEARCH_DELAY_MS, useApiData, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 
 /** Companies offered in the picker at a time (the search narrows them). */
 const PICKER_SIZE = 100;
@@ -19,26 +19,23 @@ export default function UserManagement(_props: ContributionProps) {
   const { t: k } = useTranslation();
   const { confirm, dialog } = useConfirm();
   const [search, setSearch] = useState('');
-  const [companies, setCompanies] = useState<Company[]>([]);
+  const [term, setTerm] = useState('');
   const [companyId, setCompanyId] = useState<number | null>(null);
   const members = useRef(new Map<number, CompanyMember[]>());
   const impersonating = shell.account?.impersonate === true;
 
   // The picker's companies: the first hundred by name, narrowed by the search text after a pause.
   useEffect(() => {
-    let live = true;
-    const term = search.trim();
-    const timer = setTimeout(() => {
-      shell.api.companies
-        .list({ page: 0, size: PICKER_SIZE, sort: ['name,asc'], ...(term ? { search: term } : {}) })
-        .then((page) => live && setCompanies(page.items), (err: unknown) => live && shell.notify.failure(err));
-    }, term ? SEARCH_DELAY_MS : 0);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search]);
+    const next = search.trim();
+    if (next === term) return undefined;
+    const timer = setTimeout(() => setTerm(next), next ? SEARCH_DELAY_MS : 0);
+    return () => clearTimeout(timer);
+  }, [search, term]);
+  const companies: Company[] = useApiData(
+    ['GET', '/services/onmuhasebe/api/companies', { size: PICKER_SIZE, search: term }, 'page'],
+    (api) => api.companies.list({ page: 0, size: PICKER_SIZE, sort: ['name,asc'], ...(term ? { search: term } : {}) }).then((page) => page.items),
+    { keepPrevious: true },
+  ).data ?? [];
 
   const chosen = companies.find((c) => c.id === companyId);
   const options = [

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Button, Callout, Card, H2, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { AUTHORED_TEXTS, formatDate, parseDataMatrix, SEED_TEXTS_TR, type ContributionProps } from '@tezgah/core';
 import { RECETE_TYPE_LABELS, type MedulaStep, type SalePaymentType, type ShareMode } from '@tezgah/pharmacy-common';
-import { reportFailure, Slot, useShell } from '@tezgah/workbench/ui';
+import { LineGrid, reportFailure, Slot, useShell } from '@tezgah/workbench/ui';
 
 /** The POS plugin's payment method (its contribution to the accounting plugin's `accounting.invoice.paymentMethods`). */
 const POS_DEVICE_METHOD = 'pos.device';
@@ -457,7 +457,7 @@ export default function CounterPage(props: ContributionProps) {
       )}
 
       {recete && (
-        <div style={{ overflowX: 'auto' }}>
+        <LineGrid>
           <HTMLTable compact aria-label={t('counter.lines')} style={{ width: '100%' }}>
             <thead><tr>
               <th>#</th><th style={{ minWidth: 180 }}>{t('line.name')}</th><th>{t('line.scanned')}</th><th>{t('line.usage')}</th><th>{t('line.warning')}</th><th style={{ textAlign: 'right' }}>{t('line.total')}</th><th style={{ textAlign: 'right' }}>{t('line.difference')}</th>
@@ -522,7 +522,7 @@ export default function CounterPage(props: ContributionProps) {
             </tbody>
           </HTMLTable>
           <p className="bp6-text-muted" style={{ margin: '4px 0 0' }}>{t('counter.linesHint', { key: KEYS.equivalents })}</p>
-        </div>
+        </LineGrid>
       )}
 
       {recete && (

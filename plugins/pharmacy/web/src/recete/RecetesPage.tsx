@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, FormGroup, H2, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { formatDate, type ContributionProps } from '@tezgah/core';
 import { PAYMENT_STATUSES, RECETE_COLORS, RECETE_COLOR_LABELS, RECETE_TYPES, RECETE_TYPE_LABELS } from '@tezgah/pharmacy-common';
-import { DateInput, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { useApiData, DateInput, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, colorLabel, doctorOf, page, PATHS, patientOf, query, type MedulaResult, type Recete } from '../api';
 import { MajistralDialog } from './MajistralDialog';
 import { PreparedDialog } from './PreparedDialog';
@@ -28,7 +28,6 @@ export default function RecetesPage({ host }: ContributionProps) {
   const [draft, setDraft] = useState<ReceteFilters>(EMPTY);
   const [filters, setFilters] = useState<ReceteFilters>(EMPTY);
   const [at, setAt] = useState(0);
-  const [data, setData] = useState<{ items: Recete[]; total: number } | null>(null);
   const [version, setVersion] = useState(0);
   const [dialog, setDialog] = useState<null | 'prepared' | { majistral: Recete }>(null);
   const { confirm, dialog: confirmDialog } = useConfirm();
@@ -42,15 +41,15 @@ export default function RecetesPage({ host }: ContributionProps) {
       setVersion((v) => v + 1);
     } catch (e) { reportFailure(shell.notify, e, t('common.error')); }
   }
-  useEffect(() => {
-    let live = true;
-    setData(null);
-    const f = filters;
-    const q = { page: at, size: SIZE, sort: 'id,desc', search: f.receteNo.trim().toUpperCase(), patientTckn: f.tckn.trim(), type: f.type, color: f.color, paymentStatus: f.paymentStatus, dateFrom: day(f.startDate), dateTo: day(f.endDate) };
-    page(shell.api)(PATHS.recetes, { params: { query: query(q) } })
-      .then((p) => { if (live) setData({ items: p.items as Recete[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, filters, at, version]);
+  const f = filters;
+  const listQuery = { page: at, size: SIZE, sort: 'id,desc', search: f.receteNo.trim().toUpperCase(), patientTckn: f.tckn.trim(), type: f.type, color: f.color, paymentStatus: f.paymentStatus, dateFrom: day(f.startDate), dateTo: day(f.endDate) };
+  // The page of prescriptions (a visit shows the last one at once and reads it again behind it).
+  const listed = useApiData(
+    ['GET', PATHS.recetes, { ...listQuery, version }, 'page'],
+    (api) => page(api)(PATHS.recetes, { params: { query: query(listQuery) } }).then((p) => ({ items: p.items as Recete[], total: p.total })),
+    { refetchOnEveryMount: true },
+  );
+  const data: { items: Recete[]; total: number } | null = listed.data ?? (listed.isError ? { items: [], total: 0 } : null);
   const set = (k: keyof ReceteFilters) => (e: { currentTarget: { value: string } }) => { const v = e.currentTarget.value; setDraft((d) => ({ ...d, [k]: v })); };
   const select = (k: keyof ReceteFilters, options: readonly string[], label: (x: string) => string) => (
     <FormGroup label={t(`recetes.${k}`)} labelFor={`recetes-${k}`}>

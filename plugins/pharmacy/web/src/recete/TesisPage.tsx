@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { useApiData, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type Doctor, type Tesis } from '../api';
 import { useTexts } from '../texts';
 
@@ -20,15 +20,15 @@ export default function TesisPage(_props: ContributionProps) {
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
   const [at, setAt] = useState(0);
-  const [data, setData] = useState<{ items: Tesis[]; total: number } | null>(null);
   const [version, setVersion] = useState(0);
   const [edit, setEdit] = useState<Draft | null>(null);
-  useEffect(() => {
-    let live = true;
-    page(shell.api)(PATHS.tesisList, { params: { query: query({ page: at, size: SIZE, search: applied.trim() }) } })
-      .then((p) => { if (live) setData({ items: p.items as Tesis[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, applied, at, version]);
+  // The page of facilities (a visit shows the last one at once and reads it again behind it).
+  const q = useApiData(
+    ['GET', PATHS.tesisList, { page: at, search: applied.trim(), version }, 'page'],
+    (api) => page(api)(PATHS.tesisList, { params: { query: query({ page: at, size: SIZE, search: applied.trim() }) } }).then((p) => ({ items: p.items as Tesis[], total: p.total })),
+    { keepPrevious: true, refetchOnEveryMount: true },
+  );
+  const data: { items: Tesis[]; total: number } | null = q.data ?? (q.isError ? { items: [], total: 0 } : null);
   async function remove(x: Tesis) {
     if (!await confirm({ message: t('tesis.removeConfirm', { code: x.code }), intent: 'danger' })) return;
     try { await call(shell.api)('DELETE', PATHS.tesis, { params: { path: { id: x.id } } }); shell.notify.success(t('tesis.removed')); setVersion((v) => v + 1); } catch (e) { reportFailure(shell.notify, e, t('common.error')); }

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate } from '@tezgah/core';
 import { OUTBOX_STATE_LABELS, TRACKING_NOTIFICATION_LABELS, type OutboxState, type TrackingNotificationKind } from '@tezgah/pharmacy-common';
-import { Pager, reportFailure, useShell } from '@tezgah/workbench/ui';
+import { useApiData, Pager, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type MedulaOutboxItem, type OutboxItem } from '../api';
 import { useDocumentNames } from '../tracking/refs';
 import { useTexts } from '../texts';
@@ -24,19 +24,22 @@ export function OutboxView() {
   const [state, setState] = useState<OutboxState | ''>('WAITING');
   const [at, setAt] = useState(0);
   const [version, setVersion] = useState(0);
-  const [data, setData] = useState<{ items: OutboxItem[]; total: number } | null>(null);
+  // The page of notifications and the Medula sends still waiting, read again after a retry (`version`).
+  const listed = useApiData(
+    ['GET', PATHS.outbox, { page: at, state, version }, 'page'],
+    (api) => page(api)(PATHS.outbox, { params: { query: query({ page: at, size: SIZE, sort: 'id,desc', state }) } }).then((p) => ({ items: p.items as OutboxItem[], total: p.total })),
+    { keepPrevious: true, refetchOnEveryMount: true },
+  );
+  const data: { items: OutboxItem[]; total: number } | null = listed.data ?? (listed.isError ? { items: [], total: 0 } : null);
   // Each notification's document by its number ('Fatura ECZ…'), not the server's key ('invoice:5').
   const docName = useDocumentNames(shell.api, (data?.items ?? []).map((o) => o.ref ?? (o.invoiceId ? `invoice:${o.invoiceId}` : null)));
-  const [medula, setMedula] = useState<MedulaOutboxItem[] | null>(null);
+  const pending = useApiData(
+    ['GET', PATHS.medulaOutbox, { status: 'PENDING', version }, 'page'],
+    (api) => page(api)(PATHS.medulaOutbox, { params: { query: { page: 0, size: 20, status: 'PENDING' } } }).then((p) => p.items as MedulaOutboxItem[]),
+    { keepPrevious: true, refetchOnEveryMount: true, report: false },
+  );
+  const medula: MedulaOutboxItem[] | null = pending.data ?? (pending.isError ? [] : null);
   const canRetry = shell.host.can({ module: 29, anyActions: [3] });
-  useEffect(() => {
-    let live = true;
-    page(shell.api)(PATHS.outbox, { params: { query: query({ page: at, size: SIZE, sort: 'id,desc', state }) } })
-      .then((p) => { if (live) setData({ items: p.items as OutboxItem[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
-    page(shell.api)(PATHS.medulaOutbox, { params: { query: { page: 0, size: 20, status: 'PENDING' } } })
-      .then((p) => { if (live) setMedula(p.items as MedulaOutboxItem[]); }, () => { if (live) setMedula([]); });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, state, at, version]);
   const retry = useCallback(async (path: string, id: number) => {
     try {
       await call(shell.api)('POST', path, { params: { path: { id } } });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Card, FormGroup, H2, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { useApiData, reportFailure, useShell } from '@tezgah/workbench/ui';
 import { type PharmacySettings } from '../api';
 import { PATHS, call } from '../api';
 import { useTexts } from '../texts';
@@ -45,9 +45,11 @@ function Accounts() {
   const [d, setD] = useState<SettingsDraft | null>(null);
   const [busy, setBusy] = useState(false);
   const take = useCallback((s: PharmacySettings) => { setSaved(s); setD(draftOf(s)); }, []);
+  // The stored settings fill the form once; a refresh behind it does not overwrite what is being typed.
+  const stored = useApiData(['GET', PATHS.settings], (api) => call(api)('GET', PATHS.settings) as Promise<PharmacySettings>).data;
   useEffect(() => {
-    call(shell.api)('GET', PATHS.settings).then((s) => take(s as PharmacySettings), (e: unknown) => shell.notify.failure(e));
-  }, [shell.api, shell.notify, take]);
+    if (stored && !saved) take(stored);
+  }, [stored, saved, take]);
   if (!d || !saved) return <div role="status"><Spinner size={20} /></div>;
   const set = <K extends 'medula' | 'its' | 'uts'>(k: K, patch: Partial<SettingsDraft[K]>) => setD({ ...d, [k]: { ...d[k], ...patch } });
   const mode = (k: 'medula' | 'its' | 'uts') => (

@@ -2,7 +2,7 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, parseDataMatrix, type Gate } from '@tezgah/core';
 import { itsUcMessage, ITS_UC, TRACKING_TEXTS } from '@tezgah/pharmacy-common';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { LineGrid, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { boxStateLabel, call, page, PATHS, type BoxInfo, type BoxStock, type ItsProduct } from '../api';
 import { useTexts } from '../texts';
 import { useDocumentNames } from './refs';
@@ -135,7 +135,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
           );
         })}
         {rows.length === 0 ? <p className="bp6-text-muted" style={{ marginTop: 12 }}>{t('tracking.empty')}</p> : (
-          <div style={{ overflowX: 'auto', marginTop: 12 }}>
+          <LineGrid style={{ marginTop: 12 }}>
             <HTMLTable compact striped aria-label={t('tracking.table')} style={{ width: '100%' }}>
               <thead><tr>
                 <th>{t('tracking.gtin')}</th><th>{t('tracking.sn')}</th><th>{t('tracking.bn')}</th><th>{t('tracking.xd')}</th>
@@ -164,7 +164,7 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </LineGrid>
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('common.close')} onClick={props.onClose} />} />

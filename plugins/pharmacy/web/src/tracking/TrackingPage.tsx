@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Callout, H2, H4, HTMLTable, Spinner } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { call, PATHS, type BoxStock } from '../api';
 import { useTexts } from '../texts';
 import { TrackingDialog } from './TrackingDialog';
@@ -18,19 +18,17 @@ export default function TrackingPage(_props: ContributionProps) {
   const { t } = useTexts();
   const shell = useShell();
   const [open, setOpen] = useState(true);
-  const [differing, setDiffering] = useState<BoxStock[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    try {
-      const r = await call(shell.api)('GET', PATHS.boxStock, { params: { query: { differentOnly: true } } });
-      setDiffering(Array.isArray(r) ? (r as BoxStock[]) : []);
-    } catch {
-      setFailed(true);
-    }
-  }, [shell.api]);
-  useEffect(() => { void load(); }, [load]);
+  // The boxes whose counts differ, read again after a query or a receipt (`load`); the page says
+  // itself when they cannot be read.
+  const boxes = useApiData(
+    ['GET', PATHS.boxStock, { differentOnly: true }],
+    (api) => call(api)('GET', PATHS.boxStock, { params: { query: { differentOnly: true } } }).then((r) => (Array.isArray(r) ? (r as BoxStock[]) : [])),
+    { report: false },
+  );
+  const differing: BoxStock[] | null = boxes.data ?? null;
+  const failed = boxes.isError && !boxes.isFetching;
+  const { refetch } = boxes;
+  const load = useCallback(async () => { await refetch(); }, [refetch]);
 
   return (
     <section aria-label={t('tracking.title')}>

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
 import { Card, Classes, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, Module, type ContributionProps } from '@tezgah/core';
 import type { Company, Sector } from '@tezgah/sdk';
-import { CompanyForm, Loading, useShell } from '@tezgah/workbench/ui';
+import { CompanyForm, Loading, useApiData, useQueryClient, useShell } from '@tezgah/workbench/ui';
+
+const COMPANY = '/services/onmuhasebe/api/companies/{id}';
 
 /**
  * /company-settings: the current company's details (GET /companies/{id}), saved with PUT
@@ -14,26 +15,16 @@ export default function CompanySettings({ host }: ContributionProps) {
   const { t } = useTranslation('settings');
   const { t: k } = useTranslation();
   const companyId = shell.account?.companyId;
-  const [state, setState] = useState<{ company: Company; sectors: Sector[] } | 'loading' | 'failed'>('loading');
   const canUpdate = host.can({ module: Module.COMPANY, allActions: [Action.UPDATE] });
-
-  useEffect(() => {
-    if (companyId === undefined) return;
-    let live = true;
-    setState('loading');
-    Promise.all([shell.api.companies.get(companyId), shell.api.sectors().catch(() => [] as Sector[])]).then(
-      ([company, sectors]) => live && setState({ company, sectors }),
-      (err: unknown) => {
-        if (!live) return;
-        setState('failed');
-        shell.notify.failure(err);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [companyId]);
+  // The company and the sectors its form offers (a page without sectors still shows the company).
+  const client = useQueryClient();
+  const key = ['GET', COMPANY, { id: companyId }];
+  const q = useApiData(
+    key,
+    (api) => Promise.all([api.companies.get(companyId!), api.sectors().catch(() => [] as Sector[])]).then(([company, sectors]) => ({ company, sectors })),
+    { enabled: companyId !== undefined },
+  );
+  const state: { company: Company; sectors: Sector[] } | 'loading' | 'failed' = q.data ?? (q.isError ? 'failed' : 'loading');
 
   return (
     <section aria-labelledby="company-settings-title">
@@ -54,7 +45,7 @@ export default function CompanySettings({ host }: ContributionProps) {
               const { ownerLogin: _owner, ...fields } = body;
               const saved = await shell.api.companies.update({ ...fields, id: state.company.id });
               shell.notify.success(k('notify.updated'));
-              setState({ company: saved, sectors: state.sectors });
+              client.setQueryData(key, { company: saved, sectors: state.sectors });
               void shell.refresh();
             }}
           />

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { Role, User } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, fieldHelpId, isValid, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, fieldHelpId, isValid, useApiData, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { createBody, draftOf, updateBody, USER_FIELDS, validateUser, type UserDraft } from './userForm';
 
 export interface UserDialogProps {
@@ -21,25 +21,14 @@ export function UserDialog(props: UserDialogProps) {
   const creating = props.user === null;
   const [draft, setDraft] = useState<UserDraft>(() => draftOf(props.user));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [roles, setRoles] = useState<Role[] | null>(null);
+  // The roles to choose from (none when they failed to load, the failure notified).
+  const rolesQuery = useApiData(
+    ['GET', '/services/onmuhasebe/api/roles', { size: 1000 }, 'page'],
+    (api) => api.roles.list({ page: 0, size: 1000, sort: ['name,asc'] }).then((page) => page.items),
+  );
+  const roles: Role[] | null = rolesQuery.data ?? (rolesQuery.isError ? [] : null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    shell.api.roles.list({ page: 0, size: 1000, sort: ['name,asc'] }).then(
-      (page) => live && setRoles(page.items),
-      (err: unknown) => {
-        if (!live) return;
-        setRoles([]);
-        shell.notify.failure(err);
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const set = <K extends keyof UserDraft>(key: K) => (value: UserDraft[K]) => {
     setDraft((d) => ({ ...d, [key]: value }));

@@ -1,0 +1,111 @@
+/**
+ * Keeps the plugins' reads in the data layer: a file under plugins/<name>/web/src or examples/<name>/src
+ * that fetches inside a React effect (an SDK call in a useEffect body, directly or through a
+ * function of the same file; see test/fetchInEffects.ts) fails this test unless it is listed
+ * below. The list holds the files not migrated yet; it can only shrink: a listed file that no
+ * longer fetches in an effect fails the test too, so it is taken off when it is migrated.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fetchInEffects } from '../../test/fetchInEffects';
+
+const ROOT = resolve(__dirname, '../../../..');
+
+/** Files that still load in effects (to be moved to useApiQuery/useApiData, docs/plugins.md). */
+const NOT_YET_MIGRATED: readonly string[] = [
+  'plugins/accounting/web/src/agenda/AgendaPage.tsx',
+  'plugins/accounting/web/src/banks/BankAccountDetailPage.tsx',
+  'plugins/accounting/web/src/books/JournalBookPage.tsx',
+  'plugins/accounting/web/src/cheques/ChequeDetailPage.tsx',
+  'plugins/accounting/web/src/cheques/ChequesPage.tsx',
+  'plugins/accounting/web/src/currents/CurrentDetailPage.tsx',
+  'plugins/accounting/web/src/despatches/Attachments.tsx',
+  'plugins/accounting/web/src/despatches/DespatchDetailPage.tsx',
+  'plugins/accounting/web/src/despatches/DespatchFormPage.tsx',
+  'plugins/accounting/web/src/finance/parts.tsx',
+  'plugins/accounting/web/src/invoices/InvoiceDetailPage.tsx',
+  'plugins/accounting/web/src/invoices/InvoiceFormPage.tsx',
+  'plugins/accounting/web/src/invoices/parts.tsx',
+  'plugins/accounting/web/src/ledger/AccountsPage.tsx',
+  'plugins/accounting/web/src/ledger/JournalsPage.tsx',
+  'plugins/accounting/web/src/ledger/TrialBalancePage.tsx',
+  'plugins/accounting/web/src/ledger/parts.tsx',
+  'plugins/accounting/web/src/missing-invoices/MissingInvoicesPanel.tsx',
+  'plugins/accounting/web/src/orders/OrderDetailPage.tsx',
+  'plugins/accounting/web/src/orders/OrderFormPage.tsx',
+  'plugins/accounting/web/src/partners/CapitalForm.tsx',
+  'plugins/accounting/web/src/partners/PartnerDetailPage.tsx',
+  'plugins/accounting/web/src/periodic/NewPeriodicAction.tsx',
+  'plugins/accounting/web/src/periodic/PeriodicDetailPage.tsx',
+  'plugins/accounting/web/src/personnel/PersonnelStatement.tsx',
+  'plugins/accounting/web/src/pricelists/CurrentLinkDialog.tsx',
+  'plugins/accounting/web/src/pricelists/PriceDialog.tsx',
+  'plugins/accounting/web/src/pricelists/PriceListDetailPage.tsx',
+  'plugins/accounting/web/src/products/ProductDetailPage.tsx',
+  'plugins/accounting/web/src/products/ProductForm.tsx',
+  'plugins/accounting/web/src/reports/BusinessReportsPage.tsx',
+  'plugins/accounting/web/src/reports/CollectionAnalysisPage.tsx',
+  'plugins/accounting/web/src/reports/DailyActivityPage.tsx',
+  'plugins/accounting/web/src/safes/SafeDetailPage.tsx',
+  'plugins/accounting/web/src/taxes/TaxForm.tsx',
+  'plugins/accounting/web/src/warehouses/StockTables.tsx',
+  'plugins/accounting/web/src/warehouses/WarehouseDetailPage.tsx',
+  'plugins/edocument/web/src/CheckDialog.tsx',
+  'plugins/edocument/web/src/ReportStatusCell.tsx',
+  'plugins/edocument/web/src/SendAction.tsx',
+  'plugins/edocument/web/src/SettingsPage.tsx',
+  'plugins/management/web/src/pages/Announcements.tsx',
+  'plugins/pharmacy/web/src/counter/CounterPage.tsx',
+  'plugins/pharmacy/web/src/counter/EquivalentsDialog.tsx',
+  'plugins/pharmacy/web/src/counter/ManualReceteDialog.tsx',
+  'plugins/pharmacy/web/src/counter/MedulaLoginDialog.tsx',
+  'plugins/pharmacy/web/src/counter/MedulaSteps.tsx',
+  'plugins/pharmacy/web/src/emanet/EmanetNewPage.tsx',
+  'plugins/pharmacy/web/src/emanet/EmanetPage.tsx',
+  'plugins/pharmacy/web/src/recete/HastaRaporsPage.tsx',
+  'plugins/pharmacy/web/src/recete/RaporsDialog.tsx',
+  'plugins/pharmacy/web/src/tracking/TrackingDialog.tsx',
+  'plugins/pharmacy/web/src/tracking/refs.ts',
+  'plugins/pharmacy/web/src/vademecum/VademecumPage.tsx',
+  'plugins/pos/web/src/assistant/AssistantPage.tsx',
+  'plugins/pos/web/src/counter/CounterPayment.tsx',
+  'plugins/pos/web/src/devices/DevicesPage.tsx',
+  'plugins/pos/web/src/links/LinksPage.tsx',
+  'plugins/pos/web/src/payments/PaymentsPage.tsx',
+];
+
+function sources(): string[] {
+  const dirs = [
+    ...readdirSync(join(ROOT, 'plugins')).map((p) => `plugins/${p}/web/src`),
+    ...readdirSync(join(ROOT, 'examples')).map((p) => `examples/${p}/src`),
+  ].filter((d) => existsSync(join(ROOT, d)));
+  return dirs
+    .flatMap((d) => (readdirSync(join(ROOT, d), { recursive: true }) as string[]).map((f) => `${d}/${f.split('\\').join('/')}`))
+    .filter((f) => /\.tsx?$/.test(f) && !/\.(test|stories)\.tsx?$/.test(f))
+    .sort();
+}
+
+describe('data fetching in effects', () => {
+  const found = new Map(sources().map((f) => [f, fetchInEffects(f, readFileSync(join(ROOT, f), 'utf8'))] as const).filter(([, lines]) => lines.length > 0));
+
+  it('happens only in the files not migrated yet', () => {
+    const unlisted = [...found].filter(([f]) => !NOT_YET_MIGRATED.includes(f)).map(([f, lines]) => `${f}:${lines.join(',')}`);
+    expect(unlisted, 'read through the data layer (useApiQuery/useApiData) instead of an effect').toEqual([]);
+  });
+
+  it('still happens in every listed file (a migrated file leaves the list)', () => {
+    expect(NOT_YET_MIGRATED.filter((f) => !found.has(f))).toEqual([]);
+  });
+
+  it('is recognised: a direct call, a loader of the file, the SDK handed on', () => {
+    const direct = `useEffect(() => { shell.api.request('GET', '/x').then(setX); }, []);`;
+    const through = `const load = useCallback(async () => setX(await api.list('/x')), [api]);\nuseEffect(() => { void load(); }, [load]);`;
+    const handed = `useEffect(() => { read(api).then(setX); }, [api]);`;
+    const clean = `const q = useApiQuery('/x');\nuseEffect(() => { document.title = 'x'; }, []);`;
+    expect(fetchInEffects('a.tsx', direct)).toEqual([1]);
+    expect(fetchInEffects('b.tsx', through)).toEqual([2]);
+    expect(fetchInEffects('c.tsx', handed)).toEqual([1]);
+    expect(fetchInEffects('d.tsx', clean)).toEqual([]);
+  });
+});
