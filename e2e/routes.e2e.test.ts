@@ -10,7 +10,7 @@ import { startWorkbench, type Sessions } from './workbench';
  * for the default theme's, management staff (yonetici) for the management area. Each must stay
  * on its path (no /auth/404, no forbidden notice), settle (no 'Yükleniyor...' left), show real
  * content, and while it loads no call may answer 5xx (a 501 is a page calling what is not built)
- * or 400 (a page asking what the contract refuses), and no script error may happen. A screenshot of each is saved.
+ * or 4xx (a page asking what the contract refuses or what is not there), and no script error may happen. A screenshot of each is saved.
  */
 const ROUTES: Record<'eczaci' | 'muhasebe' | 'yonetici', string[]> = {
   eczaci: [
@@ -59,8 +59,10 @@ describe('every route of the seeds in a browser', () => {
       const failures: string[] = [];
       const bad: string[] = [];
       page.on('response', (r: Response) => {
-        // A 400 is a page asking what the contract refuses (e.g. a sort the list does not take: the list stays empty).
-        if (r.url().includes('/api/') && (r.status() >= 500 || r.status() === 400)) bad.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
+        // A 400 is a page asking what the contract refuses (e.g. a sort the list does not take: the
+        // list stays empty); a 404 or 403 is a page calling what is not there or not its user's; each
+        // shows in the console as a failed load.
+        if (r.url().includes('/api/') && r.status() >= 400) bad.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}${new URL(r.url()).search}`);
       });
       try {
         // Each user's one walk through the login form; the last test starts from the session kept here.
