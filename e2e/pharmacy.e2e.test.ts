@@ -100,8 +100,11 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
         await scan(page, box.datamatrix);
         await expect.poll(() => counter.getByLabel(`Okutulan kutu: ${box.name}`).textContent(), { timeout: 10_000 }).toMatch(/^1\//);
       }
-      // The scan priced the box at the pharmacy's sale price with its KDV: said next to the line.
-      await expect.poll(() => counter.getByLabel('1. satırın tutarı nasıl hesaplandı').textContent()).toMatch(/KDV dahil satış fiyatı uygulandı.*1 kutu × /);
+      // The line was priced with its KDV when the prescription was read, so the scan leaves the
+      // price as it was: the line says what its amount is made of, and no change.
+      const why = counter.getByLabel('1. satırın tutarı nasıl hesaplandı');
+      await expect.poll(() => why.textContent()).toMatch(/^1 kutu × \d/);
+      expect(await why.textContent()).not.toContain('Birim fiyat');
       await page.keyboard.press('F7');
       const share = counter.getByRole('region', { name: 'Hasta katılım payı' });
       await expect.poll(() => share.getByLabel('Hastanın ödeyeceği').textContent()).toMatch(/\d,\d{2}/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { ARTIFACTS, newPage, shot } from './browser';
+import { ARTIFACTS, newPage, quiet, shot } from './browser';
 import { signInAs, startWorkbench, type Sessions } from './workbench';
 
 /**
@@ -86,12 +86,18 @@ describe('the workbench in a browser', () => {
     const favourites = () => page.evaluate(() => JSON.parse(localStorage.getItem('tezgah.settings') ?? '{}').favourites ?? []);
     for (const path of ['/summary', '/product', '/user-settings']) {
       await page.goto(`${t.url}${path}`);
+      // The page drawn and its calls answered: a menu opened while the shell still draws may be
+      // drawn again under the click on a machine under load.
+      await page.locator('.tz-page').first().waitFor();
+      await quiet(page);
       await page.getByRole('button', { name: 'Favoriler' }).click();
       await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
       // Kept before the next page is opened.
       await expect.poll(favourites).toContain(path);
     }
     await page.goto(`${t.url}/company-settings`);
+    await page.locator('.tz-page').first().waitFor();
+    await quiet(page);
     await page.getByRole('button', { name: 'Favoriler' }).click();
     await page.getByRole('menuitem', { name: 'Favorilere ekle' }).click();
     await page.getByText('Favorilere en fazla 3 sayfa ekleyebilirsiniz').waitFor();
