@@ -6,9 +6,9 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
 import { WORKBENCH_DIST } from '../packages/server/src/server';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
-import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE, DEMO_PATIENT_TCKN, MEDULA_SANDBOX_USER } from '../plugins/pharmacy/common/src/index';
+import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE } from '../plugins/pharmacy/common/src/index';
 import { newPage, overlaysSettled, quiet, shot } from './browser';
-import { startWorkbench, type Sessions } from './workbench';
+import { medulaSignIn, startWorkbench, type Sessions } from './workbench';
 
 /**
  * The forms with a grid of lines (sales and purchase invoice, order, despatch, a sale's return
@@ -140,12 +140,7 @@ describe('line-grid forms at 375, 1024 and 1366 px', () => {
           const login = page.getByRole('dialog', { name: 'Medula girişi' });
           await info.or(login).first().waitFor();
           if (await login.count()) {
-            await login.getByLabel(/Kullanıcı adı/).fill(MEDULA_SANDBOX_USER);
-            await login.getByLabel(/Şifre/).fill('demo');
-            await login.getByLabel(/^Güvenlik kodu/).fill('ABCDE');
-            await login.getByLabel(/T\.C\. kimlik no/).fill(DEMO_PATIENT_TCKN);
-            await login.getByRole('button', { name: 'Giriş yap' }).click();
-            await login.waitFor({ state: 'detached' });
+            await medulaSignIn(login);
           }
         }
         await expect.poll(() => info.textContent()).toContain('Yeşil');

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
-import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE, DEMO_PATIENT_TCKN, MEDULA_SANDBOX_USER } from '../plugins/pharmacy/common/src/index';
+import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE } from '../plugins/pharmacy/common/src/index';
 import { http, ONMUHASEBE as API } from '../packages/server/test/http';
 import { newPage, shot } from './browser';
-import { startWorkbench, type Sessions } from './workbench';
+import { fillMedulaLogin, startWorkbench, type Sessions } from './workbench';
 
 /**
  * The pharmacy screens in chromium against the real server and its Medula and İTS sandboxes, on a
@@ -56,10 +56,7 @@ describe('the pharmacy screens in a browser', () => {
       const login = page.getByRole('dialog', { name: 'Medula girişi' });
       await login.waitFor();
       await login.getByRole('img', { name: 'Güvenlik kodu resmi' }).waitFor();
-      await login.getByLabel(/Kullanıcı adı/).fill(MEDULA_SANDBOX_USER);
-      await login.getByLabel(/Şifre/).fill('demo');
-      await login.getByLabel(/^Güvenlik kodu/).fill('ABCDE');
-      await login.getByLabel(/T\.C\. kimlik no/).fill(DEMO_PATIENT_TCKN);
+      await fillMedulaLogin(login);
       await expect.poll(() => login.getByLabel(/E-reçete no/).inputValue()).toBe(DEMO_ERECETE.GREEN);
       await shot(page, 'pharmacy-medula-login-375');
       await login.getByRole('button', { name: 'Giriş yap' }).click();

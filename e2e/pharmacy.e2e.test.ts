@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../packages/server/test/harness';
-import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE, DEMO_PATIENT_TCKN, MEDULA_SANDBOX_USER } from '../plugins/pharmacy/common/src/index';
+import { DEMO_ERECETE, DEMO_GREEN_SCANNABLE } from '../plugins/pharmacy/common/src/index';
 import { http, ONMUHASEBE as API } from '../packages/server/test/http';
 import { newPage, shot } from './browser';
-import { signInAs, startWorkbench } from './workbench';
+import { medulaSignIn, signInAs, startWorkbench } from './workbench';
 
 /**
  * Issue 12's done-when, in chromium against the real server and its Medula and İTS sandboxes:
@@ -83,12 +83,7 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       await page.keyboard.press('F2');
       const login = page.getByRole('dialog', { name: 'Medula girişi' });
       await login.waitFor();
-      await login.getByLabel(/Kullanıcı adı/).fill(MEDULA_SANDBOX_USER);
-      await login.getByLabel(/Şifre/).fill('demo');
-      await login.getByLabel(/^Güvenlik kodu/).fill('ABCDE');
-      await login.getByLabel(/T\.C\. kimlik no/).fill(DEMO_PATIENT_TCKN);
-      await login.getByRole('button', { name: 'Giriş yap' }).click();
-      await login.waitFor({ state: 'detached' });
+      await medulaSignIn(login);
       const info = counter.getByRole('region', { name: 'Reçete' });
       await expect.poll(() => info.textContent()).toContain('Yeşil');
 

@@ -1,7 +1,8 @@
 import { inject } from 'vitest';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../packages/server/test/harness';
 import { WORKBENCH_DIST } from '../packages/server/src/server';
+import { DEMO_PATIENT_TCKN, MEDULA_SANDBOX_USER } from '../plugins/pharmacy/common/src/index';
 import { connect, launch, newPage } from './browser';
 
 /** The run's chromium (e2e/global-setup.ts) when the run provides it, else one of this file's own. */
@@ -85,4 +86,19 @@ function sessions(browser: Browser, url: string): Sessions {
     },
   };
   return self;
+}
+
+/** Fills the counter's Medula sign-in dialog as the sandbox wants it: its user, any password and captcha, the demo patient. */
+export async function fillMedulaLogin(login: Locator): Promise<void> {
+  await login.getByLabel(/Kullanıcı adı/).fill(MEDULA_SANDBOX_USER);
+  await login.getByLabel(/Şifre/).fill('demo');
+  await login.getByLabel(/^Güvenlik kodu/).fill('ABCDE');
+  await login.getByLabel(/T\.C\. kimlik no/).fill(DEMO_PATIENT_TCKN);
+}
+
+/** Signs in to Medula through the counter's dialog (fillMedulaLogin) and waits until it has closed. */
+export async function medulaSignIn(login: Locator): Promise<void> {
+  await fillMedulaLogin(login);
+  await login.getByRole('button', { name: 'Giriş yap' }).click();
+  await login.waitFor({ state: 'detached' });
 }
