@@ -183,10 +183,22 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   // Debits first: a sale's current, then its credits; a purchase's debits, then the current and 360.
   if (sale) posting.unshift(currentLine);
   else posting.push(currentLine);
-  if (!withheldLira.isZero()) posting.push({ account: '360', credit: withheldLira, explanation: `${text} (KDV tevkifatı)` });
+  if (!withheldLira.isZero()) {
+    if (inv.invoice_type === 'BUYING_RETURN') {
+      // The KDV withheld on the purchase was ours to declare (KDV-2) and to deduct (KDV-1), and
+      // the supplier never had it to give back: a return leaves 360 and that part of 191 as they
+      // are, and takes out of 191 only the part the supplier collected (KDV Kanunu 35). So KDV-2,
+      // which lists the purchases, and 360 stay equal.
+      const at = posting.findIndex((l) => l.account === vatAccount);
+      const left = new Decimal(posting[at]!.debit as Decimal).minus(withheldLira);
+      // Under full withholding (codes 801 and 802, 10/10) the supplier collected no KDV at all.
+      if (left.isZero()) posting.splice(at, 1);
+      else posting[at] = { ...posting[at]!, debit: left };
+    } else posting.push({ account: '360', credit: withheldLira, explanation: `${text} (KDV tevkifatı)` });
+  }
   // A return is its direction's entry mirrored: a sales return debits 610 (its lines' account),
-  // 391 and 360 and credits the current; a purchase return debits the current (and 360 for the
-  // KDV withheld) and credits 153/770 … and 191. Debits stay first.
+  // 391 and 360 and credits the current; a purchase return debits the current and credits
+  // 153/770 … and 191 (less the KDV withheld, above). Debits stay first.
   const lines2 = isReturn(inv.invoice_type)
     ? [...posting.map(mirror).filter((l) => l.debit), ...posting.map(mirror).filter((l) => !l.debit)]
     : posting;

@@ -13,7 +13,8 @@ import { assertBooksBalance } from '../ledger/testing';
  *
  * Months: February–July hold the everyday documents; September is the KDV-1 month (a sale, a
  * purchase and their returns, nothing else touches 391 / 191 then); October is the KDV-2 month
- * (the purchases with withholding, and a sale with withholding that KDV-2 must leave out).
+ * (the purchases with withholding, and a sale with withholding that KDV-2 must leave out); August
+ * holds a purchase with withholding and its return.
  * The postings and the KDV code run hand-written SQL: both engines, one server each.
  */
 
@@ -762,5 +763,54 @@ describe.each(engines('both'))('an accountant\'s scenarios on %s', (engine) => {
       { kind: 'CHEQUE', lines: [[doubtful, '1980.40', '0.00'], [portfolio, '0.00', '1980.40']] },
       { kind: 'CHEQUE', lines: [[bank.accountCode, '1980.40', '0.00'], [doubtful, '0.00', '1980.40']] },
     ]);
+  });
+
+  /*
+   * 32. A purchase of goods with 7/10 withholding (KDV Genel Uygulama Tebliği I/C-2.1.3.4, the
+   *     deliveries with partial withholding; GİB's code 609 at 70 %), a quarter of it returned to
+   *     the supplier in the same month (August: nothing else touches 191, 391 or 360 then):
+   *       purchase 4 × 512.35 = 2,049.40; KDV 20 % 409.88; withheld 409.88 × 7/10 = 286.916 → 286.92;
+   *       the supplier is owed 2,049.40 + 409.88 − 286.92 = 2,172.36.
+   *       return 1 of 4: matrah 512.35; KDV 409.88 × 1/4 = 102.47; withheld 286.92 × 1/4 = 71.73;
+   *       the part the supplier collected 102.47 − 71.73 = 30.74; the supplier pays back 543.09.
+   *     The withheld KDV was declared on KDV-2 by us, the buyer, and deducted on KDV-1: the return
+   *     does not correct it (the supplier never had it to give back). Only the part the supplier
+   *     collected leaves 191 (KDV Kanunu 35: the deduction is corrected by the KDV of the return).
+   *     Entries: Dr 153 2,049.40, Dr 191 409.88 / Cr 320 2,172.36, Cr 360 286.92;
+   *              Dr 320 543.09 / Cr 153 512.35, Cr 191 30.74.
+   *     KDV-2 of August: 609 7/10 20 %: 2,049.40 / 409.88 / 286.92 = 360's credit; KDV-1's
+   *     indirilecek KDV 409.88 − 30.74 = 379.14. The return's e-document is an IADE that names the
+   *     withholding (GİB's UBL-TR schematron allows WithholdingTaxTotal on IADE).
+   */
+  it('32. returns part of a purchase with withholding: KDV-2 and 360 keep the withheld KDV', async () => {
+    // A supplier with an e-mail, so the return can go out as an e-Arşiv IADE.
+    const made = await api.call('POST', `${ONMUHASEBE}/currents`, {
+      token: owner, body: {
+        currentAccountType: 'SUPPLIER', name: `Anadolu Hurda ${engine}`, taxNumber: '9023746158', address: 'Ostim', email: 'hurda@example.com', currencyId: 1,
+        ...(({ taxOfficeId, cityId, citySubdivisionId }: any) => ({ taxOfficeId, cityId, citySubdivisionId }))(eCustomer),
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const scrap = made.body as { id: number };
+    const inv = await buy({ currentId: scrap.id, date: '2026-08-04', products: [{ productId: product.G20, quantity: 4, unitPrice: '512.35', withholdingCode: '609', withholdingPercent: 70 }] });
+    expect(figures(inv)).toEqual({ taxBase: 2049.4, totalTax: 409.88, withheld: 286.92, totalAmount: 2459.28, payable: 2172.36 });
+    const ret = await giveBack(inv.id, { date: '2026-08-18', lines: [{ lineId: inv.products[0].id, quantity: 1 }] });
+    expect(figures(ret)).toEqual({ taxBase: 512.35, totalTax: 102.47, withheld: 71.73, totalAmount: 614.82, payable: 543.09 });
+    const H = await own(scrap.id);
+    expect(await posted()).toEqual([
+      { kind: 'INVOICE', lines: [['153', '2049.40', '0.00'], ['191', '409.88', '0.00'], [H, '0.00', '2172.36'], ['360', '0.00', '286.92']] },
+      { kind: 'INVOICE', lines: [[H, '543.09', '0.00'], ['153', '0.00', '512.35'], ['191', '0.00', '30.74']] },
+    ]);
+    const kdv2 = await api.call('POST', `${DECLARATIONS}/withholding-vat-draft`, { token: owner, body: { period: '2026-08' } });
+    expect(kdv2.status, JSON.stringify(kdv2.body)).toBe(201);
+    expect(kdv2.body.withholding).toMatchObject({
+      rows: [{ code: '609', ratio: '7/10', vatRate: 20, base: 2049.4, vat: 409.88, withheld: 286.92 }],
+      totals: { base: 2049.4, vat: 409.88, withheld: 286.92 }, ledgerWithheld: 286.92, matchesLedger: true,
+    });
+    const kdv1 = await api.call('POST', `${DECLARATIONS}/vat-draft`, { token: owner, body: { period: '2026-08' } });
+    expect(kdv1.status, JSON.stringify(kdv1.body)).toBe(201);
+    expect(kdv1.body.vat).toMatchObject({ calculatedVat: 0, deductibleVat: 379.14 });
+    expect(await edocTotals(ret.id)).toEqual({ type: 'IADE', lineExtension: '512.35', taxExclusive: '512.35', taxInclusive: '614.82', payable: '543.09', tax: '102.47', withholding: '71.73' });
+    expect(await posted()).toEqual([]);
   });
 });
