@@ -7,6 +7,12 @@ import { account, fakeServer } from '../../../test/fake-server';
 import { updateSettings } from '../../settings/settings';
 
 const page = (text: string) => async () => ({ default: () => <p>{text}</p> });
+/** How many times each page's code was asked for. */
+const asked: Record<string, number> = {};
+const counted = (route: string, text: string) => async () => {
+  asked[route] = (asked[route] ?? 0) + 1;
+  return { default: () => <p>{text}</p> };
+};
 /** A page at the top and a group with two pages. */
 const plugin = defineWebPlugin({
   id: 'links',
@@ -19,7 +25,7 @@ const plugin = defineWebPlugin({
     ] },
   ],
   routes: [{ path: '/agenda' }, { path: '/product' }, { path: '/warehouse' }],
-  load: { routes: { '/agenda': page('Ajanda sayfası'), '/product': page('Ürün sayfası'), '/warehouse': page('Depo sayfası') } },
+  load: { routes: { '/agenda': page('Ajanda sayfası'), '/product': page('Ürün sayfası'), '/warehouse': counted('/warehouse', 'Depo sayfası') } },
 });
 
 async function open(path: string, style: 'classic' | 'simply' | 'flyout' = 'classic') {
@@ -102,5 +108,23 @@ describe('menu entries and breadcrumbs are links', () => {
     expect(anchor(fav).getAttribute('href')).toBe('/warehouse');
     fireEvent.click(anchor(fav));
     await waitFor(() => expect(screen.getByText('Depo sayfası')).toBeInTheDocument());
+  });
+
+  it('starts loading a page\'s code when the pointer rests on its entry, once', async () => {
+    // The group holding the current page starts open.
+    await open('/product');
+    const menu = await nav();
+    await screen.findByText('Ürün sayfası');
+    const user = userEvent.setup();
+    const before = asked['/warehouse'] ?? 0;
+    const entry = anchor(await within(menu).findByRole('menuitem', { name: 'Depolar' }));
+    await user.hover(entry);
+    expect(asked['/warehouse']).toBe(before + 1);
+    await user.unhover(entry);
+    await user.hover(entry);
+    expect(asked['/warehouse']).toBe(before + 1);
+    expect(screen.queryByText('Depo sayfası')).toBeNull();
+    await user.click(entry);
+    expect(await screen.findByText('Depo sayfası')).toBeInTheDocument();
   });
 });

@@ -133,11 +133,19 @@ export function isPlainClick(e: MouseEvent<HTMLElement>): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey && (!target || target === '_self');
 }
 
-/** What makes an element a real link to a route: its `href`, and a click the router handles. */
+/**
+ * What makes an element a real link to a route: its `href`, and a click the router handles. A
+ * pointer resting on it, or the keyboard's focus, starts loading the route's page code, so the
+ * click that follows (a few hundred milliseconds later) finds it loaded.
+ */
 export interface RouteLink {
   href: string;
   onClick: (e: MouseEvent<HTMLElement>) => void;
+  onMouseEnter: () => void;
+  onFocus: () => void;
 }
+
+const preloaded = new WeakSet<object>();
 
 /**
  * Links for menu entries, favourites, finder results and breadcrumbs: a real `href` (open in a new
@@ -146,15 +154,29 @@ export interface RouteLink {
  */
 export function useRouteLink(): (route: string, after?: () => void) => RouteLink {
   const navigate = useNavigate();
+  const shell = useShell();
   // The router's base ('/' unless the workbench is served under a basename).
   const base = useHref('/');
-  return useCallback((route: string, after?: () => void) => ({
-    href: base === '/' ? route : `${base.replace(/\/$/, '')}${route}`,
-    onClick: (e: MouseEvent<HTMLElement>) => {
-      if (!isPlainClick(e)) return;
-      e.preventDefault();
-      navigate(route);
-      after?.();
-    },
-  }), [navigate, base]);
+  return useCallback((route: string, after?: () => void) => {
+    // The page's loader is a dynamic import: the browser keeps the module once loaded, so the
+    // lazy page the click renders resolves at once. Asked once per loader; a failure is left
+    // for the click to show.
+    const preload = () => {
+      const load = shell.registry.route(route)?.load;
+      if (!load || preloaded.has(load)) return;
+      preloaded.add(load);
+      void load().catch(() => preloaded.delete(load));
+    };
+    return {
+      href: base === '/' ? route : `${base.replace(/\/$/, '')}${route}`,
+      onClick: (e: MouseEvent<HTMLElement>) => {
+        if (!isPlainClick(e)) return;
+        e.preventDefault();
+        navigate(route);
+        after?.();
+      },
+      onMouseEnter: preload,
+      onFocus: preload,
+    };
+  }, [navigate, base, shell.registry]);
 }
