@@ -443,7 +443,13 @@ const USERS = ['eczaci', 'muhasebe', 'yonetici'] as const;
 export function sweep(part: number, parts: number): void {
   // Public operations last: the sweep's failed sign-ins may pause sign-in from this address.
   const ordered = [...OPS.filter((op) => !op.public), ...OPS.filter((op) => op.public)].filter((_, i) => i % parts === part - 1);
-  describe.each(engines('both'))(`bad-input sweep of every operation, part ${part} of ${parts}, on %s`, (engine) => sweepOn(engine, ordered, `part ${part} of ${parts}`));
+  // With two engines each operation is swept on one of them, turn about (PGlite the even ones of
+  // the part, PostgreSQL the odd ones): the input is refused by the same validation on both, and
+  // what can differ, each driver's errors mapped to problems, still meets thousands of hostile
+  // calls on each engine, for half the time of sweeping everything twice.
+  const list = engines('both');
+  describe.each(list)(`bad-input sweep of every operation, part ${part} of ${parts}, on %s`, (engine) =>
+    sweepOn(engine, list.length === 1 ? ordered : ordered.filter((_, i) => i % list.length === list.indexOf(engine)), `part ${part} of ${parts}`));
 }
 
 /** The sequence the change triggers bump, and how it is read. */
