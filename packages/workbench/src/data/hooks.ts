@@ -34,6 +34,8 @@ export interface DataQueryOptions<T> {
   staleTime?: number;
   /** Shapes the cached answer for this screen (the cache keeps the SDK's answer). */
   select?: (data: T) => T;
+  /** Reads again every so many ms while on screen (a status that moves on the server's side), or stops (false). */
+  refetchInterval?: number | false;
 }
 
 function useReport(error: unknown, errorUpdatedAt: number, report: ReportFailure | undefined) {
@@ -66,6 +68,7 @@ export function useApiData<T>(key: QueryKey, load: (api: TezgahPromiseApi) => Pr
     ...(options.refetchOnEveryMount ? { refetchOnMount: 'always' as const } : {}),
     ...(options.staleTime !== undefined ? { staleTime: options.staleTime } : {}),
     ...(options.select ? { select: options.select } : {}),
+    ...(options.refetchInterval !== undefined ? { refetchInterval: options.refetchInterval } : {}),
   });
   useReport(q.error, q.errorUpdatedAt, options.report);
   return q;

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNo
 import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, HTMLSelect, HTMLTable, InputGroup, Spinner, type IconName, type Intent } from '@blueprintjs/core';
 import { useTexts } from './texts';
 import { DATE_FORMATS, formatDate, type WorkbenchHost } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { collectionOf, reportFailure, useApiData, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import {
-  API, cancelDocument, documentHtml, familyOf, getDocument, prefixList, receiverAliases, sendDocument, updateDocument,
+  API, PATHS, cancelDocument, documentHtml, familyOf, getDocument, prefixList, receiverAliases, sendDocument, updateDocument,
   type EDocument, type EDocumentOptions, type EInvoicePrefix, type GibAlias, type Profile, type TypeCode, type ValidationProblem,
 } from './api';
 import {
@@ -56,11 +56,8 @@ export function CheckDialog(props: CheckDialogProps) {
   const [doc, setDocState] = useState<EDocument | null>(props.document);
   const [options, setOptions] = useState<EDocumentOptions>(() => optionsOf(props.document));
   const [busy, setBusy] = useState<DialogAction | null>(null);
-  const [aliases, setAliases] = useState<GibAlias[] | 'failed' | null>(null);
-  const [prefixes, setPrefixes] = useState<EInvoicePrefix[] | null>(null);
-  const [html, setHtml] = useState<string | 'failed' | null>(null);
-  const [currentId, setCurrentId] = useState<number | null>(null);
-  const [sourceNo, setSourceNo] = useState<string | null>(null);
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
 
@@ -78,60 +75,48 @@ export function CheckDialog(props: CheckDialogProps) {
   const category = doc?.type ?? null;
   const party = doc?.partyIdentifier ?? null;
 
-  // SENDING: asked again every 2 s until it leaves SENDING.
+  // SENDING: asked again every 2 s until it leaves SENDING (only answers read while this dialog is open count).
+  const sending = status === 'SENDING' && docId !== undefined;
+  const polled = useApiData(['GET', PATHS.one, { id: docId }], (api) => getDocument(api, docId!), {
+    enabled: sending, report: false, staleTime: 0, refetchInterval: sending ? POLL_MS : false,
+  });
+  const polledDoc = polled.isFetchedAfterMount ? polled.data : undefined;
   useEffect(() => {
-    if (status !== 'SENDING' || docId === undefined) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = () => {
-      timer = setTimeout(() => {
-        getDocument(shell.api, docId).then(
-          (d) => { if (!live) return; if (d.status !== 'SENDING') setDoc(d); else tick(); },
-          () => { if (live) tick(); },
-        );
-      }, POLL_MS);
-    };
-    tick();
-    return () => { live = false; clearTimeout(timer); };
-  }, [status, docId, shell.api, setDoc]);
+    if (sending && polledDoc && polledDoc.id === docId && polledDoc.status !== 'SENDING') setDoc(polledDoc);
+  }, [sending, polledDoc, docId, setDoc]);
 
   // Step 1: GİB's display, as text, into a frame without scripts.
-  useEffect(() => {
-    if (step !== 1 || docId === undefined) { setHtml(null); return; }
-    let live = true;
-    setHtml(null);
-    documentHtml(shell.api, docId).then((h) => { if (live) setHtml(h); }, (e: unknown) => { if (live) setHtml('failed'); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [step, docId, shell.api, shell.notify]);
+  const preview = useApiData(['GET', PATHS.html, { id: docId }], (api) => documentHtml(api, docId!), { enabled: step === 1 && docId !== undefined });
+  const html: string | 'failed' | null = step !== 1 || docId === undefined ? null : preview.data ?? (preview.isError ? 'failed' : null);
 
   // Step 0 with a document: the series of its family and the receiver's mailboxes.
   const checked = status === 'CONTROL';
-  useEffect(() => {
-    if (!checked) return;
-    let live = true;
-    prefixList(shell.api, family).then((p) => { if (live) setPrefixes(p); }, () => { if (live) setPrefixes([]); });
-    return () => { live = false; };
-  }, [checked, family, shell.api]);
-  useEffect(() => {
-    if (!checked || family === 'e-archive' || !party) { setAliases(null); return; }
-    let live = true;
-    receiverAliases(shell.api, family, party).then((a) => { if (live) setAliases(a); }, () => { if (live) setAliases('failed'); });
-    return () => { live = false; };
-  }, [checked, family, party, shell.api]);
+  const prefixRead = useApiData(['GET', `${API}/${family}/prefix-list`], (api) => prefixList(api, family), { enabled: checked, report: false });
+  const prefixes: EInvoicePrefix[] | null = prefixRead.data ?? (prefixRead.isError ? [] : null);
+  const askAliases = checked && family !== 'e-archive' && Boolean(party);
+  const aliasRead = useApiData(
+    ['GET', `${API}/${family}/customer-pk-list`, { identifier: party }], (api) => receiverAliases(api, family, party!), { enabled: askAliases, report: false },
+  );
+  const aliases: GibAlias[] | 'failed' | null = !askAliases ? null : aliasRead.data ?? (aliasRead.isError ? 'failed' : null);
 
   const groups = groupProblems(doc?.problems ?? []);
   // The invoice or despatch itself: its number for the title, its current for the customer's link.
-  useEffect(() => {
-    let live = true;
-    const path = source === 'invoice' ? `${API}/invoices/{id}` : `${API}/despatches/{id}`;
-    const get = shell.api.request as unknown as (m: string, p: string, i: object) => Promise<{ currentId?: number; documentNo?: string | null; waybillNo?: string | null }>;
-    get('GET', path, { params: { path: { id: sourceId } } }).then((x) => {
-      if (!live) return;
-      if (typeof x.currentId === 'number') setCurrentId(x.currentId);
-      setSourceNo((source === 'invoice' ? x.documentNo : x.waybillNo) ?? null);
-    }, () => {});
-    return () => { live = false; };
-  }, [source, sourceId, shell.api]);
+  const sourcePath = source === 'invoice' ? `${API}/invoices/{id}` : `${API}/despatches/{id}`;
+  const sourceRead = useApiData(['GET', sourcePath, { id: sourceId }], (api) => {
+    const get = api.request as unknown as (m: string, p: string, i: object) => Promise<{ currentId?: number; documentNo?: string | null; waybillNo?: string | null }>;
+    return get('GET', sourcePath, { params: { path: { id: sourceId } } });
+  }, { report: false });
+  const currentId = typeof sourceRead.data?.currentId === 'number' ? sourceRead.data.currentId : null;
+  const sourceNo = (source === 'invoice' ? sourceRead.data?.documentNo : sourceRead.data?.waybillNo) ?? null;
+
+  /** After an action: what was read of this document before it is forgotten, the lists and statuses read again. */
+  function refreshAfter(id: number | undefined) {
+    if (id !== undefined) {
+      client.removeQueries({ queryKey: ['GET', PATHS.one, { id }] });
+      client.removeQueries({ queryKey: ['GET', PATHS.html, { id }] });
+    }
+    void invalidate(`${API}/e-documents`, collectionOf(sourcePath));
+  }
 
   async function run(action: DialogAction) {
     const current = doc;
@@ -168,6 +153,7 @@ export function CheckDialog(props: CheckDialogProps) {
           break;
         }
       }
+      refreshAfter(next?.id ?? current?.id);
       setDoc(next, action === 'check');
       host.notify.success(t(`dialog.done.${action}`));
       if (action === 'edit') props.onEdit?.();

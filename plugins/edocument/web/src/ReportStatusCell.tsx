@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Spinner } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
-import { statusBatcher, type InvoiceStatus } from './api';
+import { useApiData } from '@tezgah/workbench/ui';
+import { PATHS, statusBatcher } from './api';
 import { StatusTag } from './StatusTag';
 
 /**
@@ -12,16 +11,12 @@ import { StatusTag } from './StatusTag';
  * `/e-documents/statuses?invoiceIds=` call, not one per row. Nothing for an invoice without one.
  */
 export default function ReportStatusCell({ params }: ContributionProps) {
-  const shell = useShell();
   const id = Number(params?.invoiceId);
   const valid = Number.isInteger(id) && id > 0;
-  const [s, setS] = useState<InvoiceStatus | null | undefined>(valid ? undefined : null);
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    statusBatcher(shell.api).statusOf(id).then((x) => { if (live) setS(x); }, () => { if (live) setS(null); });
-    return () => { live = false; };
-  }, [shell.api, id, valid]);
+  // Keyed per invoice under the statuses' path (the check dialog's actions refresh it); the batcher
+  // still gathers the rows' asks into one call. A failure shows nothing, as a missing status does.
+  const q = useApiData(['GET', PATHS.statuses, { invoiceId: id }], (api) => statusBatcher(api).statusOf(id), { enabled: valid, report: false });
+  const s = !valid || q.isError ? null : q.data;
   if (s === undefined) return <Spinner size={12} />;
   if (s === null) return null;
   return <StatusTag status={s.status} simple title={s.documentNo ?? undefined} />;

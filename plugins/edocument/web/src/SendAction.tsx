@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@blueprintjs/core';
 import { useTexts } from './texts';
 import type { ContributionProps, WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
-import { documentOf, type EDocument } from './api';
+import { useApiData, useQueryClient } from '@tezgah/workbench/ui';
+import { documentOf, PATHS, type EDocument } from './api';
 import { CheckDialog } from './CheckDialog';
 import { StatusTag } from './StatusTag';
 import type { Source } from './steps';
@@ -14,15 +14,15 @@ import type { Source } from './steps';
  */
 export function SendButton(props: { host: WorkbenchHost; source: Source; sourceId: number; label: string; onEdit: () => void }) {
   const { host, source, sourceId } = props;
-  const shell = useShell();
   const { t } = useTexts();
-  const [doc, setDoc] = useState<EDocument | null | undefined>(undefined);
+  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let live = true;
-    documentOf(shell.api, source, sourceId).then((d) => { if (live) setDoc(d); }, (e: unknown) => { if (live) setDoc(null); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, source, sourceId]);
+  const key = ['GET', source === 'invoice' ? PATHS.byInvoice : PATHS.byDespatch, { id: sourceId }];
+  const q = useApiData(key, (api) => documentOf(api, source, sourceId));
+  // undefined: still loading; null: none yet (or the read failed, reported as before).
+  const doc: EDocument | null | undefined = q.data !== undefined ? q.data : q.isError ? null : undefined;
+  // The dialog's answer is the document as it now is: it replaces the cached one.
+  const setDoc = (d: EDocument | null) => client.setQueryData(key, d);
   const text = source === 'despatch' ? t('despatchButton') : t('button');
   return (
     <>

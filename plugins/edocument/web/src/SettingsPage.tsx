@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Card, Checkbox, FormGroup, H2, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Switch, Tag } from '@blueprintjs/core';
 import { useTexts } from './texts';
 import type { ContributionProps } from '@tezgah/core';
-import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { apiKey, reportFailure, useApiList, useApiQuery, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { PREFIX_PATTERN, type EDocumentCategory } from '@tezgah/edocument-common';
-import { PATHS, type EDocumentSettings, type EDocumentSettingsFields, type EInvoicePrefix, type EInvoicePrefixFields } from './api';
+import { API, PATHS, type EDocumentSettings, type EDocumentSettingsFields, type EInvoicePrefix, type EInvoicePrefixFields } from './api';
 
 const INTEGRATORS = ['KOLAYSOFT', 'FARMAKOM', 'DIGER', 'SECINIZ'] as const;
 const URLS = ['eInvoiceUrl', 'eQueryInvoiceUrl', 'eArchiveInvoiceUrl', 'eDespatchUrl', 'eQueryDespatchUrl'] as const;
@@ -32,16 +32,16 @@ export function settingsBody(d: Draft): EDocumentSettingsFields {
 function IntegratorSettings() {
   const shell = useShell();
   const { t } = useTexts();
-  const [saved, setSaved] = useState<EDocumentSettings | null>(null);
-  const [d, setD] = useState<Draft | null>(null);
+  const client = useQueryClient();
+  const saved = useApiQuery(PATHS.settings).data ?? null;
+  // The person's changes over the settings as read; none yet: the form shows what was read.
+  const [edits, setD] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
-  const take = useCallback((s: EDocumentSettings) => {
-    setSaved(s);
-    setD({ ...s, eInvoicePassword: '', eInvoicePasswordSecondary: '' });
-  }, []);
-  useEffect(() => {
-    shell.api.request('GET', PATHS.settings).then(take, (e: unknown) => shell.notify.failure(e));
-  }, [shell.api, shell.notify, take]);
+  const d: Draft | null = edits ?? (saved ? { ...saved, eInvoicePassword: '', eInvoicePasswordSecondary: '' } : null);
+  const take = (s: EDocumentSettings) => {
+    client.setQueryData(apiKey('GET', PATHS.settings), s);
+    setD(null);
+  };
   if (!d || !saved) return <div role="status"><Spinner size={20} /></div>;
   const set = (patch: Partial<Draft>) => setD({ ...d, ...patch });
   const text = (k: keyof Draft, label: string, type = 'text') => (
@@ -128,13 +128,14 @@ type Row = EInvoicePrefixFields & { key: number; id?: number; used?: boolean; la
 function Prefixes() {
   const shell = useShell();
   const { t } = useTexts();
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const invalidate = useInvalidate();
+  const read = useApiList(PATHS.prefixes, { params: { query: { page: 0, size: 100 } } });
+  // The list as edited; none yet: the series as read.
+  const [edited, setRows] = useState<Row[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const take = (list: EInvoicePrefix[]) => setRows(list.map((p, i) => ({ ...p, key: i + 1 })));
-  useEffect(() => {
-    shell.api.list(PATHS.prefixes, { params: { query: { page: 0, size: 100 } } }).then((p) => take(p.items), (e: unknown) => shell.notify.failure(e));
-  }, [shell.api, shell.notify]);
+  const toRows = (list: EInvoicePrefix[]): Row[] => list.map((p, i) => ({ ...p, key: i + 1 }));
+  const rows: Row[] | null = edited ?? (read.data ? toRows(read.data.items) : null);
   if (!rows) return <div role="status"><Spinner size={20} /></div>;
   const change = (key: number, patch: Partial<Row>) => setRows(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const bad = rows.some((r) => !PREFIX_PATTERN.test(r.prefix));
@@ -142,7 +143,9 @@ function Prefixes() {
     setBusy(true);
     try {
       const r = await shell.api.request('PUT', PATHS.prefixesList, { body: rows!.map((x) => ({ prefix: x.prefix, kind: x.kind, isDefault: Boolean(x.isDefault), active: x.active !== false })) });
-      take(r.prefixes);
+      setRows(toRows(r.prefixes));
+      // The series as read elsewhere (this list, the check dialog's choice of series) are read again.
+      void invalidate(PATHS.prefixes, `${API}/e-invoice/prefix-list`, `${API}/e-archive/prefix-list`, `${API}/e-despatch/prefix-list`);
       setOutcome({ ok: true, text: r.description });
       shell.notify.success(r.description);
     } catch (e) {

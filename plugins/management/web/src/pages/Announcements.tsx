@@ -3,7 +3,7 @@ import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, 
 import { useTranslation } from 'react-i18next';
 import { formatDate, todayInTurkey, type ContributionProps } from '@tezgah/core';
 import type { Sector } from '@tezgah/sdk';
-import { DateInput, PagedTable, reportFailure, useAddRequest, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { DateInput, PagedTable, reportFailure, useAddRequest, useApiData, useConfirm, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
 import { call, page, PATHS, type Announcement, type AnnouncementTarget } from '../announcements/api';
 
 export interface AnnouncementDraft {
@@ -108,15 +108,9 @@ export default function Announcements(_props: ContributionProps) {
   const [addRequested, addHandled] = useAddRequest();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<AnnouncementDraft | null>(null);
-  const [sectors, setSectors] = useState<Sector[]>([]);
+  const sectors: Sector[] = useApiData(['GET', '/services/onmuhasebe/api/sectors'], (api) => api.sectors(), { report: false }).data ?? [];
   const today = todayInTurkey();
 
-  useEffect(() => {
-    let live = true;
-    shell.api.sectors().then((list) => live && setSectors(list), () => undefined);
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   useEffect(() => {
     if (addRequested) { setEditing(newAnnouncement(today)); addHandled(); }
   }, [addRequested, addHandled, today]);
@@ -151,6 +145,7 @@ export default function Announcements(_props: ContributionProps) {
       <h2 id="announcements-title" className={Classes.HEADING}>{t('announcements.title')}</h2>
       <PagedTable<Announcement>
         key={version}
+        queryKey={['GET', PATHS.announcements]}
         label={t('announcements.list')}
         columns={columns}
         searchable

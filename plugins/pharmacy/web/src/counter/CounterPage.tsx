@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 're
 import { Button, Callout, Card, H2, H4, HTMLSelect, HTMLTable, InputGroup, Tag, type Intent } from '@blueprintjs/core';
 import { AUTHORED_TEXTS, formatDate, parseDataMatrix, SEED_TEXTS_TR, type ContributionProps } from '@tezgah/core';
 import { RECETE_TYPE_LABELS, type MedulaStep, type SalePaymentType, type ShareMode } from '@tezgah/pharmacy-common';
-import { LineGrid, reportFailure, Slot, useShell } from '@tezgah/workbench/ui';
+import { LineGrid, reportFailure, Slot, useApiData, useApiMutation, useShell } from '@tezgah/workbench/ui';
+import type { components } from '@tezgah/sdk';
 
 /** The POS plugin's payment method (its contribution to the accounting plugin's `accounting.invoice.paymentMethods`). */
 const POS_DEVICE_METHOD = 'pos.device';
 import {
-  call, codeOf, colorLabel, doctorOf, isMedulaDown, needsMedulaLogin, page, patientOf, PATHS, receteOf, statusOf, wordsOf,
+  API, call, codeOf, colorLabel, doctorOf, isMedulaDown, needsMedulaLogin, page, patientOf, PATHS, receteOf, statusOf, wordsOf,
   type CounterLine, type Equivalent, type InvoiceResult, type PharmacyCounter, type Recete, type WarningCode,
 } from '../api';
 import { useTexts } from '../texts';
@@ -35,6 +36,9 @@ const PAY_KEYS: Record<string, SalePaymentType> = { [KEYS.cash]: 'CASH', [KEYS.c
 type Notice = { intent: Intent; text: string } | null;
 type Busy = { steps: readonly MedulaStep[]; progressId?: string } | 'plain' | null;
 const COLOR_TAG: Record<string, string> = { RED: '#cd4246', RESTRICTED_RED: '#cd4246', GREEN: '#238551', RESTRICTED_GREEN: '#238551', PURPLE: '#7961db', ORANGE: '#c87619' };
+
+/** A way to pay as GET /payment-methods lists it. */
+type PaymentMethodRow = components['schemas']['PaymentMethod'];
 
 const PATIENT_STATUSES = ['ACTIVE', 'RETIRED', 'EXEMPT'] as const;
 /** An amount as the contract takes it (PharmacyAmountIn): up to 9 digits, a comma or point, 2 decimals. */
@@ -87,56 +91,44 @@ export default function CounterPage(props: ContributionProps) {
   const [patientStatus, setPatientStatus] = useState<(typeof PATIENT_STATUSES)[number]>('ACTIVE');
   const [manualAmount, setManualAmount] = useState('');
   const [examination, setExamination] = useState('');
-  const [warningCodes, setWarningCodes] = useState<WarningCode[]>([]);
   // What changed on each line (a scan, a removal, an equivalent), said next to it.
   const shownCounter = useRef<PharmacyCounter | null>(null);
   const [lineChanges, setLineChanges] = useState<Record<number, LineNote[]>>({});
 
-  const [medulaState, setMedulaState] = useState<'LOGGED' | 'NOT_LOGGED' | 'ERROR' | null>(null);
   const focus = useCallback(() => { setTimeout(() => input.current?.focus(), 0); }, []);
-  // Whether the company has a Medula session (is-logged), shown beside the keys; asked again after a login.
-  const [loginVersion, setLoginVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    call(shell.api)('GET', PATHS.isLogged).then((r) => { if (live) setMedulaState(((r as { state?: string } | null)?.state ?? null) as typeof medulaState); }, () => { if (live) setMedulaState(null); });
-    return () => { live = false; };
-  }, [shell.api, loginVersion]);
+  // Whether the company has a Medula session (is-logged), shown beside the keys; asked on each visit and again after a login.
+  const isLogged = useApiData(['GET', PATHS.isLogged], (api) => call(api)('GET', PATHS.isLogged) as Promise<{ state?: string } | null>, { report: false, refetchOnEveryMount: true });
+  const medulaState = isLogged.isError ? null : ((isLogged.data?.state ?? null) as 'LOGGED' | 'NOT_LOGGED' | 'ERROR' | null);
   useEffect(() => { if (dialog === null) focus(); }, [dialog, focus]);
   // The card share goes to a POS terminal when a plugin offers the 'pos.device' payment method.
-  const [posDevice, setPosDevice] = useState(false);
-  useEffect(() => {
-    let live = true;
-    call(shell.api)('GET', PATHS.paymentMethods)
-      .then((r) => { if (live) setPosDevice(((r as { method: string | null }[] | null) ?? []).some((m) => m.method === POS_DEVICE_METHOD)); }, () => { if (live) setPosDevice(false); });
-    return () => { live = false; };
-  }, [shell.api]);
+  // (The same read, in the same shape, as the invoice form's payment methods.)
+  const methods = useApiData(['GET', PATHS.paymentMethods], (api) => (call(api)('GET', PATHS.paymentMethods, {}) as Promise<PaymentMethodRow[] | null>)
+    .then((all) => (all ?? []).map((m) => ({ paymentType: m.paymentType, method: m.method, label: m.label, bankAccountTypes: m.bankAccountTypes ?? null }))), { report: false });
+  const posDevice = !methods.isError && (methods.data ?? []).some((m) => m.method === POS_DEVICE_METHOD);
 
   // /pharmacy-sale/:id (from the prescriptions list): that prescription at the counter.
   const openId = Number(props.params?.id);
+  const opening = useApiData(['GET', PATHS.counter, { id: openId }], (api) => call(api)('GET', PATHS.counter, { params: { path: { id: openId } } }) as Promise<PharmacyCounter>, {
+    enabled: Number.isInteger(openId) && openId > 0, refetchOnEveryMount: true,
+  });
+  // Taken once per opening, as read on this visit (later reads of it, after the counter's own writes, do not replace what the person does here).
+  const opened = useRef<number | null>(null);
+  const openedCounter = opening.isFetchedAfterMount ? opening.data : undefined;
   useEffect(() => {
-    if (!Number.isInteger(openId) || openId < 1) return;
-    let live = true;
-    call(shell.api)('GET', PATHS.counter, { params: { path: { id: openId } } }).then((c) => {
-      if (!live) return;
-      take(c as PharmacyCounter);
-      setFound((c as PharmacyCounter).recete);
-      setReceteNo((c as PharmacyCounter).recete.receteNo);
-    }, (e: unknown) => shell.notify.failure(e));
-    return () => { live = false; };
-  }, [openId, shell.api, shell.notify]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!openedCounter || opened.current === openId) return;
+    opened.current = openId;
+    take(openedCounter);
+    setFound(openedCounter.recete);
+    setReceteNo(openedCounter.recete.receteNo);
+  }, [openedCounter, openId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const recete = counter?.recete ?? null;
   const lines = counter?.medicines ?? [];
   const canTrack = shell.host.can(TRACKING_GATE);
 
   // The warning codes (select-warning-code) are asked once a prescription is open.
-  useEffect(() => {
-    if (!recete) return;
-    let live = true;
-    call(shell.api)('GET', PATHS.selectWarningCode)
-      .then((r) => { if (live) setWarningCodes((r as WarningCode[] | null) ?? []); }, () => { if (live) setWarningCodes([]); });
-    return () => { live = false; };
-  }, [shell.api, recete?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const codes = useApiData(['GET', PATHS.selectWarningCode], (api) => call(api)('GET', PATHS.selectWarningCode).then((r) => (r as WarningCode[] | null) ?? []), { enabled: recete !== null, report: false });
+  const warningCodes: WarningCode[] = codes.isError ? [] : codes.data ?? [];
 
   function take(c: PharmacyCounter) {
     // A line keeps what last changed on it while its prescription stays open (a later scan on another line does not hide it).
@@ -311,18 +303,32 @@ export default function CounterPage(props: ContributionProps) {
     } catch (e) { reportFailure(shell.notify, e, t('common.error')); } finally { setBusy(null); focus(); }
   }
 
-  async function pay(paymentType: SalePaymentType) {
+  // The sale's invoice (a write, through the data layer, also when a payment key pressed while busy
+  // runs it afterwards), then the counter as it now is (left as shown when it cannot be read).
+  const invoicing = useApiMutation<{ receteId: number; paymentType: SalePaymentType; method?: string }, { invoice: InvoiceResult; counter: PharmacyCounter | null }>({
+    mutate: async (api, { receteId, paymentType, method }) => {
+      const invoice = await call(api)('POST', PATHS.invoice, { body: { receteId, paymentType, ...(method ? { method } : {}) } }) as InvoiceResult;
+      const counter = await (call(api)('GET', PATHS.counter, { params: { path: { id: receteId } } }) as Promise<PharmacyCounter>).catch(() => null);
+      return { invoice, counter };
+    },
+    // The prescriptions' payment status and the invoices change with it.
+    invalidates: [PATHS.recetes, `${API}/invoices`],
+    report: t('common.error'),
+  });
+  function pay(paymentType: SalePaymentType) {
     if (!recete) { setNotice({ intent: 'warning', text: t('counter.openFirst') }); return; }
     if (recete.invoiceId) { setNotice({ intent: 'warning', text: t('pay.already', { no: recete.invoiceNo ?? '' }) }); return; }
     setBusy('plain');
-    try {
-      const method = paymentType === 'CREDIT_CARD' && posDevice ? POS_DEVICE_METHOD : undefined;
-      const r = await call(shell.api)('POST', PATHS.invoice, { body: { receteId: recete.id, paymentType, ...(method ? { method } : {}) } }) as InvoiceResult;
-      setResult(r);
-      setNotice({ intent: 'success', text: t('pay.done', { no: r.invoiceNo }) });
-      shell.notify.success(t('pay.done', { no: r.invoiceNo }));
-      await open(recete.id).catch(() => undefined);
-    } catch (e) { reportFailure(shell.notify, e, t('common.error')); } finally { setBusy(null); focus(); }
+    const method = paymentType === 'CREDIT_CARD' && posDevice ? POS_DEVICE_METHOD : undefined;
+    invoicing.mutate({ receteId: recete.id, paymentType, ...(method ? { method } : {}) }, {
+      onSuccess: ({ invoice: r, counter: c }) => {
+        setResult(r);
+        setNotice({ intent: 'success', text: t('pay.done', { no: r.invoiceNo }) });
+        shell.notify.success(t('pay.done', { no: r.invoiceNo }));
+        if (c) take(c);
+      },
+      onSettled: () => { setBusy(null); focus(); },
+    });
   }
 
   async function unlink() {
@@ -585,7 +591,7 @@ export default function CounterPage(props: ContributionProps) {
 
       {dialog === 'login' && (
         <MedulaLoginDialog ereceteNo={receteNo ?? ''} onClose={() => setDialog(null)}
-          onLogged={() => { setDialog(null); setLoginVersion((v) => v + 1); shell.notify.success(t('medulaLogin.done')); if (receteNo || found) void read(); }} />
+          onLogged={() => { setDialog(null); void isLogged.refetch(); shell.notify.success(t('medulaLogin.done')); if (receteNo || found) void read(); }} />
       )}
       {dialog === 'manual' && (
         <ManualReceteDialog receteNo={receteNo ?? ''} onClose={() => setDialog(null)}

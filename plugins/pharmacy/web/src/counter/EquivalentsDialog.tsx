@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { call, PATHS, type CounterLine, type Equivalent } from '../api';
 import { useTexts } from '../texts';
 import { money } from './money';
@@ -12,17 +12,12 @@ import { money } from './money';
  * Keyboard: ↑/↓ choose, Enter takes the chosen one (the counter then expects its box), Esc closes.
  */
 export function EquivalentsDialog(props: { line: CounterLine; receteId: number; onChoose: (e: Equivalent) => void; onClose: () => void }) {
-  const shell = useShell();
   const { t } = useTexts();
-  const [list, setList] = useState<Equivalent[] | null>(null);
+  const barcode = props.line.prescribedBarcode ?? props.line.barcode;
+  const q = useApiData(['GET', PATHS.getEsdeger, { barcode }], (api) => call(api)('GET', PATHS.getEsdeger, { params: { query: { barcode } } }).then((r) => (r as Equivalent[] | null) ?? []));
+  const list: Equivalent[] | null = q.data ?? (q.isError ? [] : null);
   const [at, setAt] = useState(0);
   const table = useRef<HTMLTableElement>(null);
-  useEffect(() => {
-    let live = true;
-    call(shell.api)('GET', PATHS.getEsdeger, { params: { query: { barcode: props.line.prescribedBarcode ?? props.line.barcode } } })
-      .then((r) => { if (live) setList((r as Equivalent[] | null) ?? []); }, (e: unknown) => { if (live) { setList([]); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, props.line, props.receteId]);
   useEffect(() => { if (list && list.length) table.current?.focus(); }, [list]);
   const keys = (e: React.KeyboardEvent) => {
     if (!list?.length) return;

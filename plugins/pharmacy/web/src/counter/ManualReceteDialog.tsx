@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, NumericInput } from '@blueprintjs/core';
 import { isValidTckn, todayInTurkey } from '@tezgah/core';
 import { RECETE_COLORS, RECETE_COLOR_LABELS, type ReceteColor } from '@tezgah/pharmacy-common';
-import { DateInput, useShell } from '@tezgah/workbench/ui';
+import { DateInput, useApiData, useShell } from '@tezgah/workbench/ui';
 import { call, isMedulaDown, PATHS, receteOf, wordsOf, type Recete } from '../api';
 import { useTexts } from '../texts';
 
@@ -108,16 +108,13 @@ export function ManualReceteDialog(props: { receteNo?: string | null; onSaved: (
   const [tried, setTried] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
-  const [provisionTypes, setProvisionTypes] = useState<Code[] | null>(null);
+  // The form's choices (prepared-recete-selects): the provision types Medula knows.
+  const provisionTypes: Code[] | null = useApiData(
+    ['GET', PATHS.preparedSelects],
+    (api) => call(api)('GET', PATHS.preparedSelects, {}).then((r) => ((r as { provisionTypes?: Code[] } | null)?.provisionTypes) ?? []),
+    { report: false },
+  ).data ?? null;
   const [facilityName, setFacilityName] = useState<string | null>(null);
-  useEffect(() => {
-    // The form's choices (prepared-recete-selects): the provision types Medula knows.
-    let gone = false;
-    call(shell.api)('GET', PATHS.preparedSelects, {})
-      .then((r) => { if (!gone) setProvisionTypes(((r as { provisionTypes?: Code[] } | null)?.provisionTypes) ?? []); })
-      .catch(() => { if (!gone) setProvisionTypes(null); });
-    return () => { gone = true; };
-  }, [shell.api]);
   const errors = manualErrors(d);
   const err = (f: string) => (tried && errors[f] ? t(`manual.errors.${errors[f]}`) : undefined);
   async function save() {

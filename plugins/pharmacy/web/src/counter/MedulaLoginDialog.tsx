@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { isValidTckn, SEED_TEXTS } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { call, PATHS, wordsOf } from '../api';
 import { useTexts } from '../texts';
 import { MedulaSteps, newProgressId, STEPS_OF } from './MedulaSteps';
@@ -41,26 +41,19 @@ export function MedulaLoginDialog(props: { ereceteNo?: string; tckn?: string; us
   const { t } = useTexts();
   const [v, setV] = useState<MedulaLogin>({ username: props.username ?? '', password: '', captcha: '', tckn: props.tckn ?? '', ereceteNo: props.ereceteNo ?? '' });
   const [tried, setTried] = useState(false);
-  const [captcha, setCaptcha] = useState<{ src: string; token: string | null } | null>(null);
   const [progressId, setProgressId] = useState<string | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(0);
+  // Each captcha is asked once: a new key per opening and per 'new captcha' (the last one stays until the next is there).
+  const [captchaKey, setCaptchaKey] = useState(newProgressId);
   const [failed, setFailed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    call(shell.api)('GET', PATHS.loginPage).then((r) => { if (live) setCaptcha(captchaOf(r)); }, (e: unknown) => { if (live) shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, captchaKey]);
+  const page = useApiData(['GET', PATHS.loginPage, { captcha: captchaKey }], (api) => call(api)('GET', PATHS.loginPage), { keepPrevious: true, staleTime: Infinity });
+  const captcha = page.data === undefined ? null : captchaOf(page.data);
   // The company's Medula user (pharmacy settings) offered when none was given; who may not read the settings types it.
+  const stored = useApiData(['GET', PATHS.settings], (api) => call(api)('GET', PATHS.settings), { enabled: !props.username, report: false }).data;
+  const storedUser = props.username ? null : (stored as { medula?: { username?: string | null } } | null | undefined)?.medula?.username;
   useEffect(() => {
-    if (props.username) return;
-    let live = true;
-    call(shell.api)('GET', PATHS.settings).then((r) => {
-      const u = (r as { medula?: { username?: string | null } } | null)?.medula?.username;
-      if (live && u) setV((x) => (x.username ? x : { ...x, username: u }));
-    }, () => undefined);
-    return () => { live = false; };
-  }, [shell.api, props.username]);
+    if (storedUser) setV((x) => (x.username ? x : { ...x, username: storedUser }));
+  }, [storedUser]);
   const errors = loginErrors(v);
   const show = (f: Field) => (tried && errors[f] ? t(`medulaLogin.errors.${errors[f]}`) : undefined);
   async function submit() {
@@ -79,7 +72,7 @@ export function MedulaLoginDialog(props: { ereceteNo?: string; tckn?: string; us
       const words = wordsOf(e);
       setFailed(words && words !== SEED_TEXTS.MEDULA_LOGIN_FAILED ? `${SEED_TEXTS.MEDULA_LOGIN_FAILED} (${words})` : SEED_TEXTS.MEDULA_LOGIN_FAILED);
       setV((x) => ({ ...x, captcha: '' }));
-      setCaptchaKey((k) => k + 1);
+      setCaptchaKey(newProgressId());
     } finally {
       setBusy(false);
       setProgressId(null);
@@ -102,7 +95,7 @@ export function MedulaLoginDialog(props: { ereceteNo?: string; tckn?: string; us
           {input('password', 'password', { autoFocus: Boolean(v.username), autoComplete: 'current-password', maxLength: 100 })}
           <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
             {captcha ? <img src={captcha.src} alt={t('medulaLogin.captchaImage')} style={{ height: 40, border: '1px solid #ccc' }} /> : <span className="bp6-text-muted">{t('medulaLogin.captchaLoading')}</span>}
-            <Button variant="minimal" icon="refresh" aria-label={t('medulaLogin.newCaptcha')} title={t('medulaLogin.newCaptcha')} onClick={() => setCaptchaKey((k) => k + 1)} />
+            <Button variant="minimal" icon="refresh" aria-label={t('medulaLogin.newCaptcha')} title={t('medulaLogin.newCaptcha')} onClick={() => setCaptchaKey(newProgressId())} />
           </div>
           {input('captcha', 'text', { autoComplete: 'off', maxLength: 20 })}
           {input('tckn', 'text', { inputMode: 'numeric', maxLength: 11 })}

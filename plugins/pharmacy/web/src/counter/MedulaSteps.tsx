@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ProgressBar } from '@blueprintjs/core';
 import { MEDULA_STEPS, type MedulaStep } from '@tezgah/pharmacy-common';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { call, PATHS } from '../api';
 import { useTexts } from '../texts';
 
@@ -27,19 +27,16 @@ export const STEPS_OF = {
  */
 export function MedulaSteps(props: { steps: readonly MedulaStep[]; step?: MedulaStep | null; everyMs?: number; progressId?: string | null }) {
   const { t, i18n } = useTexts();
-  const shell = useShell();
   const [at, setAt] = useState(0);
-  const [reported, setReported] = useState<MedulaStep | null>(null);
-  // The server's word on the step reached (GET medula/progress?progressId=) wins over the timer.
-  useEffect(() => {
-    if (!props.progressId) return;
-    let live = true;
-    const id = setInterval(() => {
-      call(shell.api)('GET', PATHS.medulaProgress, { params: { query: { progressId: props.progressId } } })
-        .then((r) => { const s = (r as { step?: MedulaStep } | null)?.step; if (live && s && s in MEDULA_STEPS) setReported(s); }, () => undefined);
-    }, 400);
-    return () => { live = false; clearInterval(id); };
-  }, [props.progressId, shell.api]);
+  // The server's word on the step reached (GET medula/progress?progressId=, asked every 400 ms) wins over the timer.
+  const progressId = props.progressId ?? null;
+  const progress = useApiData(
+    ['GET', PATHS.medulaProgress, { progressId }],
+    (api) => call(api)('GET', PATHS.medulaProgress, { params: { query: { progressId } } }) as Promise<{ step?: MedulaStep } | null>,
+    { enabled: Boolean(progressId), report: false, staleTime: 0, refetchInterval: progressId ? 400 : false },
+  );
+  const said = progressId ? progress.data?.step : undefined;
+  const reported: MedulaStep | null = said && said in MEDULA_STEPS ? said : null;
   const every = props.everyMs ?? 700;
   useEffect(() => {
     setAt(0);

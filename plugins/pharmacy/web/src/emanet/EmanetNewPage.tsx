@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Callout, Card, FormGroup, H2, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { parseDataMatrix, todayInTurkey, type ContributionProps } from '@tezgah/core';
 import { TRACKING_TEXTS } from '@tezgah/pharmacy-common';
-import { DateInput, reportFailure, useShell } from '@tezgah/workbench/ui';
+import { DateInput, reportFailure, useApiData, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type Current, type Medicine } from '../api';
 import { useTexts } from '../texts';
 import { wireCode } from '../counter/scan';
@@ -29,7 +29,6 @@ export default function EmanetNewPage({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTexts();
   const [currentSearch, setCurrentSearch] = useState('');
-  const [currents, setCurrents] = useState<Current[]>([]);
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [medSearch, setMedSearch] = useState('');
   const [found, setFound] = useState<Medicine[] | null>(null);
@@ -39,14 +38,18 @@ export default function EmanetNewPage({ host }: ContributionProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // The currents matching what is typed, asked a moment after the typing stops.
+  const [searched, setSearched] = useState('');
   useEffect(() => {
-    let live = true;
-    const id = setTimeout(() => {
-      page(shell.api)(PATHS.currents, { params: { query: query({ page: 0, size: 20, search: currentSearch.trim(), active: true }) } })
-        .then((p) => { if (live) setCurrents(p.items as Current[]); }, () => { if (live) setCurrents([]); });
-    }, 250);
-    return () => { live = false; clearTimeout(id); };
-  }, [shell.api, currentSearch]);
+    const id = setTimeout(() => setSearched(currentSearch.trim()), 250);
+    return () => clearTimeout(id);
+  }, [currentSearch]);
+  const matching = useApiData(
+    ['GET', PATHS.currents, { search: searched, active: true }, 'page'],
+    (api) => page(api)(PATHS.currents, { params: { query: query({ page: 0, size: 20, search: searched, active: true }) } }).then((p) => p.items as Current[]),
+    { keepPrevious: true, report: false },
+  );
+  const currents: Current[] = matching.isError ? [] : matching.data ?? [];
 
   async function searchMedicines() {
     if (!medSearch.trim()) return;

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, FormGroup, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, reportFailure, useApiData, useConfirm, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { call, CREDIT_STATES, page, PATHS, query, type CreditProduct, type CreditState } from '../api';
 import { useTexts } from '../texts';
 import { OPEN_STATES, reloadAfterCancel, type ListPage } from './reload';
@@ -12,6 +12,24 @@ interface CurrentCounts { currentId: number; pending: number; onCredit: number; 
 /** The state filter's choices: the open ones (pending and on credit, the list after a cancel), every state, or one. */
 type StateChoice = 'OPEN' | 'ALL' | CreditState;
 const INTENT: Record<CreditState, Intent> = { PENDING: 'warning', ON_CREDIT: 'primary', COMPLETED: 'success', CANCEL: 'none' };
+
+type Api = Parameters<typeof page>[0];
+
+/** One page of the deposits in these states, newest first. */
+async function loadPage(api: Api, p: number, s: CreditState[]): Promise<ListPage<CreditProduct>> {
+  const r = await page(api)(PATHS.creditProducts, { params: { query: query({ page: p, size: SIZE, sort: 'id,desc', state: s }) } });
+  return { items: r.items as CreditProduct[], total: r.total };
+}
+const listKey = (p: number, s: CreditState[]) => ['GET', PATHS.creditProducts, { page: p, states: s }, 'page'];
+
+/** A current's deposits (its last 100) and their counts by state. */
+async function loadCurrent(api: Api, id: number): Promise<{ items: CreditProduct[]; counts: CurrentCounts | null }> {
+  const [counts, items] = await Promise.all([
+    page(api)(PATHS.currentsCreditProducts, { params: { query: { currentId: id, openOnly: false, page: 0, size: 1 } } }).then((p) => (p.items[0] as CurrentCounts | undefined) ?? null, () => null),
+    page(api)(PATHS.creditProducts, { params: { query: { currentId: id, page: 0, size: 100, sort: 'id,desc' } } }).then((p) => p.items as CreditProduct[]),
+  ]);
+  return { items, counts };
+}
 
 const statesOf = (c: StateChoice): CreditState[] => (c === 'OPEN' ? [...OPEN_STATES] : c === 'ALL' ? [] : [c]);
 const choiceOf = (s: CreditState[]): StateChoice => (s.length === 2 && OPEN_STATES.every((x) => s.includes(x)) ? 'OPEN' : s.length === 1 ? s[0]! : 'ALL');
@@ -29,48 +47,35 @@ export default function EmanetPage({ host }: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const [states, setStates] = useState<CreditState[]>([...OPEN_STATES]);
   const [at, setAt] = useState(0);
-  const [data, setData] = useState<ListPage<CreditProduct> | null>(null);
-  const [current, setCurrent] = useState<{ id: number; name: string; items: CreditProduct[] | null; counts?: CurrentCounts | null } | null>(null);
-
-  const load = useCallback(async (p: number, s: CreditState[]) => {
-    const r = await page(shell.api)(PATHS.creditProducts, { params: { query: query({ page: p, size: SIZE, sort: 'id,desc', state: s }) } });
-    return { items: r.items as CreditProduct[], total: r.total };
-  }, [shell.api]);
-
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load(at, states).then((r) => { if (live) setData(r); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [load, at, states, version, shell.notify]);
+  const client = useQueryClient();
+  // The page shown (a revisit shows the last one at once and reads it again behind it).
+  const list = useApiData(listKey(at, states), (api) => loadPage(api, at, states), { keepPrevious: true, refetchOnEveryMount: true });
+  const data: ListPage<CreditProduct> | null = list.data ?? (list.isError ? { items: [], total: 0 } : null);
+  // The current whose deposits are open below the list.
+  const [chosen, setCurrent] = useState<{ id: number; name: string } | null>(null);
+  const ofCurrent = useApiData(['GET', PATHS.creditProducts, { currentId: chosen?.id }, 'current'], (api) => loadCurrent(api, chosen!.id), { enabled: chosen !== null });
+  const current = chosen && { ...chosen, items: ofCurrent.data?.items ?? (ofCurrent.isError ? [] : null), counts: ofCurrent.data?.counts };
 
   async function cancel(row: CreditProduct) {
     if (!(await confirm({ message: t('emanet.cancelConfirm', { name: row.medicineName }) }))) return;
     try {
       await call(shell.api)('PUT', PATHS.creditProductsList, { body: [{ id: row.id, state: 'CANCEL' }] });
       shell.notify.success(t('emanet.cancelled'));
-      const r = await reloadAfterCancel(load, at);
-      setData(r.result);
+      // Every deposit list read so far is out of date; the one shown next is read here (a page back when it came back empty).
+      void client.invalidateQueries({ queryKey: ['GET', PATHS.creditProducts], refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: ['GET', PATHS.currentsCreditProducts] });
+      const r = await reloadAfterCancel((p, s) => loadPage(shell.api, p, s), at);
+      client.setQueryData(listKey(r.page, r.states), r.result);
       setStates(r.states);
       setAt(r.page);
-      if (current) void openCurrent(current.id, current.name);
+      if (chosen) void ofCurrent.refetch();
     } catch (e) {
       reportFailure(shell.notify, e, t('common.error'));
     }
   }
 
-  async function openCurrent(id: number, name: string) {
-    setCurrent({ id, name, items: null });
-    try {
-      const [counts, items] = await Promise.all([
-        page(shell.api)(PATHS.currentsCreditProducts, { params: { query: { currentId: id, openOnly: false, page: 0, size: 1 } } }).then((p) => (p.items[0] as CurrentCounts | undefined) ?? null, () => null),
-        page(shell.api)(PATHS.creditProducts, { params: { query: { currentId: id, page: 0, size: 100, sort: 'id,desc' } } }).then((p) => p.items as CreditProduct[]),
-      ]);
-      setCurrent({ id, name, items, counts });
-    } catch (e) {
-      setCurrent({ id, name, items: [] });
-      shell.notify.failure(e);
-    }
+  function openCurrent(id: number, name: string) {
+    setCurrent({ id, name });
   }
 
   const rows = (items: CreditProduct[], label: string, withCurrent: boolean) => (
@@ -81,7 +86,7 @@ export default function EmanetPage({ host }: ContributionProps) {
       <tbody>
         {items.map((r) => (
           <tr key={r.id}>
-            {withCurrent && <td><a href="#" onClick={(e) => { e.preventDefault(); void openCurrent(r.currentId, r.currentName ?? `#${r.currentId}`); }}>{r.currentName ?? `#${r.currentId}`}</a></td>}
+            {withCurrent && <td><a href="#" onClick={(e) => { e.preventDefault(); openCurrent(r.currentId, r.currentName ?? `#${r.currentId}`); }}>{r.currentName ?? `#${r.currentId}`}</a></td>}
             <td>{r.medicineName}{r.barcode ? <div className="bp6-text-muted">{r.barcode}</div> : null}</td>
             <td style={{ wordBreak: 'break-all', maxWidth: 220 }}><small>{r.qrCode ?? ''}</small></td>
             <td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.givenDate)}</td>
@@ -109,7 +114,7 @@ export default function EmanetPage({ host }: ContributionProps) {
         </FormGroup>
         <FormGroup>
           {host.can({ module: 29, anyActions: [2] }) && <Button intent="primary" icon="add" text={t('emanet.newButton')} onClick={() => host.navigate('/emanet/new')} />}{' '}
-          <Button icon="refresh" aria-label={t('outbox.refresh')} onClick={() => setVersion((v) => v + 1)} />
+          <Button icon="refresh" aria-label={t('outbox.refresh')} onClick={() => { void list.refetch(); }} />
         </FormGroup>
       </div>
       {data === null ? <Spinner size={24} /> : data.items.length === 0 ? <NonIdealState icon="inherited-group" title={t('emanet.empty')} /> : (

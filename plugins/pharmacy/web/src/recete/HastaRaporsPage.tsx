@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { formatDate, isValidTckn, type ContributionProps } from '@tezgah/core';
-import { DateInput, Pager, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Pager, reportFailure, useApiData, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, type HastaRapor } from '../api';
 import { useTexts } from '../texts';
 
@@ -55,18 +55,18 @@ export default function HastaRaporsPage({ host }: ContributionProps) {
   const [draft, setDraft] = useState({ patientTckn: '', reportNo: '' });
   const [filters, setFilters] = useState(draft);
   const [at, setAt] = useState(0);
-  const [version, setVersion] = useState(0);
-  const [data, setData] = useState<{ items: HastaRapor[]; total: number } | null>(null);
   const [edit, setEdit] = useState<RaporDraft | null>(null);
-  useEffect(() => {
-    let live = true;
-    page(shell.api)(PATHS.hastaRapors, { params: { query: query({ page: at, size: SIZE, patientTckn: filters.patientTckn.trim(), reportNo: filters.reportNo.trim() }) } })
-      .then((p) => { if (live) setData({ items: p.items as HastaRapor[], total: p.total }); }, (e: unknown) => { if (live) { setData({ items: [], total: 0 }); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell.api, shell.notify, filters, at, version]);
+  // The page of reports (a visit shows the last one at once and reads it again; a save or a delete reads it again too).
+  const q = useApiData(
+    ['GET', PATHS.hastaRapors, { page: at, ...filters }, 'page'],
+    (api) => page(api)(PATHS.hastaRapors, { params: { query: query({ page: at, size: SIZE, patientTckn: filters.patientTckn.trim(), reportNo: filters.reportNo.trim() }) } })
+      .then((p) => ({ items: p.items as HastaRapor[], total: p.total })),
+    { keepPrevious: true, refetchOnEveryMount: true },
+  );
+  const data: { items: HastaRapor[]; total: number } | null = q.data ?? (q.isError ? { items: [], total: 0 } : null);
   async function remove(r: HastaRapor) {
     if (!await confirm({ message: t('hastaRapor.removeConfirm', { no: r.reportNo }), intent: 'danger' })) return;
-    try { await call(shell.api)('DELETE', PATHS.hastaRapor, { params: { path: { id: r.id } } }); shell.notify.success(t('hastaRapor.removed')); setVersion((v) => v + 1); } catch (e) { reportFailure(shell.notify, e, t('common.error')); }
+    try { await call(shell.api)('DELETE', PATHS.hastaRapor, { params: { path: { id: r.id } } }); shell.notify.success(t('hastaRapor.removed')); } catch (e) { reportFailure(shell.notify, e, t('common.error')); }
   }
   const link = (to: string, label: string) => <a href={to} onClick={(e) => { e.preventDefault(); host.navigate(to); }}>{label}</a>;
   return (
@@ -106,7 +106,7 @@ export default function HastaRaporsPage({ host }: ContributionProps) {
           <Pager page={at} size={SIZE} total={data.total} onPage={setAt} />
         </div>
       )}
-      {edit && <RaporDialog draft={edit} onClose={() => setEdit(null)} onSaved={() => { setEdit(null); setVersion((v) => v + 1); }} />}
+      {edit && <RaporDialog draft={edit} onClose={() => setEdit(null)} onSaved={() => setEdit(null)} />}
       {dialog}
     </section>
   );

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { formatDate } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { call, isMedulaDown, needsMedulaLogin, PATHS, wordsOf, type Rapor } from '../api';
 import { dose } from '../counter/money';
 import { useTexts } from '../texts';
@@ -14,19 +14,18 @@ import { useTexts } from '../texts';
 export function RaporsDialog(props: { tckn: string; medicine?: { barcode: string; name: string } | null; onClose: () => void; onLogin?: () => void }) {
   const shell = useShell();
   const { t } = useTexts();
-  const [list, setList] = useState<Rapor[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [covering, setCovering] = useState<Rapor[] | null>(null);
   const failed = (e: unknown) => {
     if (needsMedulaLogin(e) && props.onLogin) { props.onLogin(); return; }
     setError(isMedulaDown(e) ? t('rapor.medulaDown') : (wordsOf(e) || t('common.error')));
   };
-  useEffect(() => {
-    let live = true;
-    call(shell.api)('GET', PATHS.raporList, { params: { query: { tckn: props.tckn } } })
-      .then((r) => { if (live) setList((r as Rapor[]) ?? []); }, (e: unknown) => { if (live) { setList([]); failed(e); } });
-    return () => { live = false; };
-  }, [shell.api, props.tckn]); // eslint-disable-line react-hooks/exhaustive-deps
+  const q = useApiData(
+    ['GET', PATHS.raporList, { tckn: props.tckn }],
+    (api) => call(api)('GET', PATHS.raporList, { params: { query: { tckn: props.tckn } } }).then((r) => (r as Rapor[]) ?? []),
+    { report: failed },
+  );
+  const list: Rapor[] | null = q.data ?? (q.isError ? [] : null);
   async function check() {
     if (!props.medicine) return;
     try {

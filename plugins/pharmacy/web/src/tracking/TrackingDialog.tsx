@@ -1,8 +1,8 @@
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, parseDataMatrix, type Gate } from '@tezgah/core';
 import { itsUcMessage, ITS_UC, TRACKING_TEXTS } from '@tezgah/pharmacy-common';
-import { LineGrid, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { LineGrid, reportFailure, useApiMutation, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { boxStateLabel, call, page, PATHS, type BoxInfo, type BoxStock, type ItsProduct } from '../api';
 import { useTexts } from '../texts';
 import { useDocumentNames } from './refs';
@@ -25,6 +25,35 @@ export function itsList(r: unknown): ItsProduct[] | null {
   return null;
 }
 
+type Asked = { its: ItsProduct[] | null; ours: (BoxInfo | null)[]; fresh: BoxStock[] };
+
+/**
+ * What İTS and our per-serial stock say of these boxes, and the stock of their products against
+ * their boxes in stock. A 401 'No Its Access Token' (no İTS account or session) passes silently
+ * (`itsFailed` hears any failure of İTS's status) and leaves our side alone.
+ */
+async function askAbout(api: Parameters<typeof call>[0], boxes: TrackedBox[], itsFailed: (e: unknown) => void): Promise<Asked> {
+  const productList = boxes.map(product);
+  // İTS's status (check-status writes it on our boxes and names them).
+  const its = await call(api)('POST', PATHS.itsCheckStatus, { body: { productList, management: false } })
+    .then(itsList, (e: unknown) => { itsFailed(e); return null; });
+  const ours = await Promise.all(boxes.map(async (b) => {
+    const hit = its?.find((x) => x.sn === b.sn && (!x.gtin || x.gtin === b.gtin));
+    let id = hit?.boxId ?? null;
+    if (!id) {
+      const p = await page(api)(PATHS.boxes, { params: { query: { gtin: b.gtin, sn: b.sn, page: 0, size: 1 } } }).catch(() => null);
+      id = (p?.items[0] as BoxInfo | undefined)?.id ?? null;
+    }
+    if (!id) return null;
+    return (await call(api)('GET', PATHS.boxDetail, { params: { path: { id } } }).catch(() => null)) as BoxInfo | null;
+  }));
+  // The stock of the boxes' products against their boxes in stock (asked again after each query).
+  const productIds = [...new Set(ours.map((b) => b?.productId).filter((id): id is number => typeof id === 'number'))];
+  const fresh = (await Promise.all(productIds.map((productId) => call(api)('GET', PATHS.boxStock, { params: { query: { productId } } })
+    .then((r: unknown) => (Array.isArray(r) ? (r[0] as BoxStock | undefined) ?? null : null), () => null)))).filter((x): x is BoxStock => x !== null);
+  return { its, ours, fresh };
+}
+
 /**
  * The drug-tracking dialog (seeds 001 §2 "ITS operations dialog": query and cancel): a box's QR
  * code scanned or typed (required; the DataMatrix rule of §5) is asked of İTS (check status:
@@ -42,34 +71,15 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<Row[]>(() => (props.boxes ?? []).map((box) => ({ box })));
-  const [busy, setBusy] = useState(false);
   const [stocks, setStocks] = useState<BoxStock[]>([]);
   // The documents of the boxes' moves, by their numbers ('Fatura ECZ…', not the server's 'invoice:5').
   const docName = useDocumentNames(shell.api, rows.flatMap((r) => r.ours?.moves?.map((m) => m.ref) ?? []));
 
-  const ask = useCallback(async (boxes: TrackedBox[]) => {
-    if (boxes.length === 0) return;
-    setBusy(true);
-    try {
-      const productList = boxes.map(product);
-      // İTS's status (check-status writes it on our boxes and names them); a 401 'No Its Access
-      // Token' (no İTS account or session) passes silently and leaves our side alone.
-      const its = await call(shell.api)('POST', PATHS.itsCheckStatus, { body: { productList, management: false } })
-        .then(itsList, (e: unknown) => { shell.notify.failure(e); return null; });
-      const ours = await Promise.all(boxes.map(async (b) => {
-        const hit = its?.find((x) => x.sn === b.sn && (!x.gtin || x.gtin === b.gtin));
-        let id = hit?.boxId ?? null;
-        if (!id) {
-          const p = await page(shell.api)(PATHS.boxes, { params: { query: { gtin: b.gtin, sn: b.sn, page: 0, size: 1 } } }).catch(() => null);
-          id = (p?.items[0] as BoxInfo | undefined)?.id ?? null;
-        }
-        if (!id) return null;
-        return (await call(shell.api)('GET', PATHS.boxDetail, { params: { path: { id } } }).catch(() => null)) as BoxInfo | null;
-      }));
-      // The stock of the boxes' products against their boxes in stock (asked again after each query).
-      const productIds = [...new Set(ours.map((b) => b?.productId).filter((id): id is number => typeof id === 'number'))];
-      const fresh = (await Promise.all(productIds.map((productId) => call(shell.api)('GET', PATHS.boxStock, { params: { query: { productId } } })
-        .then((r: unknown) => (Array.isArray(r) ? (r[0] as BoxStock | undefined) ?? null : null), () => null)))).filter((x): x is BoxStock => x !== null);
+  // Asking İTS is a write (check-status writes İTS's word on our boxes): a mutation, refreshing the boxes' lists.
+  const asking = useApiMutation<TrackedBox[], Asked>({
+    mutate: (api, boxes) => askAbout(api, boxes, (e) => shell.notify.failure(e)),
+    invalidates: [PATHS.boxes],
+    onSuccess: ({ its, ours, fresh }, boxes) => {
       if (fresh.length) {
         setStocks((old) => {
           const map = new Map(old.map((x) => [x.productId, x]));
@@ -85,10 +95,13 @@ export function TrackingDialog(props: { boxes?: TrackedBox[]; invoiceId?: number
         });
         return [...map.values()];
       });
-    } finally {
-      setBusy(false);
-    }
-  }, [shell.api, shell.notify]);
+    },
+  });
+  const busy = asking.isPending;
+  const ask = async (boxes: TrackedBox[]) => {
+    if (boxes.length === 0) return;
+    await asking.mutateAsync(boxes).catch(() => undefined);
+  };
 
   useEffect(() => { void ask(props.boxes ?? []); /* once, with the boxes it was opened for */ // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
+import { useApiData } from '@tezgah/workbench/ui';
 import { API, call } from '../api';
 
 /**
@@ -33,24 +34,26 @@ async function numberOf(api: TezgahPromiseApi, ref: DocumentRef): Promise<string
   }
 }
 
+/** The numbers of these keys' documents, read side by side (one that cannot be read is null). */
+async function numbersOf(api: TezgahPromiseApi, refs: readonly string[]): Promise<Record<string, string | null>> {
+  return Object.fromEntries(await Promise.all(refs.map(async (r) => [r, await numberOf(api, parseRef(r)!)] as const)));
+}
+
 /**
- * The documents' numbers of these keys, read once each; `name(ref, t)` gives the words shown:
- * 'Fatura ECZ2026000000005', 'İade faturası …', 'Reçete 1A2B3C4' (with '#5' while the number is
- * not known or cannot be read), and any other text (a goods receipt's document number) as it is.
+ * The documents' numbers of these keys, read through the data layer (an invoice's under its
+ * invoice path, a prescription's under its own, so a change to either reads them again);
+ * `name(ref, t)` gives the words shown: 'Fatura ECZ2026000000005', 'İade faturası …', 'Reçete
+ * 1A2B3C4' (with '#5' while the number is not known or cannot be read), and any other text (a
+ * goods receipt's document number) as it is.
  */
 export function useDocumentNames(api: TezgahPromiseApi, refs: readonly (string | null | undefined)[]) {
   const wanted = useMemo(() => [...new Set(refs.filter((r): r is string => parseRef(r) !== null))].sort(), [refs]);
-  const key = wanted.join('|');
-  const [numbers, setNumbers] = useState<Record<string, string | null>>({});
-  useEffect(() => {
-    let live = true;
-    const missing = wanted.filter((r) => !(r in numbers));
-    if (missing.length === 0) return undefined;
-    void Promise.all(missing.map(async (r) => [r, await numberOf(api, parseRef(r)!)] as const)).then((found) => {
-      if (live) setNumbers((n) => ({ ...n, ...Object.fromEntries(found) }));
-    });
-    return () => { live = false; };
-  }, [api, key]); // eslint-disable-line react-hooks/exhaustive-deps
+  const invoices = wanted.filter((r) => parseRef(r)!.kind !== 'recete');
+  const recetes = wanted.filter((r) => parseRef(r)!.kind === 'recete');
+  const options = { keepPrevious: true, report: false } as const;
+  const ofInvoices = useApiData(['GET', `${API}/invoices/{id}`, { refs: invoices }], () => numbersOf(api, invoices), { ...options, enabled: invoices.length > 0 });
+  const ofRecetes = useApiData(['GET', `${API}/recetes/{id}`, { refs: recetes }], () => numbersOf(api, recetes), { ...options, enabled: recetes.length > 0 });
+  const numbers: Record<string, string | null> = { ...ofInvoices.data, ...ofRecetes.data };
   return (ref: string | null | undefined, t: (key: string, o: Record<string, unknown>) => string): string => {
     const d = parseRef(ref);
     if (!d) return ref ?? '';

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Callout, H2, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { call, colorLabel, PATHS, wordsOf } from '../api';
 import { useTexts } from '../texts';
 
@@ -23,21 +22,19 @@ export async function vademecumUrl(api: Parameters<typeof call>[0], barcode: str
  * (TİTCK, SKRS, SGK EK-4/A), without prices, read with the short-lived token (vademecum-medicine).
  */
 export default function VademecumPage(_props: ContributionProps) {
-  const shell = useShell();
   const { t, i18n } = useTexts();
   const lang = i18n.language === 'en' ? 'en' : 'tr';
   const q = new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
   const token = q.get('token') ?? '';
   const barcode = q.get('barcode') ?? '';
-  const [m, setM] = useState<VademecumMedicine | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!token || !/^[0-9]{8,14}$/.test(barcode)) { setError(t('vademecum.missing')); return; }
-    let live = true;
-    call(shell.api)('GET', PATHS.vademecumMedicine, { params: { path: { barcode }, query: { token } } })
-      .then((r) => { if (live) setM(r as VademecumMedicine); }, (e: unknown) => { if (live) setError(wordsOf(e) || t('vademecum.missing')); });
-    return () => { live = false; };
-  }, [shell.api, token, barcode]); // eslint-disable-line react-hooks/exhaustive-deps
+  const valid = Boolean(token) && /^[0-9]{8,14}$/.test(barcode);
+  const read = useApiData(
+    ['GET', PATHS.vademecumMedicine, { barcode, token }],
+    (api) => call(api)('GET', PATHS.vademecumMedicine, { params: { path: { barcode }, query: { token } } }) as Promise<VademecumMedicine>,
+    { enabled: valid, report: false },
+  );
+  const m: VademecumMedicine | null = read.data ?? null;
+  const error: string | null = !valid ? t('vademecum.missing') : read.isError ? (wordsOf(read.error) || t('vademecum.missing')) : null;
   const colorOf = (c: string | null) => (c ? colorLabel(c, lang) : '');
   return (
     <section aria-label={t('vademecum.title')}>

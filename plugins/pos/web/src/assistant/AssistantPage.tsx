@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H2, H4, HTMLSelect, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, type ContributionProps } from '@tezgah/core';
 import { DATABASE_TYPES, PHARMACY_SOFTWARE, type DatabaseType } from '@tezgah/pos-common';
-import { useConfirm, useShell } from '@tezgah/workbench/ui';
+import { useApiData, useConfirm, useInvalidate, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, reportPosFailure, type AssistantCheck, type ConnectorSetting, type KolayAsistan, type LastVersion } from '../api';
 import { useTexts } from '../texts';
 
@@ -147,34 +147,31 @@ export default function AssistantPage(_props: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const can = (module: number, action: number) => shell.host.can({ module, anyActions: [action] });
   const showConnectors = can(32, 1);
-  const [assistants, setAssistants] = useState<KolayAsistan[] | null>(null);
-  const [connectors, setConnectors] = useState<ConnectorSetting[] | null>(null);
-  const [last, setLast] = useState<LastVersion | null>(null);
   const [checks, setChecks] = useState<Record<number, AssistantCheck>>({});
   const [editing, setEditing] = useState<ConnectorDraft | null>(null);
   const [adding, setAdding] = useState(false);
-  const [version, setVersion] = useState(0);
+  const invalidate = useInvalidate();
 
-  const load = useCallback(async () => {
+  // The assistants and (who may see them) the connector settings, read together (a visit shows them at once and reads them again).
+  const lists = useApiData(['GET', PATHS.assistants, { connectors: showConnectors }, 'page'], async (api) => {
     const [a, c] = await Promise.all([
-      page(shell.api)(PATHS.assistants, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } }),
-      showConnectors ? page(shell.api)(PATHS.connectors, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } }) : Promise.resolve({ items: [], total: 0 }),
+      page(api)(PATHS.assistants, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } }),
+      showConnectors ? page(api)(PATHS.connectors, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } }) : Promise.resolve({ items: [], total: 0 }),
     ]);
-    setAssistants(a.items as KolayAsistan[]);
-    setConnectors(c.items as ConnectorSetting[]);
-  }, [shell.api, showConnectors]);
-  useEffect(() => {
-    load().catch((e: unknown) => { setAssistants([]); setConnectors([]); reportPosFailure(shell.notify, e, t); });
-  }, [load, version, shell.notify, t]);
-  useEffect(() => {
-    call(shell.api)('GET', PATHS.lastVersion).then((v) => setLast(v as LastVersion), () => setLast(null));
-  }, [shell.api]);
+    return { assistants: a.items as KolayAsistan[], connectors: c.items as ConnectorSetting[] };
+  }, { refetchOnEveryMount: true, report: (e) => reportPosFailure(shell.notify, e, t) });
+  const assistants: KolayAsistan[] | null = lists.data?.assistants ?? (lists.isError ? [] : null);
+  const connectors: ConnectorSetting[] | null = lists.data?.connectors ?? (lists.isError ? [] : null);
+  // A change to an assistant or a connector setting reads both lists again (removing a connector removes its assistant too).
+  const changed = () => { void invalidate(PATHS.assistants, PATHS.connectors); };
+  const lastRead = useApiData(['GET', PATHS.lastVersion], (api) => call(api)('GET', PATHS.lastVersion) as Promise<LastVersion>, { report: false });
+  const last: LastVersion | null = lastRead.isError ? null : lastRead.data ?? null;
 
   async function check(a: KolayAsistan) {
     try {
       const r = await call(shell.api)('POST', PATHS.checkAssistant, { params: { path: { id: a.id } } }) as AssistantCheck;
       setChecks((c) => ({ ...c, [a.id]: r }));
-      setVersion((v) => v + 1);
+      changed();
     } catch (e) {
       reportPosFailure(shell.notify, e, t);
     }
@@ -184,7 +181,7 @@ export default function AssistantPage(_props: ContributionProps) {
     try {
       await call(shell.api)('DELETE', PATHS.assistant, { params: { path: { id: a.id } } });
       shell.notify.success(t('common.deleted'));
-      setVersion((v) => v + 1);
+      changed();
     } catch (e) {
       reportPosFailure(shell.notify, e, t);
     }
@@ -194,7 +191,7 @@ export default function AssistantPage(_props: ContributionProps) {
     try {
       await call(shell.api)('DELETE', PATHS.removeConnector, { params: { path: { id: c.id } } });
       shell.notify.success(t('assistant.removed'));
-      setVersion((v) => v + 1);
+      changed();
     } catch (e) {
       reportPosFailure(shell.notify, e, t);
     }
@@ -267,8 +264,8 @@ export default function AssistantPage(_props: ContributionProps) {
           {can(32, 2) ? <Button icon="add" text={t('assistant.addConnector')} onClick={() => setEditing({ ...EMPTY })} style={{ marginTop: 8 }} /> : null}
         </Card>
       ) : null}
-      {editing ? <ConnectorDialog draft={editing} assistants={assistants ?? []} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); setVersion((v) => v + 1); }} /> : null}
-      {adding ? <AssistantDialog onClose={() => setAdding(false)} onSaved={() => { setAdding(false); setVersion((v) => v + 1); }} /> : null}
+      {editing ? <ConnectorDialog draft={editing} assistants={assistants ?? []} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); changed(); }} /> : null}
+      {adding ? <AssistantDialog onClose={() => setAdding(false)} onSaved={() => { setAdding(false); changed(); }} /> : null}
       {dialog}
     </section>
   );

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Callout, Tag } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData, useShell } from '@tezgah/workbench/ui';
 import { page, PATHS, type PosDevice, type PosPayment } from '../api';
-import { usePolling } from '../payments/live';
+import { LIVE } from '../payments/live';
 import { StatusTag } from '../payments/StatusTag';
 import { useTexts } from '../texts';
 import { money } from '../ui/money';
@@ -20,24 +19,22 @@ export default function CounterPayment(props: ContributionProps & { params?: Rec
   const { t } = useTexts();
   const allowed = shell.host.can({ module: 27, anyActions: [1] }) || shell.host.can({ module: 30, anyActions: [1] });
   const invoiceId = props.params?.invoiceId ? Number(props.params.invoiceId) : null;
-  const [devices, setDevices] = useState<PosDevice[] | null>(null);
-  const [payment, setPayment] = useState<PosPayment | null>(null);
+  const seesDevices = allowed && shell.host.can({ module: 27, anyActions: [1] });
+  const active = useApiData(
+    ['GET', PATHS.devices, { page: 0, size: 5, active: true }, 'page'],
+    (api) => page(api)(PATHS.devices, { params: { query: { page: 0, size: 5, active: true } } }).then((r) => r.items as PosDevice[]),
+    { enabled: seesDevices, report: false },
+  );
+  const devices: PosDevice[] | null = !seesDevices || active.isError ? [] : active.data ?? null;
 
-  useEffect(() => {
-    if (!allowed || !shell.host.can({ module: 27, anyActions: [1] })) { setDevices([]); return undefined; }
-    let live = true;
-    page(shell.api)(PATHS.devices, { params: { query: { page: 0, size: 5, active: true } } })
-      .then((r) => { if (live) setDevices(r.items as PosDevice[]); }, () => { if (live) setDevices([]); });
-    return () => { live = false; };
-  }, [shell.api, shell.host, allowed]);
-
-  const loadPayment = useCallback(async () => {
-    if (!invoiceId || !shell.host.can({ module: 30, anyActions: [1] })) return;
-    const r = await page(shell.api)(PATHS.paymentsToPortal, { params: { query: { page: 0, size: 1, sort: 'id,desc', invoiceId } } });
-    setPayment((r.items[0] as PosPayment | undefined) ?? null);
-  }, [shell.api, shell.host, invoiceId]);
-  useEffect(() => { loadPayment().catch(() => setPayment(null)); }, [loadPayment]);
-  usePolling(loadPayment, !!invoiceId);
+  // The invoice's POS payment, asked again every LIVE.ms while the sale is on screen (a failed round keeps what was shown).
+  const seesPayment = Boolean(invoiceId) && shell.host.can({ module: 30, anyActions: [1] });
+  const latest = useApiData(
+    ['GET', PATHS.paymentsToPortal, { invoiceId, last: true }, 'page'],
+    (api) => page(api)(PATHS.paymentsToPortal, { params: { query: { page: 0, size: 1, sort: 'id,desc', invoiceId } } }).then((r) => (r.items[0] as PosPayment | undefined) ?? null),
+    { enabled: seesPayment, report: false, staleTime: 0, refetchInterval: seesPayment ? LIVE.ms : false },
+  );
+  const payment: PosPayment | null = seesPayment ? latest.data ?? null : null;
 
   if (!allowed || devices === null) return null;
   const device = devices[0];

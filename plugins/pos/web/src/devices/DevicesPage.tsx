@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H2, H5, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
 import type { ContributionProps } from '@tezgah/core';
 import { POS_PROVIDER_LABELS, POS_PROVIDERS, TERMINAL_SERIAL, type PosProvider } from '@tezgah/pos-common';
-import { useAddRequest, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { useAddRequest, useApiData, useConfirm, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, reportPosFailure, type BankAccount, type PosDevice } from '../api';
 import { useLang } from '../payments/StatusTag';
 import { useTexts } from '../texts';
@@ -122,22 +122,19 @@ export default function DevicesPage(_props: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const [addRequested, addHandled] = useAddRequest();
   const can = (action: number) => shell.host.can({ module: 27, anyActions: [action] });
-  const [devices, setDevices] = useState<PosDevice[] | null>(null);
-  const [banks, setBanks] = useState<BankAccount[]>([]);
+  // The devices (a visit shows them at once and reads them again; a save or a delete through the SDK reads them again too).
+  const list = useApiData(
+    ['GET', PATHS.devices, { page: 0, size: 100, sort: 'id,asc' }, 'page'],
+    (api) => page(api)(PATHS.devices, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } }).then((r) => r.items as PosDevice[]),
+    { refetchOnEveryMount: true, report: (e) => reportPosFailure(shell.notify, e, t) },
+  );
+  const devices: PosDevice[] | null = list.data ?? (list.isError ? [] : null);
+  const banks: BankAccount[] = useApiData(
+    ['GET', PATHS.bankAccounts, { page: 0, size: 100, accountType: 'POS' }, 'page'],
+    (api) => page(api)(PATHS.bankAccounts, { params: { query: { page: 0, size: 100, accountType: 'POS' } } }).then((r) => r.items as BankAccount[]),
+    { report: false },
+  ).data ?? [];
   const [editing, setEditing] = useState<DeviceDraft | null>(null);
-  const [version, setVersion] = useState(0);
-
-  const load = useCallback(async () => {
-    const r = await page(shell.api)(PATHS.devices, { params: { query: { page: 0, size: 100, sort: 'id,asc' } } });
-    setDevices(r.items as PosDevice[]);
-  }, [shell.api]);
-  useEffect(() => {
-    load().catch((e: unknown) => { setDevices([]); reportPosFailure(shell.notify, e, t); });
-  }, [load, version, shell.notify, t]);
-  useEffect(() => {
-    page(shell.api)(PATHS.bankAccounts, { params: { query: { page: 0, size: 100, accountType: 'POS' } } })
-      .then((r) => setBanks(r.items as BankAccount[]), () => setBanks([]));
-  }, [shell.api]);
   useEffect(() => {
     if (addRequested) { setEditing(newDraft()); addHandled(); }
   }, [addRequested, addHandled]);
@@ -147,7 +144,6 @@ export default function DevicesPage(_props: ContributionProps) {
     try {
       await call(shell.api)('DELETE', PATHS.device, { params: { path: { id: d.id } } });
       shell.notify.success(t('devices.removed'));
-      setVersion((v) => v + 1);
     } catch (e) {
       reportPosFailure(shell.notify, e, t);
     }
@@ -183,7 +179,7 @@ export default function DevicesPage(_props: ContributionProps) {
           </HTMLTable>
         </div>
       )}
-      {editing ? <DeviceDialog draft={editing} banks={banks} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); setVersion((v) => v + 1); }} /> : null}
+      {editing ? <DeviceDialog draft={editing} banks={banks} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} /> : null}
       {dialog}
     </section>
   );

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Callout, Card, Collapse, ControlGroup, FormGroup, H2, H4, HTMLSelect, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, parseTurkishDecimal, type ContributionProps } from '@tezgah/core';
 import type { VirtualPaymentStatus } from '@tezgah/pos-common';
-import { Pager, useShell } from '@tezgah/workbench/ui';
+import { Pager, useApiData, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, reportPosFailure, type BankAccount, type Current, type VirtualPayment } from '../api';
 import { money } from '../ui/money';
 import { useTexts } from '../texts';
@@ -30,20 +30,23 @@ function CreateLink(props: { onCreated: () => void }) {
   const shell = useShell();
   const { t } = useTexts();
   const [search, setSearch] = useState('');
-  const [currents, setCurrents] = useState<Current[]>([]);
   const [d, setD] = useState<LinkDraft>({ currentId: '', amount: '', description: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<VirtualPayment | null>(null);
 
+  // The currents matching what is typed, asked a moment after the typing stops.
+  const [searched, setSearched] = useState('');
   useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      page(shell.api)(PATHS.currents, { params: { query: query({ page: 0, size: 20, search: search.trim().slice(0, 100), active: true }) } })
-        .then((r) => { if (live) setCurrents(r.items as Current[]); }, () => { if (live) setCurrents([]); });
-    }, 250);
-    return () => { live = false; clearTimeout(timer); };
-  }, [shell.api, search]);
+    const timer = setTimeout(() => setSearched(search.trim().slice(0, 100)), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const matching = useApiData(
+    ['GET', PATHS.currents, { search: searched, active: true }, 'page'],
+    (api) => page(api)(PATHS.currents, { params: { query: query({ page: 0, size: 20, search: searched, active: true }) } }).then((r) => r.items as Current[]),
+    { keepPrevious: true, report: false },
+  );
+  const currents: Current[] = matching.isError ? [] : matching.data ?? [];
 
   async function create() {
     const r = linkBody(d);
@@ -123,19 +126,26 @@ function LinkSettingsCard() {
   const shell = useShell();
   const { t } = useTexts();
   const [open, setOpen] = useState(false);
-  const [saved, setSaved] = useState<LinkSettings | null>(null);
-  const [d, setD] = useState<LinkSettingsDraft | null>(null);
-  const [banks, setBanks] = useState<BankAccount[]>([]);
+  const client = useQueryClient();
+  // Read once the card is opened: the settings and the online-payment bank accounts to choose from.
+  const saved = useApiData(['GET', PATHS.linkSettings], (api) => call(api)('GET', PATHS.linkSettings) as Promise<LinkSettings>, {
+    enabled: open, report: (e) => reportPosFailure(shell.notify, e, t),
+  }).data ?? null;
+  const banks: BankAccount[] = useApiData(
+    ['GET', PATHS.bankAccounts, { page: 0, size: 100, accountType: 'ONLINE_PAYMENT' }, 'page'],
+    (api) => page(api)(PATHS.bankAccounts, { params: { query: { page: 0, size: 100, accountType: 'ONLINE_PAYMENT' } } }).then((r) => r.items as BankAccount[]),
+    { enabled: open, report: false },
+  ).data ?? [];
+  // The person's changes over the settings as read; none yet: the form shows what was read (secrets empty).
+  const [edits, setD] = useState<LinkSettingsDraft | null>(null);
+  const d: LinkSettingsDraft | null = edits ?? (saved
+    ? { mode: saved.mode, merchantId: saved.merchantId ?? '', merchantKey: '', merchantSalt: '', bankAccountId: saved.bankAccountId ? String(saved.bankAccountId) : '', maxInstallment: String(saved.maxInstallment) }
+    : null);
   const [busy, setBusy] = useState(false);
   const take = (x: LinkSettings) => {
-    setSaved(x);
-    setD({ mode: x.mode, merchantId: x.merchantId ?? '', merchantKey: '', merchantSalt: '', bankAccountId: x.bankAccountId ? String(x.bankAccountId) : '', maxInstallment: String(x.maxInstallment) });
+    client.setQueryData(['GET', PATHS.linkSettings], x);
+    setD(null);
   };
-  useEffect(() => {
-    if (!open || saved) return;
-    call(shell.api)('GET', PATHS.linkSettings).then((x) => take(x as LinkSettings), (e: unknown) => reportPosFailure(shell.notify, e, t));
-    page(shell.api)(PATHS.bankAccounts, { params: { query: { page: 0, size: 100, accountType: 'ONLINE_PAYMENT' } } }).then((r) => setBanks(r.items as BankAccount[]), () => setBanks([]));
-  }, [open, saved, shell.api, shell.notify, t]);
   async function save() {
     setBusy(true);
     try {
@@ -198,22 +208,20 @@ export default function LinksPage(_props: ContributionProps) {
   const { t } = useTexts();
   const canCreate = shell.host.can({ module: 34, anyActions: [2] });
   const [at, setAt] = useState(0);
-  const [data, setData] = useState<{ items: VirtualPayment[]; total: number } | null>(null);
-  const [version, setVersion] = useState(0);
-
-  const load = useCallback(async () => {
-    const r = await page(shell.api)(PATHS.virtualPayments, { params: { query: { page: at, size: SIZE, sort: 'id,desc' } } });
-    setData({ items: r.items as VirtualPayment[], total: r.total });
-  }, [shell.api, at]);
-  useEffect(() => {
-    load().catch((e: unknown) => { setData({ items: [], total: 0 }); reportPosFailure(shell.notify, e, t); });
-  }, [load, version, shell.notify, t]);
+  const invalidate = useInvalidate();
+  // The page of links (a visit shows the last one at once and reads it again behind it).
+  const q = useApiData(
+    ['GET', PATHS.virtualPayments, { page: at }, 'page'],
+    (api) => page(api)(PATHS.virtualPayments, { params: { query: { page: at, size: SIZE, sort: 'id,desc' } } }).then((r) => ({ items: r.items as VirtualPayment[], total: r.total })),
+    { keepPrevious: true, refetchOnEveryMount: true, report: (e) => reportPosFailure(shell.notify, e, t) },
+  );
+  const data: { items: VirtualPayment[]; total: number } | null = q.data ?? (q.isError ? { items: [], total: 0 } : null);
 
   return (
     <section aria-label={t('links.title')}>
       <H2>{t('links.title')}</H2>
       {shell.host.can({ module: 34, anyActions: [3] }) ? <LinkSettingsCard /> : null}
-      {canCreate ? <CreateLink onCreated={() => { setAt(0); setVersion((v) => v + 1); }} /> : null}
+      {canCreate ? <CreateLink onCreated={() => { setAt(0); void invalidate(PATHS.virtualPayments); }} /> : null}
       {data === null ? <Spinner size={20} /> : data.items.length === 0 ? <NonIdealState icon="link" title={t('links.none')} /> : (
         <div style={{ overflowX: 'auto' }}>
           <HTMLTable compact striped aria-label={t('links.table')} style={{ width: '100%' }}>

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, ButtonGroup, FormGroup, H2, H4, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { DATE_FORMATS, formatDate, type ContributionProps } from '@tezgah/core';
 import { POS_PAYMENT_STATUSES, POS_PAYMENT_STATUS_LABELS, POS_USER_ACTIONS, userActions } from '@tezgah/pos-common';
-import { Pager, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Pager, useApiData, useConfirm, useInvalidate, useShell } from '@tezgah/workbench/ui';
 import { call, page, PATHS, query, reportPosFailure, WAITING, type PosPayment, type PosStatus } from '../api';
 import { money } from '../ui/money';
 import { useTexts } from '../texts';
-import { usePolling } from './live';
+import { LIVE } from './live';
 import { StatusTag, useLang } from './StatusTag';
 
 const SIZE = 20;
@@ -80,23 +80,26 @@ export default function PaymentsPage(_props: ContributionProps) {
   const canUpdate = shell.host.can({ module: 30, anyActions: [3] });
   const [status, setStatus] = useState<PosStatus | ''>('');
   const [at, setAt] = useState(0);
-  const [data, setData] = useState<{ items: PosPayment[]; total: number } | null>(null);
-  const [pending, setPending] = useState<PosPayment[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const invalidate = useInvalidate();
 
-  const load = useCallback(async () => {
+  // The page of payments and those waiting for their terminal, asked again every LIVE.ms while the
+  // page is open (not while the tab is hidden). Only a failure with nothing on screen is reported:
+  // a failed round leaves the rows as they were and the next one tries again.
+  const shown = useRef(false);
+  const q = useApiData(['GET', PATHS.paymentsToPortal, { page: at, status }, 'live'], async (api) => {
     const [list, waiting] = await Promise.all([
-      page(shell.api)(PATHS.paymentsToPortal, { params: { query: query({ page: at, size: SIZE, sort: 'id,desc', status }) } }),
-      page(shell.api)(PATHS.paymentsToPortal, { params: { query: { page: 0, size: 50, sort: 'id,desc', status: [...WAITING] } } }),
+      page(api)(PATHS.paymentsToPortal, { params: { query: query({ page: at, size: SIZE, sort: 'id,desc', status }) } }),
+      page(api)(PATHS.paymentsToPortal, { params: { query: { page: 0, size: 50, sort: 'id,desc', status: [...WAITING] } } }),
     ]);
-    setData({ items: list.items as PosPayment[], total: list.total });
-    setPending((waiting.items as PosPayment[]).filter((p) => WAITING.includes(p.status)));
-  }, [shell.api, at, status]);
-
-  useEffect(() => {
-    load().catch((e: unknown) => { setData({ items: [], total: 0 }); setPending([]); reportPosFailure(shell.notify, e, t); });
-  }, [load, shell.notify, t]);
-  usePolling(load);
+    return { data: { items: list.items as PosPayment[], total: list.total }, pending: (waiting.items as PosPayment[]).filter((p) => WAITING.includes(p.status)) };
+  }, {
+    keepPrevious: true, refetchOnEveryMount: true, refetchInterval: LIVE.ms,
+    report: (e) => { if (!shown.current) reportPosFailure(shell.notify, e, t); },
+  });
+  shown.current = q.data !== undefined;
+  const data = q.data?.data ?? (q.isError ? { items: [], total: 0 } : null);
+  const pending = q.data?.pending ?? (q.isError ? [] : null);
 
   async function act(p: PosPayment, a: UserAction) {
     if (a !== 'send' && !(await confirm({ message: t(a === 'giveUp' ? 'actions.giveUpConfirm' : 'actions.cancelSaleConfirm', { id: p.id }) }))) return;
@@ -104,7 +107,8 @@ export default function PaymentsPage(_props: ContributionProps) {
     try {
       await call(shell.api)('PUT', PATHS.updateStatus, { body: { id: p.id, status: POS_USER_ACTIONS[a] } });
       shell.notify.success(t('actions.done'));
-      await load();
+      // The payment's status changed: every list of payments (this one, the counter's) is read again.
+      await invalidate(PATHS.paymentsToPortal, PATHS.payments);
     } catch (e) {
       reportPosFailure(shell.notify, e, t);
     } finally {
