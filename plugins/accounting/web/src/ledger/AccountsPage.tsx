@@ -2,7 +2,7 @@ import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'r
 import { Button, Dialog, DialogBody, DialogFooter, H2, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, type ContributionProps } from '@tezgah/core';
-import { Field, fieldErrorsFor, reportFailure, useAddRequest, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useAddRequest, useApiQuery, useQueryClient, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { AccountSuggest } from './parts';
 import { ACCOUNTS, ACCOUNT_CODE, balance, mayLedger, money, type LedgerAccount } from './model';
 
@@ -18,11 +18,8 @@ const SEARCH_DELAY_MS = 300;
 export default function AccountsPage({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
-  const [roots, setRoots] = useState<LedgerAccount[] | null>(null);
-  const [children, setChildren] = useState<Record<string, LedgerAccount[] | null>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const [searchText, setSearchText] = useState('');
-  const [found, setFound] = useState<LedgerAccount[] | null>(null);
   const [adding, setAdding] = useState<LedgerAccount | 'new' | null>(null);
   const [addRequested, addDone] = useAddRequest();
   useEffect(() => {
@@ -31,43 +28,36 @@ export default function AccountsPage({ host }: ContributionProps) {
   const canCreate = mayLedger(host, Action.CREATE);
   const sides = { debit: t('ledger.common.sideDebit'), credit: t('ledger.common.sideCredit') };
 
-  const load = (parent?: string) => shell.api.request('GET', ACCOUNTS, parent ? { params: { query: { parent } } } : undefined);
+  // Balances move with every posting (written under other paths): each visit asks again, showing the last answer meanwhile.
+  const rootsQuery = useApiQuery(ACCOUNTS, undefined, { refetchOnEveryMount: true });
+  // The roots (empty when they failed to load, the failure notified).
+  const roots: readonly LedgerAccount[] | null = rootsQuery.data ?? (rootsQuery.isError ? [] : null);
 
+  // The search asks after a pause in typing; an empty box shows the tree again.
+  const [term, setTerm] = useState('');
   useEffect(() => {
-    let live = true;
-    load().then((list) => { if (live) setRoots(list); }).catch((e: unknown) => { if (live) { setRoots([]); shell.notify.failure(e); } });
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell]);
+    const next = searchText.trim();
+    if (next === term) return undefined;
+    if (!next) { setTerm(''); return undefined; }
+    const timer = setTimeout(() => setTerm(next), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText, term]);
+  const foundQuery = useApiQuery(ACCOUNTS, { params: { query: { search: term.slice(0, 100) } } }, { enabled: !!term, keepPrevious: true, refetchOnEveryMount: true });
+  const found: readonly LedgerAccount[] | null = searchText.trim() && term ? foundQuery.data ?? null : null;
 
-  useEffect(() => {
-    const term = searchText.trim();
-    if (!term) { setFound(null); return undefined; }
-    let live = true;
-    const timer = setTimeout(() => {
-      shell.api.request('GET', ACCOUNTS, { params: { query: { search: term.slice(0, 100) } } })
-        .then((list) => { if (live) setFound(list); })
-        .catch((e: unknown) => { if (live) shell.notify.failure(e); });
-    }, SEARCH_DELAY_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [searchText, shell]);
-
-  async function openChildren(code: string) {
-    setChildren((c) => ({ ...c, [code]: null }));
-    try {
-      const list = await load(code);
-      setChildren((c) => ({ ...c, [code]: list }));
-    } catch (e) {
-      setChildren((c) => { const { [code]: _, ...rest } = c; return rest; });
-      setExpanded((s) => { const n = new Set(s); n.delete(code); return n; });
-      shell.notify.failure(e);
-    }
-  }
+  /**
+   * An account whose sub-accounts failed to load closes again (the failure notified); the failed
+   * read is forgotten, so opening it again asks anew rather than showing the old failure.
+   */
+  const client = useQueryClient();
+  const childrenFailed = (code: string) => (e: unknown) => {
+    setExpanded((s) => { const n = new Set(s); n.delete(code); return n; });
+    client.removeQueries({ queryKey: ['GET', ACCOUNTS, childrenOf(code)], exact: true });
+    shell.notify.failure(e);
+  };
 
   function toggle(a: LedgerAccount) {
-    const open = expanded.has(a.code);
-    setExpanded((s) => { const n = new Set(s); if (open) n.delete(a.code); else n.add(a.code); return n; });
-    if (!open && children[a.code] === undefined) void openChildren(a.code);
+    setExpanded((s) => { const n = new Set(s); if (n.has(a.code)) n.delete(a.code); else n.add(a.code); return n; });
   }
 
   /** A sub-account may go under an account of the chart (level 3 or below) that has no postings of its own and is not an automatic one. */
@@ -109,9 +99,7 @@ export default function AccountsPage({ host }: ContributionProps) {
   const branch = (list: readonly LedgerAccount[], depth: number): ReactNode => list.map((a) => (
     <Fragment key={a.code}>
       {row(a, depth, true)}
-      {expanded.has(a.code) && (children[a.code] === null
-        ? <tr key={`${a.code}-loading`}><td colSpan={6} style={{ paddingLeft: 28 + depth * 20 }}><Spinner size={14} /></td></tr>
-        : branch(children[a.code] ?? [], depth + 1))}
+      {expanded.has(a.code) && <SubAccounts code={a.code} depth={depth + 1} branch={branch} onFail={childrenFailed(a.code)} />}
     </Fragment>
   ));
 
@@ -147,21 +135,26 @@ export default function AccountsPage({ host }: ContributionProps) {
             setAdding(null);
             host.notify.success(t('ledger.accounts.form.created', { code: saved.code, name: saved.name }));
             host.bus.emit('entity.created', { plugin: 'accounting', entity: 'ledgerAccount', id: saved.code, record: saved });
+            // The write refreshed every list of the chart on screen (the parent is a header now, the
+            // search finds the new account); the parent opens on its sub-accounts.
             const parent = saved.parentCode;
-            if (parent) {
-              // The parent becomes a header with the new account among its sub-accounts.
-              const mark = (xs: LedgerAccount[] | null | undefined) => xs?.map((x) => (x.code === parent ? { ...x, header: true } : x)) ?? xs;
-              setRoots((r) => mark(r) ?? null);
-              setChildren((c) => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, mark(v) ?? null])));
-              setExpanded((s) => new Set(s).add(parent));
-              void openChildren(parent);
-            }
-            if (found) setFound((f) => (f ? [...f, saved].sort((x, y) => x.code.localeCompare(y.code)) : f));
+            if (parent) setExpanded((s) => new Set(s).add(parent));
           }}
         />
       )}
     </section>
   );
+}
+
+/** The request of an account's sub-accounts. */
+const childrenOf = (parent: string) => ({ params: { query: { parent } } });
+
+/** An opened account's sub-accounts (listLedgerAccounts `parent=`), each with its own opened ones. */
+function SubAccounts(props: { code: string; depth: number; branch: (list: readonly LedgerAccount[], depth: number) => ReactNode; onFail: (e: unknown) => void }) {
+  const q = useApiQuery(ACCOUNTS, childrenOf(props.code), { report: props.onFail, refetchOnEveryMount: true });
+  if (q.data) return <>{props.branch(q.data, props.depth)}</>;
+  if (q.isError) return null;
+  return <tr><td colSpan={6} style={{ paddingLeft: 8 + props.depth * 20 }}><Spinner size={14} /></td></tr>;
 }
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H2, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
-import { DateInput, Field, PagedTable, fieldErrorsFor, reportFailure, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, PagedTable, collectionOf, fieldErrorsFor, reportFailure, useApiQuery, useConfirm, useInvalidate, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { FiscalYearSelect, defaultYear, useFiscalYears } from './parts';
 import {
   JOURNALS, JOURNALS_LOCK, JOURNALS_MAX, JOURNALS_UNLOCK, ORDER, ORDER_CHECK, addDays, isDay, mayLedger, money, today,
@@ -24,9 +24,6 @@ export default function JournalsPage({ host }: ContributionProps) {
   const { confirm, dialog: confirmDialog } = useConfirm();
   const years = useFiscalYears();
   const [yearId, setYearId] = useState('');
-  const [reload, setReload] = useState(0);
-  const [max, setMax] = useState<Max | null>(null);
-  const [order, setOrder] = useState<JournalOrder | null>(null);
   const [busy, setBusy] = useState<'order' | 'check' | null>(null);
   const [adding, setAdding] = useState(false);
   const companyId = host.session?.companyId ?? null;
@@ -43,19 +40,24 @@ export default function JournalsPage({ host }: ContributionProps) {
 
   // The year's last period and entry number, and whether its entries are in order (a silent check:
   // the warning shows on the page; the button tells it as a notice too).
-  useEffect(() => {
-    if (!year || companyId === null) return undefined;
-    let live = true;
-    setMax(null);
-    setOrder(null);
-    shell.api.request('GET', JOURNALS_MAX, { params: { path: { companyId, fiscalYearId: year.id } } })
-      .then((m) => { if (live) setMax(m); })
-      .catch((e: unknown) => { if (live) shell.notify.failure(e); });
-    shell.api.request('GET', ORDER_CHECK, { params: { path: { companyId, startDate: year.startDate, endDate: year.endDate } } })
-      .then((o) => { if (live) setOrder(o); })
-      .catch(() => { /* the button asks again and reports */ });
-    return () => { live = false; };
-  }, [year, companyId, reload, shell]);
+  const ready = !!year && companyId !== null;
+  const maxQuery = useApiQuery(
+    JOURNALS_MAX,
+    { params: { path: { companyId: companyId ?? 0, fiscalYearId: year?.id ?? 0 } } },
+    { enabled: ready, refetchOnEveryMount: true },
+  );
+  const orderQuery = useApiQuery(
+    ORDER_CHECK,
+    { params: { path: { companyId: companyId ?? 0, startDate: year?.startDate ?? '', endDate: year?.endDate ?? '' } } },
+    { enabled: ready, report: false, refetchOnEveryMount: true },
+  );
+  const max: Max | null = ready ? maxQuery.data ?? null : null;
+  const order: JournalOrder | null = ready ? orderQuery.data ?? null : null;
+
+  // A change of the periods changes the year's last period and entry number too (and a lock, whose
+  // path is not the periods', the periods' list).
+  const invalidate = useInvalidate();
+  const periodsChanged = () => invalidate(JOURNALS, collectionOf(JOURNALS_MAX));
 
   const announce = (o: JournalOrder, ok: string) => {
     if (o.ordered) host.notify.success(ok);
@@ -67,11 +69,11 @@ export default function JournalsPage({ host }: ContributionProps) {
     if (!(await confirm({ message: t('ledger.journals.orderConfirm'), detail: t('ledger.journals.orderDetail', { year: year.name }), intent: 'primary', icon: 'sort-numerical' }))) return;
     setBusy('order');
     try {
+      // The write refreshes the order check (the same collection) by itself.
       const o = await shell.api.request('POST', ORDER, { params: { path: { year: year.id, companyId } } });
-      setOrder(o);
       announce(o, t('ledger.journals.ordered', { entries: o.entries }));
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'fiscalYear', id: year.id });
-      setReload((n) => n + 1);
+      void periodsChanged();
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
     } finally {
@@ -83,9 +85,8 @@ export default function JournalsPage({ host }: ContributionProps) {
     if (!year || companyId === null) return;
     setBusy('check');
     try {
-      const o = await shell.api.request('GET', ORDER_CHECK, { params: { path: { companyId, startDate: year.startDate, endDate: year.endDate } } });
-      setOrder(o);
-      announce(o, t('ledger.journals.checkOk', { entries: o.entries }));
+      const { data: o } = await orderQuery.refetch({ throwOnError: true });
+      if (o) announce(o, t('ledger.journals.checkOk', { entries: o.entries }));
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
     } finally {
@@ -100,7 +101,7 @@ export default function JournalsPage({ host }: ContributionProps) {
       await shell.api.request('PUT', lock ? JOURNALS_LOCK : JOURNALS_UNLOCK, { body: { id: j.id } });
       host.notify.success(t(lock ? 'ledger.journals.lockedDone' : 'ledger.journals.unlockedDone', { n: j.period }));
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'journal', id: j.id });
-      setReload((n) => n + 1);
+      void periodsChanged();
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
     }
@@ -112,7 +113,7 @@ export default function JournalsPage({ host }: ContributionProps) {
       await shell.api.request('DELETE', `${JOURNALS}/{id}`, { params: { path: { id: j.id } } });
       host.notify.success(t('notify.deleted', { ns: 'kernel' }));
       host.bus.emit('entity.deleted', { plugin: 'accounting', entity: 'journal', id: j.id });
-      setReload((n) => n + 1);
+      void periodsChanged();
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
     }
@@ -152,7 +153,7 @@ export default function JournalsPage({ host }: ContributionProps) {
       ) : (
         <PagedTable<Journal>
           label={t('ledger.journals.title')}
-          reloadKey={`${reload}/${yearId}`}
+          queryKey={['GET', JOURNALS, { fiscalYearId: year.id }]}
           defaultSort="period,asc"
           defaultPageSize={25}
           columns={[
@@ -186,7 +187,7 @@ export default function JournalsPage({ host }: ContributionProps) {
             setAdding(false);
             host.notify.success(t('notify.added', { ns: 'kernel' }));
             host.bus.emit('entity.created', { plugin: 'accounting', entity: 'journal', id: j.id, record: j });
-            setReload((n) => n + 1);
+            void periodsChanged();
           }}
         />
       )}

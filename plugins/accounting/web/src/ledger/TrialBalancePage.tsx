@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiQuery, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { DownloadButtons, EXPORTS } from '../books/download';
 import { TRIAL_BALANCE, isDay, mayLedger, money, today, type TrialBalance, type TrialBalanceRow } from './model';
 
@@ -32,29 +32,33 @@ export default function TrialBalancePage({ host }: ContributionProps) {
   const [endDate, setEnd] = useState(today());
   const [level, setLevel] = useState(3);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [report, setReport] = useState<TrialBalance | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(e?: FormEvent) {
-    e?.preventDefault();
-    const found = rangeErrors(startDate, endDate, t);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      setReport(await shell.api.request('GET', TRIAL_BALANCE, { params: { query: { startDate, endDate, level } } }));
-    } catch (err) {
+  // The range and level last asked for: the current year up to today, at the account level, at once.
+  const [asked, setAsked] = useState({ startDate, endDate, level });
+  const q = useApiQuery(TRIAL_BALANCE, { params: { query: asked } }, {
+    keepPrevious: true,
+    // The ledger moves under it (postings are written under other paths): each visit asks again.
+    refetchOnEveryMount: true,
+    report: (err) => {
       const fields = serverFieldErrors(err);
       const mine = { ...(fields.startDate ? { startDate: fields.startDate } : {}), ...(fields.endDate ? { endDate: fields.endDate } : {}) };
       setErrors(mine);
       if (!Object.keys(mine).length) reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  // A failed run leaves the last report on screen.
+  const last = useRef<TrialBalance | null>(null);
+  if (q.data && !q.isPlaceholderData) last.current = q.data;
+  const report = q.data ?? last.current;
+  const busy = q.isFetching;
 
-  // The current year up to today, at the account level, at once.
-  useEffect(() => { void run(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
+  function run(e?: FormEvent) {
+    e?.preventDefault();
+    const found = rangeErrors(startDate, endDate, t);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    if (asked.startDate === startDate && asked.endDate === endDate && asked.level === level) void q.refetch();
+    else setAsked({ startDate, endDate, level });
+  }
 
   const amounts = (r: TrialBalanceRow) => [r.openingDebit, r.openingCredit, r.debit, r.credit, r.debitBalance, r.creditBalance];
   const right = { textAlign: 'right' } as const;

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HTMLSelect, MenuItem } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@tezgah/core';
-import { useApiData, useShell } from '@tezgah/workbench/ui';
+import { useApiData, useApiQuery } from '@tezgah/workbench/ui';
 import { ACCOUNTS, FISCAL_YEARS, type FiscalYear, type LedgerAccount } from './model';
 
 /** How long the account search waits after the last key. */
@@ -71,11 +71,8 @@ export interface AccountSuggestProps {
  * click) choose one.
  */
 export function AccountSuggest(props: AccountSuggestProps) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<LedgerAccount[]>([]);
-  const [searching, setSearching] = useState(false);
   const [chosen, setChosen] = useState<LedgerAccount | null>(props.account ?? null);
 
   // A value set from outside (a reset, another line removed) replaces the one shown.
@@ -85,19 +82,24 @@ export function AccountSuggest(props: AccountSuggestProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.value, props.account]);
 
+  // What is typed is asked for after a pause in typing (the first fifty accounts found).
+  const [term, setTerm] = useState('');
   useEffect(() => {
-    const term = query.trim();
-    if (!term) { setItems([]); return undefined; }
-    let live = true;
-    setSearching(true);
-    const timer = setTimeout(() => {
-      shell.api.request('GET', ACCOUNTS, { params: { query: { search: term.slice(0, 100), ...(props.postable ? { postable: true } : {}) } } })
-        .then((list) => { if (live) setItems(list.slice(0, 50)); })
-        .catch((e: unknown) => { if (live) shell.notify.failure(e); })
-        .finally(() => { if (live) setSearching(false); });
-    }, ACCOUNT_SEARCH_DELAY_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [query, props.postable, shell]);
+    const next = query.trim();
+    if (next === term) return undefined;
+    if (!next) { setTerm(''); return undefined; }
+    const timer = setTimeout(() => setTerm(next), ACCOUNT_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [query, term]);
+  const found = useApiQuery(
+    ACCOUNTS,
+    { params: { query: { search: term.slice(0, 100), ...(props.postable ? { postable: true } : {}) } } },
+    { enabled: !!term, keepPrevious: true },
+  );
+  const typed = query.trim();
+  const shown = typed && term ? found.data : undefined;
+  const items = useMemo(() => (shown ?? []).slice(0, 50), [shown]);
+  const searching = !!typed && (typed !== term || found.isFetching);
 
   return (
     <Suggest<LedgerAccount>

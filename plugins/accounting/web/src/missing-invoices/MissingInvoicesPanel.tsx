@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Callout, Classes, H4, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, Module, formatAmount, formatDate, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useShell } from '@tezgah/workbench/ui';
+import { reportFailure, useApiData, useInvalidate, useShell } from '@tezgah/workbench/ui';
+import { CURRENTS } from '../currents/model';
+import { INVOICES } from '../invoices/model';
 
 const LIST = '/services/onmuhasebe/api/missing-invoices';
 const CREATE = '/services/onmuhasebe/api/create-missing-invoice';
@@ -26,21 +28,22 @@ const mayCreate = (host: ContributionProps['host']) => host.can({ module: Module
 export function MissingInvoicesPanel({ host, currentId }: ContributionProps & { currentId: number }) {
   const shell = useShell();
   const { t, i18n } = useTranslation('accounting');
-  const [list, setList] = useState<readonly MissingInvoice[] | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const en = i18n.language?.startsWith('en');
 
-  const load = useCallback(async () => {
-    try {
-      const r = await (shell.api as unknown as { list(p: string, i: object): Promise<{ items: MissingInvoice[] }> })
-        .list(LIST, { params: { query: { currentId, size: 1000 } } });
-      setList(r.items);
-    } catch (e) {
-      setList([]);
-      shell.notify.failure(e);
-    }
-  }, [shell, currentId]);
-  useEffect(() => { void load(); }, [load]);
+  // The list (empty when it failed to load, the failure notified), asked again on every visit: the
+  // sales come from every source.
+  const q = useApiData(
+    ['GET', LIST, { currentId, size: 1000 }, 'page'],
+    (api) => (api as unknown as { list(p: string, i: object): Promise<{ items: MissingInvoice[] }> })
+      .list(LIST, { params: { query: { currentId, size: 1000 } } }).then((r): readonly MissingInvoice[] => r.items),
+    { refetchOnEveryMount: true },
+  );
+  const list = q.data ?? (q.isError ? [] : null);
+  // Creating one (or failing to) is followed by the list read again; a created invoice is in the
+  // invoice lists and the customer's balance too.
+  const invalidate = useInvalidate();
+  const load = () => invalidate(LIST, INVOICES, CURRENTS);
 
   const create = (m: MissingInvoice) => (shell.api as unknown as { request(m: string, p: string, i: object): Promise<Result> })
     .request('POST', CREATE, { params: { query: { documentNo: m.documentNo, source: m.source } } });

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Classes, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, reportFailure, useConfirm, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, useApiData, useApiQuery, useConfirm, useInvalidate, useShell, visuallyHidden, type FieldErrors } from '@tezgah/workbench/ui';
 import { TagChips } from '../currents/CurrentTags';
 import { Go } from '../warehouses/StockTables';
 import { currencyCode } from '../finance/model';
@@ -10,7 +10,7 @@ import { isDay, money, today } from '../ledger/model';
 import { price, quantity } from '../products/model';
 import { fieldErrorList } from '../invoices/InvoiceForm';
 import { StatusTag, useLookup } from '../invoices/parts';
-import { INVOICE, type Invoice } from '../invoices/model';
+import { INVOICE, INVOICES, type Invoice } from '../invoices/model';
 import { CompletionTag } from './OrdersPage';
 import {
   LIST_OF, ORDER, ORDER_TO_INVOICE, TO_INVOICE, anyInvoiced, editOf, invoiceLineDrafts, mayOrder, toInvoiceBody,
@@ -18,6 +18,7 @@ import {
 } from './model';
 
 const right = { textAlign: 'right' } as const;
+const NO_INVOICES: ReadonlyMap<number, Invoice | null> = new Map();
 
 /** A line discount as the page shows it (%10, 29,99). */
 function discountText(l: OrderLine): string {
@@ -38,24 +39,20 @@ export default function OrderDetailPage({ host, params }: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const id = Number(params?.id);
   const taxes = useLookup('taxes');
-  const [order, setOrder] = useState<Order | null>(null);
-  const [invoices, setInvoices] = useState<ReadonlyMap<number, Invoice | null>>(new Map());
-  const [missing, setMissing] = useState(false);
   const [converting, setConverting] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const o = await shell.api.request('GET', ORDER, { params: { path: { id } } });
-      setOrder(o);
-      // The invoices' numbers and states; a user who may not read invoices sees their ids.
-      const read = await Promise.all(o.invoiceIds.map((x) => shell.api.request('GET', INVOICE, { params: { path: { id: x } } }).catch(() => null)));
-      setInvoices(new Map(o.invoiceIds.map((x, i) => [x, read[i] ?? null])));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
+  const valid = Number.isInteger(id) && id > 0;
+  // What is invoiced of it moves with the invoices (written under other paths): each visit asks again.
+  const orderQuery = useApiQuery(ORDER, { params: { path: { id } } }, { enabled: valid, refetchOnEveryMount: true });
+  const order: Order | null = orderQuery.data ?? null;
+  const missing = orderQuery.isError && !order;
+  // The invoices' numbers and states; a user who may not read invoices sees their ids.
+  const invoiceIds = order?.invoiceIds ?? [];
+  const invoices: ReadonlyMap<number, Invoice | null> = useApiData(
+    ['GET', INVOICE, { ids: invoiceIds }],
+    (api) => Promise.all(invoiceIds.map((x) => api.request('GET', INVOICE, { params: { path: { id: x } } }).catch(() => null)))
+      .then((read) => new Map(invoiceIds.map((x, i) => [x, read[i] ?? null]))),
+    { enabled: invoiceIds.length > 0, report: false },
+  ).data ?? NO_INVOICES;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('orders.notFound')} />;
   if (!order) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
@@ -177,6 +174,7 @@ export default function OrderDetailPage({ host, params }: ContributionProps) {
 export function ToInvoiceDialog(props: { host: WorkbenchHost; order: Order; onClose: () => void }) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
+  const invalidate = useInvalidate();
   const { host, order } = props;
   const d = order.direction;
   const [date, setDate] = useState(today());
@@ -203,6 +201,8 @@ export function ToInvoiceDialog(props: { host: WorkbenchHost; order: Order; onCl
       host.notify.success(inv.documentNo ? t('orders.toInvoice.done', { no: inv.documentNo }) : t('orders.toInvoice.doneDraft'));
       host.bus.emit('entity.created', { plugin: 'accounting', entity: 'invoice', id: inv.id, record: inv });
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'order', id: order.id });
+      // The write refreshed the orders; the new invoice is in the invoice lists too.
+      void invalidate(INVOICES);
       host.navigate(`/invoice/${inv.id}`);
     } catch (e) {
       const mine: FieldErrors = {};

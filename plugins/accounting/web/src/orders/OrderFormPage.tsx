@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useRef } from 'react';
 import { Button, Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps, WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { TL } from '../finance/model';
 import { PRODUCTS, blankLine, type Product } from '../invoices/model';
@@ -52,30 +52,34 @@ export function NewGivenOrderPage({ host }: ContributionProps) {
  * ORDER_INVOICED): a notice instead of the form.
  */
 export default function EditOrderPage({ host, params }: ContributionProps) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const id = Number(params?.id);
-  const [loaded, setLoaded] = useState<{ order: Order; draft: OrderDraft } | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
   const onSaved = useSaved(host, false);
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id < 1) return undefined;
-    let live = true;
-    (async () => {
-      const order = await shell.api.request('GET', ORDER, { params: { path: { id } } });
+  // The order and its draft, read again on every visit: a form starts from what the server holds.
+  const q = useApiData(
+    // Not the detail page's read of the order alone (same operation, another answer).
+    ['GET', ORDER, { params: { path: { id } } }, 'form'],
+    async (api): Promise<{ order: Order; draft: OrderDraft }> => {
+      const order = await api.request('GET', ORDER, { params: { path: { id } } });
       const ids = [...new Set(order.products.map((l) => l.productId))];
       const products = new Map<number, Product>();
       if (ids.length) {
-        const page = await shell.api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
+        const page = await api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
         for (const p of page.items) products.set(p.id, p);
       }
-      if (live) setLoaded({ order, draft: draftOfOrder(order, products) });
-    })().catch((e: unknown) => { if (live) { setMissing(true); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell, id]);
+      return { order, draft: draftOfOrder(order, products) };
+    },
+    { enabled: valid, refetchOnEveryMount: true },
+  );
+  const loaded = q.data ?? null;
+  // The form starts over when the read brings another order than the one shown (the cache keeps
+  // the same object while nothing changed).
+  const shown = useRef<{ data: unknown; version: number }>({ data: undefined, version: 0 });
+  if (shown.current.data !== loaded) shown.current = { data: loaded, version: shown.current.version + 1 };
 
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('orders.notFound')} />;
+  if ((q.isError && !loaded) || !valid) return <NonIdealState icon="search" title={t('orders.notFound')} />;
   if (!loaded) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
   const o = loaded.order;
   const title = t(`orders.form.editTitle.${o.direction}`);
@@ -88,7 +92,7 @@ export default function EditOrderPage({ host, params }: ContributionProps) {
           <Button icon="arrow-left" text={t('orders.menu.order')} onClick={() => host.navigate(pageOf(o.id))} />
         </Callout>
       ) : (
-        <OrderForm host={host} direction={o.direction} initial={loaded.draft} order={o} onSaved={onSaved} onCancel={() => host.navigate(pageOf(o.id))} />
+        <OrderForm key={shown.current.version} host={host} direction={o.direction} initial={loaded.draft} order={o} onSaved={onSaved} onCancel={() => host.navigate(pageOf(o.id))} />
       )}
     </section>
   );

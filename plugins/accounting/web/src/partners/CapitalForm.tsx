@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiList, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, money, today } from '../ledger/model';
 import { MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts } from '../finance/parts';
 import { TL, readMoney } from '../finance/model';
@@ -21,7 +21,6 @@ export function CapitalDialog(props: { partner: Partner; kind: CapitalKind; onCl
   const { t } = useTranslation('accounting');
   const paying = props.kind === 'CAPITAL';
   const accounts = useMoneyAccounts(0, paying);
-  const [commitments, setCommitments] = useState<Capital[] | null>(null);
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today());
   const [account, setAccount] = useState('');
@@ -32,14 +31,16 @@ export function CapitalDialog(props: { partner: Partner; kind: CapitalKind; onCl
   const p = props.partner;
   const label = t(paying ? 'partners.capital.pay' : 'partners.capital.commit');
 
-  useEffect(() => {
-    if (!paying) return undefined;
-    let live = true;
-    shell.api.list(CAPITALS, { params: { query: { partnerId: p.id, kind: 'UNPAID_CAPITAL', page: 0, size: 1000, sort: ['date,asc'] } } })
-      .then((r) => { if (live) setCommitments(r.items.filter((c) => (c.unpaidAmount ?? 0) > 0)); })
-      .catch((e: unknown) => { if (live) setCommitments([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, paying, p.id]);
+  // A payment's commitments still waiting for money, oldest first (empty when they failed to load, the failure notified).
+  const commitmentsQuery = useApiList(
+    CAPITALS,
+    { params: { query: { partnerId: p.id, kind: 'UNPAID_CAPITAL', page: 0, size: 1000, sort: ['date,asc'] } } },
+    { enabled: paying },
+  );
+  const commitments = useMemo(
+    () => (commitmentsQuery.data ? commitmentsQuery.data.items.filter((c) => (c.unpaidAmount ?? 0) > 0) : commitmentsQuery.isError ? [] : null),
+    [commitmentsQuery.data, commitmentsQuery.isError],
+  );
 
   const typed = readMoney(amount);
   const amountError = typed && 'error' in typed ? t(`ledger.rules.${typed.error}`) : undefined;

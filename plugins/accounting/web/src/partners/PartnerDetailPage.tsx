@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, formatPhone, type ContributionProps } from '@tezgah/core';
-import { PagedTable, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { PagedTable, reportFailure, useApiQuery, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { money } from '../ledger/model';
 import { moneyChanged, useMoneyVersion } from '../finance/model';
 import { CapitalDialog } from './CapitalForm';
@@ -23,20 +23,15 @@ export default function PartnerDetailPage({ host, params }: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const version = useMoneyVersion(host);
   const id = Number(params?.id);
-  const [partner, setPartner] = useState<Partner | null>(null);
-  const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState<CapitalKind | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setPartner(await shell.api.request('GET', `${PARTNERS}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const valid = Number.isInteger(id) && id > 0;
+  const init = { params: { path: { id } } };
+  const partnerQuery = useApiQuery(`${PARTNERS}/{id}`, init, { enabled: valid });
+  const partner: Partner | null = partnerQuery.data ?? null;
+  const missing = partnerQuery.isError && !partner;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('partners.notFound')} />;
   if (!partner) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
@@ -64,6 +59,8 @@ export default function PartnerDetailPage({ host, params }: ContributionProps) {
     try {
       await shell.api.request('DELETE', `${CAPITALS}/{id}`, { params: { path: { id: c.id } } });
       host.notify.success(t('partners.capital.deleted'));
+      // The write refreshed the capital records; the partner's committed and paid capital changed too.
+      void invalidate(PARTNERS);
       moneyChanged(host, 'deleted', 'capital', c.id);
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
@@ -115,6 +112,7 @@ export default function PartnerDetailPage({ host, params }: ContributionProps) {
         <H4>{t('partners.capital.title')}</H4>
         <PagedTable<Capital>
           label={t('partners.capital.title')}
+          queryKey={['GET', CAPITALS, { partnerId: p.id }]}
           reloadKey={version}
           defaultSort="date,desc"
           emptyText={t('partners.capital.empty')}
@@ -139,7 +137,9 @@ export default function PartnerDetailPage({ host, params }: ContributionProps) {
       {editing && (
         <PartnerDialog partner={p} onClose={() => setEditing(false)} onSaved={(saved) => {
           setEditing(false);
-          setPartner(saved);
+          // The saved partner is the partner as it is now: it replaces the read the write started.
+          const key = ['GET', `${PARTNERS}/{id}`, init];
+          void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.setQueryData(key, saved));
           host.notify.success(t('notify.updated', { ns: 'kernel' }));
           moneyChanged(host, 'updated', 'current', saved.id);
         }} />
@@ -148,6 +148,7 @@ export default function PartnerDetailPage({ host, params }: ContributionProps) {
         <CapitalDialog partner={p} kind={recording} onClose={() => setRecording(null)} onSaved={(c) => {
           setRecording(null);
           host.notify.success(t(`partners.capital.saved.${c.kind}`, { no: c.entryNo }));
+          void invalidate(PARTNERS);
           moneyChanged(host, 'created', 'capital', c.id, c);
         }} />
       )}

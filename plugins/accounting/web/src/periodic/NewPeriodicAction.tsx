@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, RadioGroup, Radio } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiQuery, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { BANK_ACCOUNTS, SAFES } from '../finance/model';
 import { PROCESSES, mayRun, newProcessBody, pageOf, type PeriodPlan, type PeriodicType } from './model';
@@ -41,21 +41,18 @@ function NewPeriodicDialog(props: { host: ContributionProps['host']; invoiceId: 
   const [startDate, setStartDate] = useState(today());
   const [name, setName] = useState('');
   const [account, setAccount] = useState('');
-  const [accounts, setAccounts] = useState<{ value: string; label: string }[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const title = t('periodic.dialog.title');
 
-  useEffect(() => {
-    if (processType !== 'INSTALMENT' || accounts.length) return;
-    void Promise.all([
-      shell.api.request('GET', SAFES, { params: { query: { size: 1000 } } }).catch(() => []),
-      shell.api.request('GET', BANK_ACCOUNTS, { params: { query: { size: 1000 } } }).catch(() => []),
-    ]).then(([safes, banks]) => setAccounts([
-      ...safes.map((s) => ({ value: `SAFE:${s.id}`, label: t('periodic.dialog.safe', { name: s.name }) })),
-      ...banks.map((b) => ({ value: `BANK_ACCOUNT:${b.id}`, label: t('periodic.dialog.bank', { name: b.name }) })),
-    ]));
-  }, [processType, accounts.length, shell, t]);
+  // The safes and bank accounts an instalment plan may use (one that fails to load offers none, silently).
+  const instalment = processType === 'INSTALMENT';
+  const safes = useApiQuery(SAFES, { params: { query: { size: 1000 } } }, { enabled: instalment, report: false }).data;
+  const banks = useApiQuery(BANK_ACCOUNTS, { params: { query: { size: 1000 } } }, { enabled: instalment, report: false }).data;
+  const accounts = useMemo(() => [
+    ...(safes ?? []).map((s) => ({ value: `SAFE:${s.id}`, label: t('periodic.dialog.safe', { name: s.name }) })),
+    ...(banks ?? []).map((b) => ({ value: `BANK_ACCOUNT:${b.id}`, label: t('periodic.dialog.bank', { name: b.name }) })),
+  ], [safes, banks, t]);
 
   async function submit() {
     const read = newProcessBody(invoiceId, { processType, periodType, day, count, startDate, account, name });

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, H2, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { useConfirm, useShell } from '@tezgah/workbench/ui';
+import { useApiQuery, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
+import { INVOICES } from '../invoices/model';
 import { Go } from '../warehouses/StockTables';
 import { money } from '../ledger/model';
-import { LIST_ROUTE, PROCESS, REPROCESS, TERMINATE, mayRun, retryable, type PeriodicLine, type PeriodicProcessDetail } from './model';
+import { LIST_ROUTE, PROCESS, PROCESSES, REPROCESS, TERMINATE, mayRun, retryable, type PeriodicLine, type PeriodicProcessDetail } from './model';
 import { LineStatusTag, ProcessStatusTag, usePeriodText } from './parts';
 
 const right = { textAlign: 'right' } as const;
@@ -21,19 +22,14 @@ export default function PeriodicDetailPage({ host, params }: ContributionProps) 
   const { confirm, dialog } = useConfirm();
   const periodText = usePeriodText();
   const id = Number(params?.id);
-  const [p, setP] = useState<PeriodicProcessDetail | null>(null);
-  const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setP(await shell.api.request('GET', PROCESS, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const init = { params: { path: { id } } };
+  // Its periods run on the server's schedule: each visit asks again.
+  const q = useApiQuery(PROCESS, init, { enabled: Number.isInteger(id) && id > 0, refetchOnEveryMount: true });
+  const p: PeriodicProcessDetail | null = q.data ?? null;
+  const missing = q.isError && !p;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('periodic.notFound')} />;
   if (!p) return <div role="status"><Spinner size={20} /> {t('periodic.loading')}</div>;
@@ -44,7 +40,8 @@ export default function PeriodicDetailPage({ host, params }: ContributionProps) 
     try {
       await shell.api.request('PUT', REPROCESS, { body: { id: l.id } });
       host.notify.success(t('periodic.retried', { n: l.periodNumber }));
-      await load();
+      // The period's line is the process's; a period that ran made an invoice.
+      await invalidate(PROCESSES, INVOICES);
     } catch (e) {
       shell.notify.failure(e);
     } finally {
@@ -55,7 +52,10 @@ export default function PeriodicDetailPage({ host, params }: ContributionProps) 
     if (!(await confirm({ detail: t('periodic.terminateDetail') }))) return;
     setBusy(true);
     try {
-      setP(await shell.api.request('PUT', TERMINATE, { params: { path: { id } } }));
+      const ended = await shell.api.request('PUT', TERMINATE, { params: { path: { id } } });
+      // The answer is the process as it is now: it replaces the read the write started.
+      await client.cancelQueries({ queryKey: ['GET', PROCESS, init], exact: true });
+      client.setQueryData(['GET', PROCESS, init], ended);
       host.notify.success(t('periodic.terminated'));
     } catch (e) {
       shell.notify.failure(e);

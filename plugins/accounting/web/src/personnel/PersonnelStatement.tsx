@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Callout, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Field, useApiData } from '@tezgah/workbench/ui';
 import { balance, isDay, money } from '../ledger/model';
 import { useMoneyVersion } from '../finance/model';
 import { PERSONNEL_STATEMENT, type PersonnelStatement } from './model';
@@ -15,22 +15,19 @@ import { PERSONNEL_STATEMENT, type PersonnelStatement } from './model';
  * money change (a payment recorded, changed or deleted).
  */
 export function PersonnelStatementView(props: { host: WorkbenchHost; personnelId: number }) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const version = useMoneyVersion(props.host);
   const [startDate, setStart] = useState('');
   const [endDate, setEnd] = useState('');
-  const [statement, setStatement] = useState<PersonnelStatement | null>(null);
   const start = isDay(startDate) ? startDate : '';
   const end = isDay(endDate) ? endDate : '';
-
-  useEffect(() => {
-    let live = true;
-    shell.api.request('GET', PERSONNEL_STATEMENT, { params: { query: { personnelId: props.personnelId, ...(start ? { startDate: start } : {}), ...(end ? { endDate: end } : {}) } } })
-      .then((s: PersonnelStatement) => { if (live) setStatement(s); })
-      .catch((e: unknown) => { if (live) shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, props.personnelId, start, end, version]);
+  const init = { params: { query: { personnelId: props.personnelId, ...(start ? { startDate: start } : {}), ...(end ? { endDate: end } : {}) } } };
+  // A money change (told on the bus) asks again; so does every visit (the ledger moves under it).
+  const statement: PersonnelStatement | null = useApiData(
+    ['GET', PERSONNEL_STATEMENT, init, version],
+    (api) => api.request('GET', PERSONNEL_STATEMENT, init),
+    { keepPrevious: true, refetchOnEveryMount: true },
+  ).data ?? null;
 
   const sides = { debit: t('ledger.common.sideDebit'), credit: t('ledger.common.sideCredit') };
   const s = statement;

@@ -2,12 +2,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { components } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiList, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { CURRENTS, LINKED_TYPE, LISTS, type PriceList } from './model';
 
 type Current = components['schemas']['Current'];
 
 const SEARCH_DELAY_MS = 300;
+const NONE: readonly Current[] = [];
 
 /**
  * Links a customer (sale list) or a supplier (buying list) to a price list. One already linked is
@@ -18,22 +19,25 @@ export function CurrentLinkDialog(props: { list: PriceList; onClose: () => void;
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<Current[]>([]);
   const [currentId, setCurrentId] = useState<number | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const type = LINKED_TYPE[props.list.type];
   const title = t('pricelists.detail.addCurrent');
 
+  // The first twenty active currents of the list's kind, narrowed by the search after a pause in typing.
+  const [term, setTerm] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => {
-      shell.api
-        .list(CURRENTS, { params: { query: { page: 0, size: 20, sort: ['name,asc'], currentAccountType: type, active: true, ...(search.trim() ? { search: search.trim() } : {}) } } })
-        .then((p) => setFound(p.items))
-        .catch((e: unknown) => shell.notify.failure(e));
-    }, search ? SEARCH_DELAY_MS : 0);
+    const next = search.trim();
+    if (next === term) return undefined;
+    const timer = setTimeout(() => setTerm(next), search ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [search, type, shell]);
+  }, [search, term]);
+  const found: readonly Current[] = useApiList(
+    CURRENTS,
+    { params: { query: { page: 0, size: 20, sort: ['name,asc'], currentAccountType: type, active: true, ...(term ? { search: term } : {}) } } },
+    { keepPrevious: true },
+  ).data?.items ?? NONE;
 
   async function save(e: FormEvent) {
     e.preventDefault();

@@ -3,13 +3,14 @@ import { Button, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup } from
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiList, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { ITEMS, PRODUCTS, discounted, formatPrice, readPrice, readRate, type PriceList, type PriceListProduct } from './model';
 
 type Product = components['schemas']['Product'];
 
 /** How long the product search waits after the last key. */
 const SEARCH_DELAY_MS = 300;
+const NONE: readonly Product[] = [];
 
 /**
  * Puts a product into a price list (searching the company's products), or changes a product's
@@ -21,7 +22,6 @@ export function PriceDialog(props: { list: PriceList; row: PriceListProduct | nu
   const { t } = useTranslation('accounting');
   const isNew = props.row === null;
   const [search, setSearch] = useState('');
-  const [found, setFound] = useState<Product[]>([]);
   const [productId, setProductId] = useState<number | null>(props.row?.productId ?? null);
   const [price, setPrice] = useState(props.row ? formatPrice(props.row.price) : '');
   const [rate, setRate] = useState(props.row ? formatNumber(props.row.discountRate) : '0');
@@ -29,16 +29,19 @@ export function PriceDialog(props: { list: PriceList; row: PriceListProduct | nu
   const [busy, setBusy] = useState(false);
   const title = isNew ? t('pricelists.detail.addProduct') : t('pricelists.detail.editPrice');
 
+  // A new price's products: the first twenty active ones, narrowed by the search after a pause in typing.
+  const [term, setTerm] = useState('');
   useEffect(() => {
-    if (!isNew) return undefined;
-    const timer = setTimeout(() => {
-      shell.api
-        .list(PRODUCTS, { params: { query: { page: 0, size: 20, sort: ['name,asc'], status: 'ACTIVE', ...(search.trim() ? { search: search.trim() } : {}) } } })
-        .then((p) => setFound(p.items))
-        .catch((e: unknown) => shell.notify.failure(e));
-    }, search ? SEARCH_DELAY_MS : 0);
+    const next = search.trim();
+    if (next === term) return undefined;
+    const timer = setTimeout(() => setTerm(next), search ? SEARCH_DELAY_MS : 0);
     return () => clearTimeout(timer);
-  }, [search, isNew, shell]);
+  }, [search, term]);
+  const found: readonly Product[] = useApiList(
+    PRODUCTS,
+    { params: { query: { page: 0, size: 20, sort: ['name,asc'], status: 'ACTIVE', ...(term ? { search: term } : {}) } } },
+    { enabled: isNew, keepPrevious: true },
+  ).data?.items ?? NONE;
 
   function choose(value: string) {
     const id = value ? Number(value) : null;

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Card, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, Module, formatNumber, type ContributionProps } from '@tezgah/core';
-import { PagedTable, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { PagedTable, reportFailure, useApiQuery, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { CurrentLinkDialog } from './CurrentLinkDialog';
 import { PriceDialog } from './PriceDialog';
 import { PriceListDialog } from './PriceListDialog';
@@ -17,24 +17,22 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
   const { t } = useTranslation('accounting');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const id = Number(params?.id);
-  const [list, setList] = useState<PriceList | null>(null);
-  const [missing, setMissing] = useState(false);
-  const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState(false);
   const [pricing, setPricing] = useState<PriceListProduct | 'new' | null>(null);
   const [linking, setLinking] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setList(await shell.api.request('GET', `${LISTS}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => {
-    if (Number.isInteger(id) && id > 0) void load();
-  }, [load, id]);
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const init = { params: { path: { id } } };
+  const listQuery = useApiQuery(`${LISTS}/{id}`, init, { enabled: Number.isInteger(id) && id > 0 });
+  const list: PriceList | null = listQuery.data ?? null;
+  const missing = listQuery.isError && !list;
+  // A saved list is the list as it is now: it replaces the read the write started.
+  const setList = (saved: PriceList) => {
+    const key = ['GET', `${LISTS}/{id}`, init];
+    void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.setQueryData(key, saved));
+  };
+  // A product put in or taken out (the products' own collection, refreshed by the write) changes the list too.
+  const productsChanged = () => { void invalidate(LISTS); };
 
   if (missing || !Number.isInteger(id) || id <= 0) return <NonIdealState icon="search" title={t('pricelists.detail.notFound')} />;
   if (!list) return <div role="status"><Spinner size={20} /> {t('pricelists.detail.loading')}</div>;
@@ -94,7 +92,7 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
           label={t('pricelists.detail.products')}
           searchable
           searchPlaceholder={t('pricelists.detail.productSearchHint')}
-          reloadKey={reload}
+          queryKey={['GET', ITEMS, { priceListId: id }]}
           defaultSort="productName,asc"
           emptyText={t('pricelists.detail.noProducts')}
           columns={[
@@ -115,8 +113,7 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
                 try {
                   await shell.api.request('DELETE', `${ITEMS}/{id}`, { params: { path: { id: r.id } } });
                   host.notify.success(t('notify.deleted', { ns: 'kernel' }));
-                  setReload((n) => n + 1);
-                  void load();
+                  productsChanged();
                 } catch (e) {
                   reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
                 }
@@ -169,7 +166,7 @@ export default function PriceListDetailPage({ host, params }: ContributionProps)
           list={list}
           row={pricing === 'new' ? null : pricing}
           onClose={() => setPricing(null)}
-          onSaved={() => { setPricing(null); setReload((n) => n + 1); void load(); }}
+          onSaved={() => { setPricing(null); productsChanged(); }}
         />
       )}
       {linking && (

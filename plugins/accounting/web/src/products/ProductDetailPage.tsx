@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, currencyById, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { reportFailure, useApiQuery, useConfirm, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { StockUpdateDialog, TransferDialog } from '../warehouses/StockDialogs';
-import { BalancesTable, StockLinesTable, WarehouseProductsTable } from '../warehouses/StockTables';
+import { BalancesTable, StockLinesTable, WarehouseProductsTable, useStockChanged } from '../warehouses/StockTables';
 import { ProductDialog } from './ProductForm';
 import { ProductTags, PrescriptionDot } from './ProductBits';
 import { PRODUCTS, may, mayEditProduct, mayMovements, mayStock, mayTransfer, price, quantity, type ProductDetail } from './model';
@@ -19,29 +19,23 @@ export default function ProductDetailPage({ host, params }: ContributionProps) {
   const { t } = useTranslation('accounting');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const id = Number(params?.id);
-  const [product, setProduct] = useState<ProductDetail | null>(null);
-  const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [stocking, setStocking] = useState<number | null | false>(false);
   const [moving, setMoving] = useState<number | null | false>(false);
   const [tab, setTab] = useState<string>('warehouses');
-  const [reload, setReload] = useState(0);
-
-  const load = useCallback(async () => {
-    try {
-      setProduct(await shell.api.request('GET', `${PRODUCTS}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, reload]);
+  const client = useQueryClient();
+  // A stock update or a transfer reads the product (its stock) and its tables again.
+  const changed = useStockChanged();
+  const init = { params: { path: { id } } };
+  // Its stock moves with every sale and purchase (written under other paths): each visit asks again.
+  const q = useApiQuery(`${PRODUCTS}/{id}`, init, { enabled: Number.isInteger(id) && id > 0, refetchOnEveryMount: true });
+  const product: ProductDetail | null = q.data ?? null;
+  const missing = q.isError && !product;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('products.notFound')} />;
   if (!product) return <div role="status"><Spinner size={20} /> {t('products.loading')}</div>;
 
   const p = product;
-  const changed = () => setReload((n) => n + 1);
   const money = (v: number | null, currencyId: number) => (v === null ? '—' : `${price(v)} ${currencyById(currencyId)?.code ?? ''}`);
   const rows: [string, ReactNode][] = [
     ['barcode', p.barcode],
@@ -107,15 +101,15 @@ export default function ProductDetailPage({ host, params }: ContributionProps) {
         {p.service ? <Callout>{t('products.hints.service')}</Callout> : (
           <Tabs id="product-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
             <Tab id="warehouses" title={t('products.tabs.warehouses')} panel={
-              <WarehouseProductsTable host={host} label={t('products.tabs.warehouses')} productId={p.id} reloadKey={reload} rowActions={stockActions} />
+              <WarehouseProductsTable host={host} label={t('products.tabs.warehouses')} productId={p.id} rowActions={stockActions} />
             } />
             {mayMovements(host) && (
               <Tab id="movements" title={t('products.tabs.movements')} panel={
-                <StockLinesTable host={host} label={t('products.tabs.movements')} productId={p.id} reloadKey={reload} />
+                <StockLinesTable host={host} label={t('products.tabs.movements')} productId={p.id} />
               } />
             )}
             <Tab id="balances" title={t('products.tabs.balances')} panel={
-              <BalancesTable host={host} label={t('products.tabs.balances')} productId={p.id} reloadKey={reload} />
+              <BalancesTable host={host} label={t('products.tabs.balances')} productId={p.id} />
             } />
           </Tabs>
         )}
@@ -123,7 +117,9 @@ export default function ProductDetailPage({ host, params }: ContributionProps) {
       {editing && (
         <ProductDialog host={host} product={p} onClose={() => setEditing(false)} onSaved={(saved) => {
           setEditing(false);
-          setProduct(saved);
+          // The saved product is the product as it is now: it replaces the read the write started.
+          const key = ['GET', `${PRODUCTS}/{id}`, init];
+          void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.setQueryData(key, saved));
           shell.notify.success(t('notify.updated', { ns: 'kernel' }));
           host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'product', id: saved.id });
         }} />

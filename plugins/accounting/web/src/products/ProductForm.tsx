@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, CURRENCIES, DEFAULT_CURRENCY_ID, Module, QUANTITY_DECIMALS, VAT_RATES, formatDecimalInput, type WorkbenchHost } from '@tezgah/core';
 import type { components } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiList, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { TAG_COLORS, TAGS_PATH, type TagColor } from '../tags/TagForm';
 import { useWarehouses } from '../warehouses/StockDialogs';
 import {
@@ -22,22 +22,18 @@ const FIELDS = [
 
 /** The company's units, its tags (when the user may see tags), loaded once per form. */
 function useLookups(host: WorkbenchHost) {
-  const shell = useShell();
-  const [units, setUnits] = useState<readonly Unit[] | null>(null);
   const canTags = host.can({ module: Module.TAG, anyActions: [Action.VIEW] });
-  const [tags, setTags] = useState<readonly TagRecord[]>([]);
-  useEffect(() => {
-    let live = true;
-    shell.api.list(UNITS, { params: { query: { size: 1000, sort: ['name,asc'] } } })
-      .then((r) => { if (live) setUnits(r.items.filter((u) => u.active)); }, (e: unknown) => { if (live) setUnits([]); shell.notify.failure(e); });
-    if (canTags) {
-      shell.api.list(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } })
-        .then((r) => { if (live) setTags(r.items); }, (e: unknown) => shell.notify.failure(e));
-    }
-    return () => { live = false; };
-  }, [shell, canTags]);
+  // The active units (null while loading, empty when they failed to load, the failure notified).
+  const unitsQuery = useApiList(UNITS, { params: { query: { size: 1000, sort: ['name,asc'] } } });
+  const units = useMemo<readonly Unit[] | null>(
+    () => (unitsQuery.data ? unitsQuery.data.items.filter((u) => u.active) : unitsQuery.isError ? [] : null),
+    [unitsQuery.data, unitsQuery.isError],
+  );
+  const tags: readonly TagRecord[] = useApiList(TAGS_PATH, { params: { query: { size: 1000, sort: ['name,asc'] } } }, { enabled: canTags }).data?.items ?? NO_TAGS;
   return { units, tags, canTags };
 }
+
+const NO_TAGS: readonly TagRecord[] = [];
 
 export interface ProductFormProps {
   host: WorkbenchHost;

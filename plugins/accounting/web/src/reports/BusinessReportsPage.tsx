@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { H2, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber, type ContributionProps } from '@tezgah/core';
-import { localPage, PagedTable, useShell } from '@tezgah/workbench/ui';
+import { localPage, PagedTable, useApiData } from '@tezgah/workbench/ui';
 import { addDaysTo } from './dates';
 import { today } from '../ledger/model';
 import { DayForm, RangeForm, ReportDownloads, Sums, useReportFailure } from './parts';
@@ -13,24 +13,14 @@ interface Profit { startDate: string; endDate: string; by: 'product' | 'customer
 interface Valuation { date: string; rows: { productId: number; name: string; quantity: number; averageCost: number | null; value: number }[]; total: number }
 interface Forecast { startDate: string; endDate: string; opening: number; weeks: ForecastWeek[]; totals: ForecastWeek }
 
-/** Loads a report whenever its query changes; failures by the reports service's rule. */
+/**
+ * Loads a report for its query (the last one stays while the next loads, and each visit asks again:
+ * what it sums is written under other paths); failures by the reports service's rule.
+ */
 function useReport<T>(path: string, query: Record<string, string>): { data: T | null; busy: boolean } {
-  const shell = useShell();
   const failed = useReportFailure();
-  const [data, setData] = useState<T | null>(null);
-  const [busy, setBusy] = useState(false);
-  const key = JSON.stringify(query);
-  useEffect(() => {
-    let live = true;
-    setBusy(true);
-    getReport<T>(shell.api, path, query)
-      .then((r) => { if (live) setData(r.data); })
-      .catch((e: unknown) => { if (live) { setData(null); failed(e); } })
-      .finally(() => { if (live) setBusy(false); });
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell, path, key]);
-  return { data, busy };
+  const q = useApiData(['GET', path, query], (api) => getReport<T>(api, path, query).then((r) => r.data), { keepPrevious: true, refetchOnEveryMount: true, report: failed });
+  return { data: q.data ?? null, busy: q.isFetching };
 }
 
 const margin = (m: number | null) => (m === null ? '—' : `%${formatNumber(m, 2)}`);

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { type ContributionProps } from '@tezgah/core';
-import { localPage, PagedTable, useShell } from '@tezgah/workbench/ui';
+import { localPage, PagedTable, useApiData } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { DayForm, ReportDownloads, Sums, useReportFailure } from './parts';
 import { getReport, money, PATHS, type ReportAging } from './model';
@@ -18,24 +18,17 @@ const BUCKETS = ['notDue', 'days0to30', 'days31to60', 'days61to90', 'over90', 't
  * due — 0–30, 31–60, 61–90, over 90 — on the chosen day, with the totals of both sides.
  */
 export default function CollectionAnalysisPage({ host }: ContributionProps) {
-  const shell = useShell();
   const failed = useReportFailure();
   const { t } = useTranslation('accounting');
   const [day, setDay] = useState(today());
-  const [data, setData] = useState<Analysis | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = t('reports.collection.title');
 
-  useEffect(() => {
-    let live = true;
-    setBusy(true);
-    getReport<Analysis>(shell.api, PATHS.collection, { date: day })
-      .then((r) => { if (live) setData(r.data); })
-      .catch((e: unknown) => { if (live) failed(e); })
-      .finally(() => { if (live) setBusy(false); });
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell, day]);
+  // The day's report, asked again on every visit; the last one stays on screen while another day loads, or when it fails.
+  const q = useApiData(['GET', PATHS.collection, { date: day }], (api) => getReport<Analysis>(api, PATHS.collection, { date: day }).then((r) => r.data), { keepPrevious: true, refetchOnEveryMount: true, report: failed });
+  const last = useRef<Analysis | null>(null);
+  if (q.data) last.current = q.data;
+  const data = q.data ?? last.current;
+  const busy = q.isFetching;
 
   const bucket = (side: 'receivable' | 'payable', b: (typeof BUCKETS)[number]) => ({
     key: `${side}-${b}`, title: `${t(`reports.collection.${side}`)} · ${t(`reports.collection.buckets.${b}`)}`, render: (r: Row) => money(r[side][b]), width: 110,

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Card, H2, H4, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type ContributionProps } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { DayForm, ReportDownloads, useReportFailure } from './parts';
 import { getReport, money, PATHS, type ReportInvoice } from './model';
@@ -19,24 +19,17 @@ interface Activity {
  * account's balance at its end with the cash position.
  */
 export default function DailyActivityPage({ host }: ContributionProps) {
-  const shell = useShell();
   const failed = useReportFailure();
   const { t } = useTranslation('accounting');
   const [day, setDay] = useState(today());
-  const [data, setData] = useState<Activity | null>(null);
-  const [busy, setBusy] = useState(false);
   const title = t('reports.daily.title');
 
-  useEffect(() => {
-    let live = true;
-    setBusy(true);
-    getReport<Activity>(shell.api, PATHS.daily, { date: day })
-      .then((r) => { if (live) setData(r.data); })
-      .catch((e: unknown) => { if (live) failed(e); })
-      .finally(() => { if (live) setBusy(false); });
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell, day]);
+  // The day's report, asked again on every visit; the last one stays on screen while another day loads, or when it fails.
+  const q = useApiData(['GET', PATHS.daily, { date: day }], (api) => getReport<Activity>(api, PATHS.daily, { date: day }).then((r) => r.data), { keepPrevious: true, refetchOnEveryMount: true, report: failed });
+  const last = useRef<Activity | null>(null);
+  if (q.data) last.current = q.data;
+  const data = q.data ?? last.current;
+  const busy = q.isFetching;
 
   const right = { textAlign: 'right' } as const;
   return (

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
 import type { TezgahPromiseApi } from '@tezgah/sdk';
-import { reportFailure, useConfirm, useShell, type PagedResult } from '@tezgah/workbench/ui';
+import { reportFailure, useApiData, useConfirm, useShell, type PagedResult } from '@tezgah/workbench/ui';
 import { money } from '../ledger/model';
 import { TagChips, useCompanyTags } from '../currents/CurrentTags';
 import { Movements } from '../finance/Movements';
@@ -37,21 +37,20 @@ export default function SafeDetailPage({ host, params }: ContributionProps) {
   const version = useMoneyVersion(host);
   const tags = useCompanyTags(host);
   const id = Number(params?.id);
-  const [safe, setSafe] = useState<Safe | null>(null);
-  const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState<TransactionType | null>(null);
   const [tab, setTab] = useState('lines');
 
-  const load = useCallback(async () => {
-    try {
-      setSafe(await shell.api.request('GET', `${SAFES}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
+  // The safe, read again after every money change (told on the bus: its balance moves with
+  // transactions written under other paths) and on every visit, the last one shown meanwhile.
+  const init = { params: { path: { id } } };
+  const q = useApiData(
+    ['GET', `${SAFES}/{id}`, init, version],
+    (api) => api.request('GET', `${SAFES}/{id}`, init),
+    { enabled: Number.isInteger(id) && id > 0, keepPrevious: true, refetchOnEveryMount: true },
+  );
+  const safe: Safe | null = q.data ?? null;
+  const missing = q.isError && !safe;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('safes.notFound')} />;
   if (!safe) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
@@ -116,7 +115,6 @@ export default function SafeDetailPage({ host, params }: ContributionProps) {
       {editing && (
         <SafeDialog host={host} safe={s} onClose={() => setEditing(false)} onSaved={(saved) => {
           setEditing(false);
-          setSafe(saved);
           host.notify.success(t('notify.updated', { ns: 'kernel' }));
           moneyChanged(host, 'updated', 'safe', saved.id, saved);
         }} />

@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { components } from '@tezgah/sdk';
-import { Field, fieldErrorsFor, reportFailure, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiList, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 
 export type Tax = components['schemas']['Tax'];
 export type TaxType = components['schemas']['TaxType'];
@@ -23,6 +23,8 @@ export function parsePercentage(text: string): number | null {
 export function formatPercentage(p: number): string {
   return String(p).replace('.', ',');
 }
+
+const NO_EXCEPTIONS: readonly ExceptionType[] = [];
 
 const maxFor = (type: string) => (type.startsWith('ÖTV') ? 999.99 : 100);
 
@@ -45,17 +47,13 @@ export function TaxForm(props: { tax?: Partial<Tax>; label: string; onSaved: (ta
   const [active, setActive] = useState(tax.active ?? true);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [exceptions, setExceptions] = useState<ExceptionType[]>([]);
   const zeroKdv = taxType === 'KDV' && parsePercentage(percentage) === 0;
-
-  useEffect(() => {
-    if (!zeroKdv || exceptions.length) return;
-    let live = true;
-    shell.api.list('/services/onmuhasebe/api/tax-exception-types', { params: { query: { size: 100, sort: ['code,asc'] } } })
-      .then((page) => { if (live) setExceptions([...page.items]); })
-      .catch((e: unknown) => shell.notify.failure(e));
-    return () => { live = false; };
-  }, [zeroKdv, exceptions.length, shell]);
+  // The exemption codes, asked for once a 0 % KDV needs them (kept when the percentage changes again).
+  const exceptions: readonly ExceptionType[] = useApiList(
+    '/services/onmuhasebe/api/tax-exception-types',
+    { params: { query: { size: 100, sort: ['code,asc'] } } },
+    { enabled: zeroKdv },
+  ).data?.items ?? NO_EXCEPTIONS;
 
   async function save(e: FormEvent) {
     e.preventDefault();

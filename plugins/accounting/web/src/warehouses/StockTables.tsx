@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Callout, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate, type WorkbenchHost } from '@tezgah/core';
-import { PagedTable, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
-import { quantity, thousandths } from '../products/model';
+import { PagedTable, collectionOf, useApiQuery, useInvalidate, useShell, type PagedTableColumn, type RowAction } from '@tezgah/workbench/ui';
+import { PRODUCTS, quantity, thousandths } from '../products/model';
 import {
   STOCK_LINES, TRANSFER_LINES, WAREHOUSE_PRODUCTS, WAREHOUSE_PRODUCT_ITEMS,
   type StockLine, type WarehouseProduct, type WarehouseProductItem, type WarehouseTransfer,
@@ -12,6 +12,16 @@ import {
 /** A link to a workbench page that the shell's router follows. */
 export function Go(props: { host: WorkbenchHost; to: string; children: ReactNode }) {
   return <a href={props.to} onClick={(e) => { e.preventDefault(); props.host.navigate(props.to); }}>{props.children}</a>;
+}
+
+/**
+ * What a stock update or a transfer changes besides its own collection (the SDK refreshes that):
+ * the stock per warehouse, the stock ledger, the transfers' lines, the balances and the products'
+ * stock. A page calls the function this returns once such a write is saved.
+ */
+export function useStockChanged(): () => void {
+  const invalidate = useInvalidate();
+  return () => { void invalidate(PRODUCTS, WAREHOUSE_PRODUCTS, STOCK_LINES, TRANSFER_LINES, collectionOf(WAREHOUSE_PRODUCT_ITEMS)); };
 }
 
 const when = (iso: string | null | undefined) => (iso ? formatDate(iso, DATE_FORMATS.DASHED_TIME) : '—');
@@ -40,6 +50,7 @@ export function WarehouseProductsTable(props: {
     <PagedTable<WarehouseProduct>
       label={props.label}
       searchable={!props.productId}
+      queryKey={['GET', WAREHOUSE_PRODUCTS, { productId: props.productId, warehouseId: props.warehouseId }]}
       reloadKey={props.reloadKey}
       defaultSort="id,desc"
       columns={columns}
@@ -77,6 +88,7 @@ export function StockLinesTable(props: { host: WorkbenchHost; label: string; pro
   return (
     <PagedTable<StockLine>
       label={props.label}
+      queryKey={['GET', STOCK_LINES, { productId: props.productId, warehouseId: props.warehouseId }]}
       reloadKey={props.reloadKey}
       defaultSort="id,desc"
       columns={columns}
@@ -104,6 +116,7 @@ export function TransfersTable(props: { host: WorkbenchHost; label: string; prod
   return (
     <PagedTable<WarehouseTransfer>
       label={props.label}
+      queryKey={['GET', TRANSFER_LINES, { productId: props.productId, warehouseId: props.warehouseId }]}
       reloadKey={props.reloadKey}
       defaultSort="id,desc"
       columns={columns}
@@ -117,17 +130,13 @@ export function TransfersTable(props: { host: WorkbenchHost; label: string; prod
 }
 
 /** A product's balance in each warehouse: quantity, total in and out, last movement. */
-export function BalancesTable(props: { host: WorkbenchHost; label: string; productId: number; reloadKey?: unknown }) {
-  const shell = useShell();
+export function BalancesTable(props: { host: WorkbenchHost; label: string; productId: number }) {
   const { t } = useTranslation('accounting');
-  const [rows, setRows] = useState<readonly WarehouseProductItem[] | null>(null);
   const companyId = props.host.session?.companyId ?? 0;
-  useEffect(() => {
-    let live = true;
-    shell.api.request('GET', WAREHOUSE_PRODUCT_ITEMS, { params: { path: { productId: props.productId, companyId } } })
-      .then((r) => { if (live) setRows(r); }, (e: unknown) => { if (live) setRows([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, props.productId, companyId, props.reloadKey]);
+  // The balances (empty when they failed to load, the failure notified).
+  // Stock moves with every sale and purchase (written under other paths): each visit asks again.
+  const q = useApiQuery(WAREHOUSE_PRODUCT_ITEMS, { params: { path: { productId: props.productId, companyId } } }, { refetchOnEveryMount: true });
+  const rows: readonly WarehouseProductItem[] | null = q.data ?? (q.isError ? [] : null);
   if (rows === null) return <Spinner size={20} />;
   if (!rows.length) return <Callout>{t('warehouses.noStock')}</Callout>;
   const sum = (k: 'quantity' | 'totalIn' | 'totalOut') => rows.reduce((s, r) => s + thousandths(r[k]), 0) / 1000;

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Card, H2, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell, type RowAction } from '@tezgah/workbench/ui';
+import { reportFailure, useApiQuery, useConfirm, useQueryClient, useShell, type RowAction } from '@tezgah/workbench/ui';
 import { mayMovements, mayStock, mayTransfer } from '../products/model';
 import { StockUpdateDialog, TransferDialog, type StockProduct } from './StockDialogs';
-import { StockLinesTable, TransfersTable, WarehouseProductsTable } from './StockTables';
+import { StockLinesTable, TransfersTable, WarehouseProductsTable, useStockChanged } from './StockTables';
 import { WarehouseDialog } from './WarehouseForm';
 import { WAREHOUSES, mayWarehouse, type Warehouse, type WarehouseProduct } from './model';
 
@@ -19,28 +19,20 @@ export default function WarehouseDetailPage({ host, params }: ContributionProps)
   const { t } = useTranslation('accounting');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const id = Number(params?.id);
-  const [warehouse, setWarehouse] = useState<Warehouse | null>(null);
-  const [missing, setMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [stocking, setStocking] = useState<StockProduct | null>(null);
   const [moving, setMoving] = useState<StockProduct | null>(null);
   const [tab, setTab] = useState('products');
-  const [reload, setReload] = useState(0);
-
-  const load = useCallback(async () => {
-    try {
-      setWarehouse(await shell.api.request('GET', `${WAREHOUSES}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
+  const client = useQueryClient();
+  const changed = useStockChanged();
+  const init = { params: { path: { id } } };
+  const q = useApiQuery(`${WAREHOUSES}/{id}`, init, { enabled: Number.isInteger(id) && id > 0 });
+  const warehouse: Warehouse | null = q.data ?? null;
+  const missing = q.isError && !warehouse;
 
   if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('warehouses.notFound')} />;
   if (!warehouse) return <div role="status"><Spinner size={20} /> {t('warehouses.loading')}</div>;
   const w = warehouse;
-  const changed = () => setReload((n) => n + 1);
 
   async function remove() {
     if (!(await confirm({ message: w.name }))) return;
@@ -76,16 +68,16 @@ export default function WarehouseDetailPage({ host, params }: ContributionProps)
       <Card style={{ marginTop: 12 }}>
         <Tabs id="warehouse-tabs" selectedTabId={tab} onChange={(x) => setTab(String(x))} renderActiveTabPanelOnly>
           <Tab id="products" title={t('warehouses.tabs.products')} panel={
-            <WarehouseProductsTable host={host} label={t('warehouses.tabs.products')} warehouseId={w.id} reloadKey={reload} rowActions={actions} />
+            <WarehouseProductsTable host={host} label={t('warehouses.tabs.products')} warehouseId={w.id} rowActions={actions} />
           } />
           {mayMovements(host) && (
             <Tab id="movements" title={t('warehouses.tabs.movements')} panel={
-              <StockLinesTable host={host} label={t('warehouses.tabs.movements')} warehouseId={w.id} reloadKey={reload} />
+              <StockLinesTable host={host} label={t('warehouses.tabs.movements')} warehouseId={w.id} />
             } />
           )}
           {host.can({ codes: ['14_35', '14_33'] }) && (
             <Tab id="transfers" title={t('warehouses.tabs.transfers')} panel={
-              <TransfersTable host={host} label={t('warehouses.tabs.transfers')} warehouseId={w.id} reloadKey={reload} />
+              <TransfersTable host={host} label={t('warehouses.tabs.transfers')} warehouseId={w.id} />
             } />
           )}
         </Tabs>
@@ -93,7 +85,9 @@ export default function WarehouseDetailPage({ host, params }: ContributionProps)
       {editing && (
         <WarehouseDialog warehouse={w} onClose={() => setEditing(false)} onSaved={(saved) => {
           setEditing(false);
-          setWarehouse(saved);
+          // The saved warehouse is the warehouse as it is now: it replaces the read the write started.
+          const key = ['GET', `${WAREHOUSES}/{id}`, init];
+          void client.cancelQueries({ queryKey: key, exact: true }).then(() => client.setQueryData(key, saved));
           shell.notify.success(t('notify.updated', { ns: 'kernel' }));
           host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'warehouse', id: saved.id });
         }} />
