@@ -12,7 +12,8 @@ import { medulaSignIn, signInAs, startWorkbench } from './workbench';
  * DataMatrix codes, pays the patient's share in cash and gets the invoice; İTS holds exactly one
  * sale per box. Cancelling the invoice with 'ITS iptali' sends the cancel and puts the boxes back.
  * With both sandboxes switched off the same sale completes again; when they come back the queue
- * delivers the waiting notification once.
+ * delivers the waiting notification once. A box the patient brings back is then scanned in the
+ * return dialog and alone comes back.
  */
 const serialOf = (dm: string) => /^01\d{14}21([A-Za-z0-9]+)\x1d/.exec(dm)![1]!;
 const SERIALS = DEMO_GREEN_SCANNABLE.map((d) => serialOf(d.datamatrix));
@@ -182,6 +183,25 @@ describe('issue 12: a prescription sale at the counter, with Medula and İTS up 
       const rows = await api.call('GET', `${API}/its/outbox?size=20`, { token });
       expect((rows.body as { state: string }[]).every((o) => o.state === 'SENT')).toBe(true);
       await shot(page, 'issue12-outbox-delivered-1024');
+
+      // 7. The patient brings one box back: 'İade al' on the invoice, that box scanned on its line
+      // (the other line not returned). It alone goes back into stock and its İTS sale is cancelled.
+      const sold = (await api.call('GET', `${API}${secondPath!.replace('/invoice/', '/invoices/')}`, { token })).body as { products: { barcode: string; productName: string }[] };
+      const nameOf = (barcode: string) => sold.products.find((l) => l.barcode === barcode)!.productName;
+      await page.goto(`${t.url}${secondPath}`);
+      await page.getByRole('button', { name: 'İade al', exact: true }).click();
+      const giveBack = page.getByRole('dialog', { name: 'Satış iadesi' });
+      await giveBack.getByRole('textbox', { name: `${nameOf(DEMO_GREEN_SCANNABLE[1].barcode)} iade miktarı` }).fill('');
+      const scanner = giveBack.getByRole('textbox', { name: `İade edilen kutunun karekodu: ${nameOf(DEMO_GREEN_SCANNABLE[0].barcode)}` });
+      await scanner.focus();
+      await page.keyboard.insertText(DEMO_GREEN_SCANNABLE[0].datamatrix);
+      await page.keyboard.press('Enter');
+      await giveBack.getByRole('listitem').filter({ hasText: SERIALS[0]! }).waitFor();
+      await shot(page, 'pharmacy-return-box-scanned-1024');
+      await giveBack.getByRole('button', { name: 'İadeyi kaydet' }).click();
+      await giveBack.waitFor({ state: 'detached' });
+      await expect.poll(() => boxStates()).toEqual(['SALE_CANCELLED', 'SOLD']);
+      await expect.poll(() => itsCount('CANCEL'), { timeout: 20_000 }).toEqual([2, 1]);
       expect((page as Page & { errors: string[] }).errors).toEqual([]);
     } finally {
       await context.close();

@@ -353,6 +353,12 @@ export interface ContributionProps {
   host: WorkbenchHost;
   /** A pattern route's parameters (`/product/:id` at `/product/7` → `{ id: '7' }`); empty otherwise. */
   params?: Record<string, string>;
+  /**
+   * In a slot that collects a value from its fills (`<Slot onValue>`, e.g. the boxes of a returned
+   * line on `accounting.invoice.returnLine`): the fill hands its current value here. The slot's
+   * owner checks what it receives; absent on every other contribution.
+   */
+  onValue?: (value: unknown) => void;
 }
 
 /** A workbench plugin: its declarations plus the code attached to them. */

@@ -41,14 +41,14 @@ class Boundary extends Component<{ fallback: ReactNode; children: ReactNode }, {
 }
 
 /** Renders a plugin's contribution: loaded lazily, given the host, and kept from breaking the shell. */
-export function Contribution(props: { load: ComponentLoader; fallback?: ReactNode; params?: Record<string, string> }) {
+export function Contribution(props: { load: ComponentLoader; fallback?: ReactNode; params?: Record<string, string>; onValue?: (value: unknown) => void }) {
   const host = useHost();
   const { t } = useTranslation();
   const Lazy = useMemo(() => lazyOf(props.load), [props.load]);
   return (
     <Boundary fallback={props.fallback ?? <NonIdealState icon="error" title={t('errors.contributionFailed')} />}>
       <Suspense fallback={<Loading />}>
-        <Lazy host={host} params={props.params ?? {}} />
+        <Lazy host={host} params={props.params ?? {}} {...(props.onValue ? { onValue: props.onValue } : {})} />
       </Suspense>
     </Boundary>
   );

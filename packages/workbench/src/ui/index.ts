@@ -4,7 +4,7 @@
  */
 export { useHost, useShell, type Shell } from '../host/HostProvider';
 export { Loading } from '../host/Contribution';
-export { Slot } from './Slot';
+export { Slot, useSlotFilled } from './Slot';
 
 export {
   PagedTable,

@@ -4,7 +4,8 @@
  * the shell's root rule), the prescriptions list /recete, the deposited medicines (/emanet, the
  * deposit sale /emanet/new), the drug-tracking page and dialog (also as an 'İTS' button on invoice
  * pages, the accounting plugin's `accounting.invoice.actions` slot) and the pharmacy settings with
- * the İTS/ÜTS notifications waiting (/pharmacy-settings, under Ayarlar). Every screen loads lazily.
+ * the İTS/ÜTS notifications waiting (/pharmacy-settings, under Ayarlar), and the scanner of the boxes a
+ * sales return takes back (the return dialog's `accounting.invoice.returnLine` slot). Every screen loads lazily.
  */
 import { defineWebPlugin, Module, PHARMACY_THEMES } from '@tezgah/core';
 
@@ -15,11 +16,12 @@ const shellTexts = {
 };
 
 /**
- * The slots of the accounting plugin this plugin fills, and the one it opens: `pharmacy.sale.payment`
- * on the counter's payment card, for a POS plugin's card payment (params receteId, amount: the
- * patient's payable as a decimal string, invoiceId once invoiced).
+ * The slots of the accounting plugin this plugin fills (the invoice page's actions: the 'İTS'
+ * button; each line of the return dialog: the returned boxes' scanner), and the one it opens:
+ * `pharmacy.sale.payment` on the counter's payment card, for a POS plugin's card payment (params
+ * receteId, amount: the patient's payable as a decimal string, invoiceId once invoiced).
  */
-export const SLOTS = { invoiceActions: 'accounting.invoice.actions', salePayment: 'pharmacy.sale.payment' } as const;
+export const SLOTS = { invoiceActions: 'accounting.invoice.actions', returnLine: 'accounting.invoice.returnLine', salePayment: 'pharmacy.sale.payment' } as const;
 
 const themes = [...PHARMACY_THEMES];
 /** The prescription module (29 RECETE), in the pharmacy themes (seeds 001 §2: /pharmacy-sale "pharmacy themes only"). */
@@ -65,7 +67,7 @@ export default defineWebPlugin({
     { path: '/its', title: shellTexts.tr.menu.tracking, titleKey: 'menu.tracking', ...TRACKING },
     { path: '/pharmacy-settings', title: shellTexts.tr.menu.settings, titleKey: 'menu.settings', ...SETTINGS },
   ],
-  slots: { fills: [SLOTS.invoiceActions], opens: [SLOTS.salePayment] },
+  slots: { fills: [SLOTS.invoiceActions, SLOTS.returnLine], opens: [SLOTS.salePayment] },
   load: {
     routes: {
       '/pharmacy-sale': () => import('./counter/CounterPage'),
@@ -81,6 +83,7 @@ export default defineWebPlugin({
     },
     slots: {
       [SLOTS.invoiceActions]: () => import('./tracking/InvoiceTrackingAction'),
+      [SLOTS.returnLine]: () => import('./tracking/ReturnBoxes'),
     },
   },
   messages: shellTexts,

@@ -93,6 +93,14 @@ const tr = {
     doctorMedulaDown: 'Medula\'ya ulaşılamıyor; doktoru elle yazın.',
     errors: { required: 'Bu alan zorunludur.', tckn: 'Geçerli bir T.C. kimlik numarası girin.', date: 'Tarihi GG/AA/YYYY biçiminde girin.', ereceteNo: 'E-reçete numarası en fazla 7 harf ya da rakamdır.', noMedicine: SEED_TEXTS_TR.PLEASE_CHOOSE_MEDICINE, badLine: 'Barkod 13 haneli, adet en az 1 olmalıdır.' },
   },
+  returnBoxes: {
+    label: 'İade edilen kutular', input: 'İade edilen kutunun karekodu: {{name}}', placeholder: 'Karekodu okutun',
+    hint: 'Geri gelen kutuların karekodlarını okutun; okutulmayanlar için satırın en son satılan kutuları iade edilir.',
+    count: '{{n}} / {{max}} kutu', remove: 'Çıkar: {{sn}}',
+    notBox: 'Karekod okunamadı: 01 + 13 haneli barkod, 21 + seri no, 17 + son kullanma tarihi ve 10 + parti no içermelidir.',
+    otherProduct: 'Bu kutu {{name}} değil (barkod {{barkod}}); yalnız bu satırın ilacının kutuları okutulur.',
+    twice: 'Bu kutu zaten okutuldu.', tooMany: 'İade miktarı {{max}}; daha fazla kutu okutulamaz.', noQuantity: 'Önce iade miktarını girin.',
+  },
   tracking: {
     title: 'İlaç takip (İTS) işlemleri', qr: 'Karekod', qrHint: 'Kutunun karekodunu okutun', query: 'Sorgula', table: 'Kutular', empty: 'Sorgulamak için bir karekod okutun.',
     gtin: 'GTIN', sn: 'Seri no', bn: 'Parti no', xd: 'Son kullanma', uc: 'İTS durumu', gln1: 'GLN 1', gln2: 'GLN 2', ours: 'Bizdeki durumu', notOurs: 'Kaydı yok',
@@ -231,6 +239,14 @@ const en: typeof tr = {
     doctorSearch: 'Find a doctor (Medula)', doctors: 'Doctors found', noDoctor: 'No doctor found.',
     doctorMedulaDown: 'Medula cannot be reached; type the doctor in.',
     errors: { required: 'This field is required.', tckn: 'Enter a valid national ID.', date: 'Enter the date as DD/MM/YYYY.', ereceteNo: 'An e-prescription number has at most 7 letters or digits.', noMedicine: SEED_TEXTS.PLEASE_CHOOSE_MEDICINE, badLine: 'A barcode has 13 digits and the count is at least 1.' },
+  },
+  returnBoxes: {
+    label: 'Boxes returned', input: 'QR code of the box returned: {{name}}', placeholder: 'Scan the QR code',
+    hint: 'Scan the QR codes of the boxes brought back; for those not scanned the line\'s most recently sold boxes are returned.',
+    count: '{{n}} / {{max}} boxes', remove: 'Remove: {{sn}}',
+    notBox: 'The QR code could not be read: it must hold 01 + the 13-digit barcode, 21 + the serial, 17 + the expiry and 10 + the batch.',
+    otherProduct: 'This box is not {{name}} (barcode {{barkod}}); only this line\'s medicine is scanned here.',
+    twice: 'This box was scanned already.', tooMany: 'The quantity returned is {{max}}; no more boxes can be scanned.', noQuantity: 'Enter the quantity returned first.',
   },
   tracking: {
     title: 'Drug tracking (İTS)', qr: 'QR code', qrHint: 'Scan the box\'s QR code', query: 'Query', table: 'Boxes', empty: 'Scan a QR code to query.',

@@ -70,6 +70,12 @@ export interface InvoiceReturning {
    */
   lines: { originalLineId: number; returnLineId: number; productId: number | null; quantity: string; boxes?: ReturnedBox[] }[];
   /**
+   * Whether nothing of the original is left to return after this return (every line taken back
+   * whole, by this return and the live ones before it): a plugin that keeps a record of the whole
+   * sale elsewhere (the pharmacy: the prescription's Medula record) withdraws it then.
+   */
+  whole: boolean;
+  /**
    * The money paid back at once: CASH from a safe, BANK from a bank account (to the card or the
    * account), null when the return stays on the current's account. `amount` is the return's
    * payable (a decimal string), '0.00' without a refund.

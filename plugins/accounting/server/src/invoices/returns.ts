@@ -247,9 +247,14 @@ const createInvoiceReturn: Handler = async (ctx) => {
   // Not paid back: what the return is worth settles what is still open of the invoice it returns.
   if (!refund) await offsetReturn(d, companyId, { returnId: row.id, originalId: orig.id, amount: header.payable, by: auth.login });
   // What other plugins keep of the goods follows the return, in this transaction.
+  const whole = lines.every((l) => {
+    const now = out.find((o) => o.line.id === l.id)?.quantity ?? new Decimal(0);
+    return new Decimal(l.quantity).minus(returned.get(l.id)?.quantity ?? 0).minus(now).lte(0);
+  });
   await runReturning(ctx.services, d, companyId, {
     returnId: row.id, originalId: orig.id, invoiceType: kind,
     lines: out.map((l, i) => ({ originalLineId: l.line.id, returnLineId: lineId(i), productId: l.line.product_id, quantity: quantityFixed(l.quantity), ...(l.boxes ? { boxes: l.boxes } : {}) })),
+    whole,
     refund: {
       kind: refund ? (refund.safe_id !== null ? 'CASH' : 'BANK') : null, amount: refund ? header.payable : '0.00',
       safeId: refund?.safe_id ?? null, bankAccountId: refund?.bank_account_id ?? null,

@@ -551,6 +551,55 @@ describe('the invoice page', () => {
     expect(within(opened).queryByRole('button', { name: 'İade al' })).toBeNull();
   });
 
+  it('opens a slot under each line of the return dialog: a plugin names the line\'s boxes, they go with the line, and the server\'s refusal of one is shown under it', async () => {
+    const s = invoiceServer();
+    let answer = 0;
+    s.on(`POST ${API}/invoices/{id}/returns`, () => (answer++ === 0
+      ? problem(400, 'Geçersiz istek', { fieldErrors: [{ field: 'lines.0.boxes.1', message: 'Bu kutu bu faturada satılmadı.', code: 'BOX_NOT_ON_INVOICE' }] })
+      : json({ ...INVOICE_5, id: 9, invoiceType: 'SALE_RETURN', documentNo: 'IADE-9', returns: [] }, { status: 201 })));
+    // A box-keeping plugin as a third party would write it: a button per line that names two boxes (and one thing that is not a box).
+    const seen: Record<string, string>[] = [];
+    const boxes = {
+      id: 'boxes', title: 'Kutular', version: '0.0.1', slots: { fills: ['accounting.invoice.returnLine'] },
+      load: {
+        slots: {
+          'accounting.invoice.returnLine': async () => ({
+            default: (p: { params?: Record<string, string>; onValue?: (v: unknown) => void }) => {
+              seen.push(p.params ?? {});
+              return (
+                <button type="button" onClick={() => p.onValue?.([{ gtin: `0${p.params?.barcode}`, sn: 'SN1' }, { gtin: `0${p.params?.barcode}`, sn: 'SN2' }, { gtin: 'x', sn: 'bad serial' }])}>
+                  {`Kutu okut ${p.params?.lineId}/${p.params?.quantity}`}
+                </button>
+              );
+            },
+          }),
+        },
+      },
+    };
+    await renderWorkbench({ plugins: [invoicePlugin, boxes as never], path: '/invoice/5', server: s, signedIn: true });
+    const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(page).getByRole('button', { name: 'İade al' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Satış iadesi' });
+    // One fill per line, with the original line and the quantity being returned (what is left by default).
+    expect(await within(dialog).findByRole('button', { name: 'Kutu okut 53/2' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Kutu okut 51/2' })).toBeInTheDocument();
+    expect(seen.at(-1)).toMatchObject({ invoiceId: '5', invoiceType: 'SALE' });
+    expect(invoicePlugin.slots?.opens).toContain('accounting.invoice.returnLine');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Spiralli Defter iade miktarı' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Zımba Makinesi iade miktarı' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Kutu okut 51/2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'İadeyi kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/invoices/5/returns`)).toHaveLength(1));
+    const gtin = `0${INVOICE_5.products[0]!.barcode}`;
+    expect(requestsTo(s, 'POST', `${API}/invoices/5/returns`)[0]!.body).toMatchObject({
+      lines: [{ lineId: 51, quantity: '2', boxes: [{ gtin, sn: 'SN1' }, { gtin, sn: 'SN2' }] }],
+    });
+    // The server refused the second box: said under the line, by its serial; nothing else is reported.
+    expect(await within(dialog).findByText('SN2: Bu kutu bu faturada satılmadı.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Satış iadesi' })).toBeInTheDocument();
+  });
+
   it('deletes a draft; hides what the user may not do', async () => {
     const s = invoiceServer(['11_1', '11_4']);
     s.on(`DELETE ${API}/invoices/{id}`, () => new Response(null, { status: 204 }));

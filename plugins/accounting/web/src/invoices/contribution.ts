@@ -1,4 +1,4 @@
-import { INVOICE_ACTIONS_SLOT } from './slots';
+import { INVOICE_ACTIONS_SLOT, INVOICE_RETURN_LINE_SLOT } from './slots';
 import { Action, Module } from '@tezgah/core';
 import { GROUPS, type WebArea } from '../area';
 
@@ -221,7 +221,7 @@ const EXPENSE_VIEW = { module: Module.EXPENSE, anyActions: [Action.VIEW] };
  * form and one invoice page.
  */
 export const area: WebArea = {
-  slots: { opens: [INVOICE_ACTIONS_SLOT] },
+  slots: { opens: [INVOICE_ACTIONS_SLOT, INVOICE_RETURN_LINE_SLOT] },
   menu: [{
     ...GROUPS.commercial,
     children: [

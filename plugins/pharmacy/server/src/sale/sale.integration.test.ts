@@ -274,4 +274,62 @@ describe.each(engines('one'))('the pharmacy counter on %s', (engine) => {
     expect([...perBox.values()].filter((n) => n === 1).length).toBeGreaterThanOrEqual(1);
     expect(Math.max(...perBox.values())).toBeLessThanOrEqual(2);
   });
+
+  // Last: it sells, returns and sells its boxes again, which the İTS count above does not expect.
+  it('withdraws the Medula record of a prescription sale returned whole, refuses returning part of it, and keeps the record when the return is cancelled before the withdrawal went out', async () => {
+    await login();
+    const made = await call('POST', '/save-manual-recete', {
+      patientTckn: DEMO_PATIENT_TCKN, patientName: 'Ayşe', patientSurname: 'Yılmaz', medicines: [{ barcode: DEMO_GREEN_SCANNABLE[1].barcode, count: 2 }],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const id = Number(made.body.id);
+    const saved = await call('POST', '/save-e-recete', { receteId: id });
+    expect([saved.status, saved.body.recete?.medulaState], JSON.stringify(saved.body)).toEqual([200, 'SAVED']);
+    const receteNo = saved.body.recete.receteNo as string;
+    const free = ((await call('GET', `/pharmacy-boxes?gtin=0${DEMO_GREEN_SCANNABLE[1].barcode}&size=200`)).body as any[]).filter((b) => ['ACCEPTED', 'SALE_CANCELLED', 'RECEIVED'].includes(b.state));
+    expect(free.length).toBeGreaterThanOrEqual(2);
+    const codeOfBox = (b: any) => `010${b.gtin.slice(1)}21${b.sn}<GS>17${b.xd.slice(2, 4)}${b.xd.slice(5, 7)}${b.xd.slice(8, 10)}10${b.bn}`;
+    for (const b of free.slice(0, 2)) { const r = await call('POST', `/recetes/${id}/boxes`, { code: codeOfBox(b) }); expect(r.status, JSON.stringify(r.body)).toBe(200); }
+    const sold = await call('POST', '/recetes/invoice', { receteId: id, paymentType: 'CASH' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const inv = (await call('GET', `/invoices/${sold.body.invoiceId}`)).body;
+    const line = inv.products.find((l: any) => l.barcode === DEMO_GREEN_SCANNABLE[1].barcode);
+    expect(Number(line.quantity)).toBe(2);
+    const medulaState = async () => (await call('GET', `/recetes/${id}`)).body.medulaState;
+    const withdrawals = async () => ((await call('GET', `/medula/outbox?receteId=${id}`)).body as any[]).filter((o) => o.kind === 'DELETE').sort((a, b) => a.id - b.id);
+
+    // Part of it: Medula cannot correct a recorded prescription, so the return is refused and nothing changes.
+    const part = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 1 }] });
+    expect([part.status, codeOf(part)]).toEqual([409, 'RECETE_PARTIAL_RETURN']);
+    expect(part.body.detail ?? part.body.title).toMatch(/kısmen iade edilemez/);
+    expect([await medulaState(), (await withdrawals()).length]).toEqual(['SAVED', 0]);
+
+    // The whole sale while Medula is down: the withdrawal waits; cancelling the return drops it and the record stands.
+    expect((await sandbox('medula', 'PUT', '/control', { down: true })).status).toBe(200);
+    try {
+      const back = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 2 }] });
+      expect(back.status, JSON.stringify(back.body)).toBe(201);
+      expect(await medulaState()).toBe('CANCELLED');
+      const waiting = await waitFor(withdrawals, (l) => l.length === 1 && l[0].attempts >= 1 && l[0].status === 'PENDING', 'the withdrawal tried');
+      expect(waiting[0]).toMatchObject({ receteNo, islemNo: expect.stringMatching(new RegExp(`R${id}I${back.body.id}$`)) });
+      const undone = await call('POST', `/invoices/cancel/${back.body.id}/false/NONE`);
+      expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+      expect(await medulaState()).toBe('SAVED');
+      expect((await withdrawals()).map((o) => o.status)).toEqual(['CANCELLED']);
+    } finally {
+      await sandbox('medula', 'PUT', '/control', { down: false });
+    }
+
+    // Medula up: the whole return withdraws the record once, and that return can no longer be cancelled.
+    const back = await call('POST', `/invoices/${inv.id}/returns`, { date: inv.date, lines: [{ lineId: line.id, quantity: 2 }] });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    const done = await waitFor(withdrawals, (l) => l.length === 2 && l[1].status === 'DONE', 'the withdrawal delivered');
+    expect(done.map((o) => [o.status, o.receteNo])).toEqual([['CANCELLED', receteNo], ['DONE', receteNo]]);
+    expect(await medulaState()).toBe('CANCELLED');
+    const states = await Promise.all(free.slice(0, 2).map(async (b) => ((await call('GET', `/pharmacy-boxes?gtin=${b.gtin}&sn=${b.sn}`)).body as any[])[0].state));
+    expect(states).toEqual(['SALE_CANCELLED', 'SALE_CANCELLED']);
+    const undo = await call('POST', `/invoices/cancel/${back.body.id}/false/NONE`);
+    expect([undo.status, codeOf(undo)]).toEqual([409, 'RETURN_MEDULA_CANCELLED']);
+    expect((await withdrawals()).length).toBe(2);
+  });
 });
