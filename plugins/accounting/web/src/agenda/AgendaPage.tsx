@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Dialog, DialogBody, DialogFooter, H2, HTMLTable, InputGroup, Spinner, Switch, Tag, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatMoney, type ContributionProps } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiData, useConfirm, useInvalidate, useQueryClient, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { LineStatusTag } from '../periodic/parts';
 import { pageOf } from '../periodic/model';
@@ -22,35 +22,30 @@ export default function AgendaPage({ host }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const [month, setMonth] = useState(today().slice(0, 7));
-  const [notes, setNotes] = useState<AgendaNote[] | null>(null);
-  const [dues, setDues] = useState<AgendaDue[]>([]);
-  const [runs, setRuns] = useState<AgendaRun[]>([]);
   const [editing, setEditing] = useState<AgendaNote | { date: string } | null>(null);
-  const [reminders, setReminders] = useState<ReminderSettings | null>(null);
   const mayWrite = mayAgenda(host, Action.CREATE, 36);
-
-  const load = useCallback(async () => {
-    const [startDate, endDate] = monthRange(month);
-    try {
-      const [n, d, r] = await Promise.all([
-        shell.api.request('GET', NOTES, { params: { query: { startDate, endDate, size: REFRESH_SIZE } } }),
-        shell.api.request('GET', DUES, { params: { query: { startDate, endDate } } }),
-        shell.api.request('GET', RUNS, { params: { query: { startDate, endDate } } }),
-      ]);
-      setNotes(n);
-      setDues(d);
-      setRuns(r);
-    } catch (e) {
-      setNotes([]);
-      shell.notify.failure(e);
-    }
-  }, [shell, month]);
-  useEffect(() => { void load(); }, [load]);
-  useEffect(() => { shell.api.request('GET', REMINDERS, {}).then(setReminders, () => setReminders(null)); }, [shell]);
+  const [startDate, endDate] = monthRange(month);
+  // The month's notes, dues and runs, read together; the former month stays until the next one is read.
+  const read = useApiData(['GET', NOTES, { startDate, endDate }], async (api) => {
+    const [notes, dues, runs] = await Promise.all([
+      api.request('GET', NOTES, { params: { query: { startDate, endDate, size: REFRESH_SIZE } } }),
+      api.request('GET', DUES, { params: { query: { startDate, endDate } } }),
+      api.request('GET', RUNS, { params: { query: { startDate, endDate } } }),
+    ]);
+    return { notes, dues, runs };
+  }, { keepPrevious: true });
+  const notes: AgendaNote[] | null = read.isError ? [] : (read.data?.notes ?? null);
+  const dues: AgendaDue[] = read.isError ? [] : (read.data?.dues ?? []);
+  const runs: AgendaRun[] = read.isError ? [] : (read.data?.runs ?? []);
+  const remindersKey = ['GET', REMINDERS, {}];
+  const remindersRead = useApiData(remindersKey, (api) => api.request('GET', REMINDERS, {}), { report: false });
+  const reminders: ReminderSettings | null = remindersRead.data ?? null;
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
 
   async function toggleReminders(enabled: boolean) {
     try {
-      setReminders(await shell.api.request('PUT', REMINDERS, { body: { enabled } }));
+      client.setQueryData(remindersKey, await shell.api.request('PUT', REMINDERS, { body: { enabled } }));
       host.notify.success(t(enabled ? 'agenda.reminders.on' : 'agenda.reminders.off'));
     } catch (e) {
       shell.notify.failure(e);
@@ -118,7 +113,7 @@ export default function AgendaPage({ host }: ContributionProps) {
           </HTMLTable>
         </div>
       )}
-      {editing && <NoteDialog host={host} note={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void load(); }} />}
+      {editing && <NoteDialog host={host} note={editing} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void invalidate(NOTES); }} />}
     </div>
   );
 }

@@ -1,19 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Card, H2, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
-import { reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { reportFailure, useApiData, useConfirm, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { formatIban } from '../currents/model';
 import { money } from '../ledger/model';
 import { Movements } from '../finance/Movements';
 import { AccountTransactionDialog, RecordButtons } from '../finance/TransactionForm';
 import { TransactionsTable } from '../finance/TransactionsPage';
-import type { MoneyAccountChoice } from '../finance/parts';
+import { useMoneyRefresh, useMoneyWrite, type MoneyAccountChoice } from '../finance/parts';
 import { moneyChanged, useMoneyVersion, type TransactionType } from '../finance/model';
 import { BankAccountDialog } from './BankAccountForm';
 import { useBanks } from './BankForms';
 import { ownBalance } from './BankAccountsPage';
-import { BANK_ACCOUNTS, MOVEMENTS, mayBank, type BankAccount, type BankAccountMovement } from './model';
+import { BANK_ACCOUNTS, MOVEMENTS, mayBank, type BankAccountMovement } from './model';
+
+const ACCOUNT = `${BANK_ACCOUNTS}/{id}` as const;
 
 /**
  * One bank account (/bank/:id): its balance, edit and delete, the buttons that move money in or
@@ -26,34 +28,32 @@ export default function BankAccountDetailPage({ host, params }: ContributionProp
   const { confirm, dialog } = useConfirm();
   const version = useMoneyVersion(host);
   const id = Number(params?.id);
-  const [account, setAccount] = useState<BankAccount | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
+  const key = ['GET', ACCOUNT, { id }];
+  // Read again on every visit: its balance moves with writes under other paths (an invoice's payment).
+  const read = useApiData(key, (api) => api.request('GET', ACCOUNT, { params: { path: { id } } }), { enabled: valid, refetchOnEveryMount: true });
+  const client = useQueryClient();
+  const moneyWrite = useMoneyWrite();
   const [editing, setEditing] = useState(false);
   const [recording, setRecording] = useState<TransactionType | null>(null);
   const [tab, setTab] = useState('movements');
   const banks = useBanks(editing);
+  // Its balance moves with every money change announced on the bus.
+  useMoneyRefresh(host, ACCOUNT);
 
-  const load = useCallback(async () => {
-    try {
-      setAccount(await shell.api.request('GET', `${BANK_ACCOUNTS}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('banks.accounts.notFound')} />;
-  if (!account) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
-  const a = account;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('banks.accounts.notFound')} />;
+  if (!read.data) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const a = read.data;
   const self: MoneyAccountChoice = { kind: 'BANK_ACCOUNT', id: a.id, name: a.name, currencyId: a.currencyId };
 
   async function remove() {
     if (!(await confirm({ message: a.name, detail: t('banks.accounts.deleteDetail') }))) return;
     try {
-      await shell.api.request('DELETE', `${BANK_ACCOUNTS}/{id}`, { params: { path: { id: a.id } } });
+      await moneyWrite((api) => api.request('DELETE', ACCOUNT, { params: { path: { id: a.id } } }));
       host.notify.success(t('notify.deleted', { ns: 'kernel' }));
       moneyChanged(host, 'deleted', 'bankAccount', a.id);
+      // The write marked this read stale; it is gone, so its refresh is not awaited (nor its 404 reported).
+      void client.cancelQueries({ queryKey: key, exact: true });
       host.navigate('/bank');
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
@@ -106,7 +106,7 @@ export default function BankAccountDetailPage({ host, params }: ContributionProp
       {editing && (
         <BankAccountDialog banks={banks} account={a} onClose={() => setEditing(false)} onSaved={(saved) => {
           setEditing(false);
-          setAccount(saved);
+          client.setQueryData(key, saved);
           host.notify.success(t('notify.updated', { ns: 'kernel' }));
           moneyChanged(host, 'updated', 'bankAccount', saved.id, saved);
         }} />

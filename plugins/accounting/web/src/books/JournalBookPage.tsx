@@ -3,7 +3,7 @@ import { Button, ButtonGroup, H2, HTMLSelect, HTMLTable, NonIdealState, Spinner 
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi, type components } from '@tezgah/sdk';
-import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiData, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { rangeErrors } from '../ledger/TrialBalancePage';
 import { mayLedger, money, today } from '../ledger/model';
 import { DownloadButtons, EXPORTS } from './download';
@@ -35,8 +35,20 @@ export default function JournalBookPage({ host }: ContributionProps) {
   const [query, setQuery] = useState<{ startDate: string; endDate: string } | null>(null);
   const [page, setPage] = useState(0);
   const [size, setSize] = useState<number>(10);
-  const [result, setResult] = useState<{ book: JournalBook; total: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The page asked for; the former one stays on screen while the next is read.
+  const read = useApiData(['GET', JOURNAL_BOOK, { ...query, page, size }], (api) => journalBookPage(api, query!, page, size), {
+    enabled: query !== null,
+    keepPrevious: true,
+    report: (err) => {
+      const fields = serverFieldErrors(err);
+      const mine: FieldErrors = {};
+      for (const f of ['startDate', 'endDate']) if (fields[f]) mine[f] = fields[f];
+      if (Object.keys(mine).length) setErrors(mine);
+      else reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
+    },
+  });
+  const result = read.data ?? null;
+  const busy = read.isFetching;
 
   const check = () => {
     const found = rangeErrors(startDate, endDate, t);
@@ -47,30 +59,15 @@ export default function JournalBookPage({ host }: ContributionProps) {
   function submit(e?: FormEvent) {
     e?.preventDefault();
     if (!check()) return;
+    // "Listele" on the range already shown reads it again.
+    const again = query !== null && query.startDate === startDate && query.endDate === endDate && page === 0;
     setPage(0);
     setQuery({ startDate, endDate });
+    if (again) void read.refetch();
   }
 
   // The current year up to today, at once.
   useEffect(() => { submit(); /* eslint-disable-next-line react-hooks/exhaustive-deps */ }, []);
-
-  useEffect(() => {
-    if (!query) return undefined;
-    let live = true;
-    setBusy(true);
-    journalBookPage(shell.api, query, page, size)
-      .then((r) => { if (live) setResult(r); })
-      .catch((err: unknown) => {
-        if (!live) return;
-        const fields = serverFieldErrors(err);
-        const mine: FieldErrors = {};
-        for (const f of ['startDate', 'endDate']) if (fields[f]) mine[f] = fields[f];
-        if (Object.keys(mine).length) setErrors(mine);
-        else reportFailure(shell.notify, err, t('notify.error', { ns: 'kernel' }));
-      })
-      .finally(() => { if (live) setBusy(false); });
-    return () => { live = false; };
-  }, [shell, query, page, size, t]);
 
   const right = { textAlign: 'right' } as const;
   const book = result?.book;

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, InputGroup, NonIdealState, Spinner, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, formatDecimalInput, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
-import { DateInput, Field, reportFailure, serverFieldErrors, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { DateInput, Field, reportFailure, serverFieldErrors, useApiData, useConfirm, useQueryClient, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, money, today } from '../ledger/model';
-import { CurrentSuggest, MoneyAccountSelect, useBankAccounts } from '../finance/parts';
-import { currencyCode, moneyChanged, readRate, useMoneyVersion, type Current } from '../finance/model';
+import { CurrentSuggest, MoneyAccountSelect, useBankAccounts, useMoneyRefresh, useMoneyWrite } from '../finance/parts';
+import { currencyCode, moneyChanged, readRate, type Current } from '../finance/model';
 import { ChequeDialog } from './ChequeForm';
 import { StateTag } from './ChequesPage';
 import { ACTION_ORDER, CHECK, CHECK_HISTORY, CHECK_STEP, mayCheque, mayDeleteCheque, stepNeeds, type Cheque, type ChequeAction, type ChequeEvent } from './model';
@@ -26,6 +26,7 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
   const c = props.cheque;
   const needs = stepNeeds(c, props.action);
   const banks = useBankAccounts();
+  const moneyWrite = useMoneyWrite();
   const [date, setDate] = useState(today());
   const [bank, setBank] = useState('');
   const [current, setCurrent] = useState<Current | null>(null);
@@ -65,7 +66,7 @@ function StepDialog(props: { host: WorkbenchHost; cheque: Cheque; action: Cheque
         ...(readR && 'value' in readR ? { rate: readR.value } : {}),
         ...(asksLegal && legal ? { legalFollowUp: true } : {}),
       };
-      props.onDone(await shell.api.request('POST', CHECK_STEP, { params: { path: { id: c.id } }, body }));
+      props.onDone(await moneyWrite((api) => api.request('POST', CHECK_STEP, { params: { path: { id: c.id } }, body })));
     } catch (err) {
       const all = serverFieldErrors(err);
       const mine: FieldErrors = {};
@@ -128,32 +129,28 @@ export default function ChequeDetailPage({ host, params }: ContributionProps) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const { confirm, dialog } = useConfirm();
-  const version = useMoneyVersion(host);
   const id = Number(params?.id);
-  const [cheque, setCheque] = useState<Cheque | null>(null);
-  const [history, setHistory] = useState<ChequeEvent[] | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
+  // The cheque and its history, read together (a step changes both).
+  const key = ['GET', CHECK, { id }];
+  const read = useApiData(key, async (api) => {
+    const [cheque, history] = await Promise.all([
+      api.request('GET', CHECK, { params: { path: { id } } }),
+      api.request('GET', CHECK_HISTORY, { params: { path: { id } } }),
+    ]);
+    return { cheque, history };
+  }, { enabled: valid, refetchOnEveryMount: true });
+  const client = useQueryClient();
+  const moneyWrite = useMoneyWrite();
+  // Read again after any money change announced on the bus, as the page did.
+  useMoneyRefresh(host, CHECK);
   const [step, setStep] = useState<ChequeAction | null>(null);
   const [editing, setEditing] = useState(false);
+  const setCheque = (c: Cheque) => client.setQueryData<{ cheque: Cheque; history: ChequeEvent[] }>(key, (old) => (old ? { ...old, cheque: c } : old));
 
-  const load = useCallback(async () => {
-    try {
-      const [c, h] = await Promise.all([
-        shell.api.request('GET', CHECK, { params: { path: { id } } }),
-        shell.api.request('GET', CHECK_HISTORY, { params: { path: { id } } }),
-      ]);
-      setCheque(c);
-      setHistory(h);
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id, version]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('cheques.notFound')} />;
-  if (!cheque) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
-  const c = cheque;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('cheques.notFound')} />;
+  if (!read.data) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const { cheque: c, history } = read.data;
   const title = t('cheques.titleOf', { number: c.number });
   const canStep = mayCheque(host, Action.UPDATE);
   const actions = ACTION_ORDER.filter((a) => c.allowedActions.includes(a));
@@ -162,9 +159,11 @@ export default function ChequeDetailPage({ host, params }: ContributionProps) {
   async function remove() {
     if (!(await confirm({ message: title, detail: t('cheques.deleteDetail') }))) return;
     try {
-      await shell.api.request('DELETE', CHECK, { params: { path: { id: c.id } } });
+      await moneyWrite((api) => api.request('DELETE', CHECK, { params: { path: { id: c.id } } }));
       host.notify.success(t('notify.deleted', { ns: 'kernel' }));
       moneyChanged(host, 'deleted', 'cheque', c.id);
+      // The write marked this read stale; it is gone, so its refresh is not awaited (nor its 404 reported).
+      void client.cancelQueries({ queryKey: key, exact: true });
       host.navigate('/cheque');
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));

@@ -206,9 +206,12 @@ describe('/cheque/:id', () => {
     let done = false;
     s.on(`POST ${API}/checks/{id}/transitions`, () => { done = true; return json(collected); });
     s.on(`GET ${API}/checks/{id}`, () => json(done ? collected : CHEQUES[1]));
-    await renderWorkbench({ plugins: [chequePlugin], path: '/cheque/2', server: s, signedIn: true });
+    const { queryClient } = await renderWorkbench({ plugins: [chequePlugin], path: '/cheque/2', server: s, signedIn: true });
     const page = await screen.findByRole('region', { name: '200002 numaralı çek' }, { timeout: 5000 });
     expect(within(page).getByRole('table', { name: 'Çek geçmişi' })).toHaveTextContent('Vadesine kadar bankada');
+    // The cash/bank balances another screen read before (the pickers, the home widget).
+    const balances = ['GET', `${API}/summaries`, {}];
+    queryClient.setQueryData(balances, { cash: { accounts: [] }, bank: { accounts: [] } });
     const user = userEvent.setup();
     await user.click(within(page).getByRole('button', { name: 'Tahsil et' }));
     const form = await screen.findByRole('form', { name: 'Tahsil et' });
@@ -218,6 +221,8 @@ describe('/cheque/:id', () => {
     await waitFor(() => expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)).toHaveLength(1));
     expect(requestsTo(s, 'POST', `${API}/checks/2/transitions`)[0]!.body).toEqual({ action: 'COLLECT', date: today() });
     expect(await within(page).findByText('Çek "Tahsil edildi" durumunda; başka işlem yapılamaz.')).toBeInTheDocument();
+    // The collection moved money into the bank: those balances are read again where they are shown next.
+    expect(queryClient.getQueryState(balances)!.isInvalidated).toBe(true);
   });
   it('bounces a received cheque into 127, or into 128 when it is under legal follow-up, then offers its collection or return', async () => {
     const s = chequeServer();

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Button, Card, H2, HTMLSelect, Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, type ContributionProps } from '@tezgah/core';
-import { DateInput, Field, PagedTable, useAddRequest, useShell } from '@tezgah/workbench/ui';
+import { DateInput, Field, PagedTable, useAddRequest, useApiData, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { isDay, money } from '../ledger/model';
 import { currencyCode, moneyChanged, useMoneyVersion } from '../finance/model';
+import { useMoneyRefresh } from '../finance/parts';
 import { ChequeDialog } from './ChequeForm';
-import { ALL_STATES, CHECKS, CHECKS_SUMMARY, STATES, mayCheque, visibleDirections, type Cheque, type ChequeDirection, type ChequeState, type ChequeSummary } from './model';
+import { ALL_STATES, CHECKS, CHECKS_SUMMARY, STATES, mayCheque, visibleDirections, type Cheque, type ChequeDirection, type ChequeState } from './model';
 
 /** A state as a coloured tag: open ones blue, settled green, bounced red, the rest grey. */
 export function StateTag(props: { state: ChequeState; label: string }) {
@@ -30,7 +31,6 @@ export default function ChequesPage({ host }: ContributionProps) {
   const [state, setState] = useState<'' | ChequeState>('');
   const [dueFrom, setDueFrom] = useState('');
   const [dueTo, setDueTo] = useState('');
-  const [summary, setSummary] = useState<ChequeSummary | null>(null);
   const [adding, setAdding] = useState(false);
   const [addRequested, addDone] = useAddRequest();
   useEffect(() => {
@@ -45,13 +45,11 @@ export default function ChequesPage({ host }: ContributionProps) {
   const key = JSON.stringify(filter);
   const states = direction ? STATES[direction] : ALL_STATES;
 
-  useEffect(() => {
-    let live = true;
-    shell.api.request('GET', CHECKS_SUMMARY, { params: { query: JSON.parse(key) as typeof filter } })
-      .then((s) => { if (live) setSummary(s); }, (e: unknown) => { if (live) setSummary(null); shell.notify.failure(e); });
-    return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shell, key, version]);
+  // The totals follow the filters (the former ones stay until the new ones are read) and every
+  // money change announced on the bus.
+  const totals = useApiData(['GET', CHECKS_SUMMARY, filter], (api) => api.request('GET', CHECKS_SUMMARY, { params: { query: filter } }), { keepPrevious: true, refetchOnEveryMount: true });
+  useMoneyRefresh(host, CHECKS_SUMMARY);
+  const summary = totals.isError ? null : (totals.data ?? null);
 
   return (
     <section aria-label={t('cheques.title')}>

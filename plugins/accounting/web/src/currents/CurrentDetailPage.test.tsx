@@ -72,10 +72,12 @@ describe('/customer/:id', () => {
   });
 
   it('edits from the detail page and shows the saved record', async () => {
+    // The server keeps what was saved: the page reads the record again after the write.
+    let stored = AYSE;
     const s = withLookups(fakeServer({
-      [`GET ${CURRENTS}/{id}`]: () => json(AYSE),
+      [`GET ${CURRENTS}/{id}`]: () => json(stored),
       [`GET ${MAIN}`]: () => json([main(1, '120', 1, 'TL', '₺')], { total: 1 }),
-      [`PUT ${CURRENTS}`]: async (req) => json({ ...AYSE, ...(await req.json()) }),
+      [`PUT ${CURRENTS}`]: async (req) => { stored = { ...AYSE, ...(await req.json()) }; return json(stored); },
     }));
     s.setAccount(account({ codes: ['6_1', '6_3'] }));
     const { toasts } = await renderWorkbench({ plugins: [accounting], path: '/customer/7', server: s, signedIn: true });

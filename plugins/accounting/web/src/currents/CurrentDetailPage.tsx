@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, ButtonGroup, Callout, Card, H2, H4, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, CURRENCIES, formatAmount, formatDate, formatPhone, type ContributionProps } from '@tezgah/core';
-import { Field, fieldErrorsFor, reportFailure, useConfirm, useShell, type FieldErrors } from '@tezgah/workbench/ui';
+import { Field, fieldErrorsFor, reportFailure, useApiData, useConfirm, useInvalidate, useQueryClient, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { CurrentStatement } from '../books/CurrentStatement';
 import { PaymentsPanel } from '../personnel/PaymentsPage';
 import { PersonnelStatementView } from '../personnel/PersonnelStatement';
@@ -11,6 +11,8 @@ import { MissingInvoicesPanel, mayMissingInvoices } from '../missing-invoices/Mi
 import { CurrentForm } from './CurrentForm';
 import { TagChips } from './CurrentTags';
 import { ACCOUNT_CHOICES, CURRENTS, MAIN_ACCOUNTS, TYPES, formatIban, isPharmacy, may, typeKey, type Current, type MainAccount } from './model';
+
+const CURRENT = `${CURRENTS}/{id}` as const;
 
 /**
  * One current account (/customer/:id, /supplier/:id, /personnel/:id, /partner/:id): its fields,
@@ -25,23 +27,15 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
   const { confirm, dialog: confirmDialog } = useConfirm();
   const pharmacy = isPharmacy(host);
   const id = Number(params?.id);
-  const [current, setCurrent] = useState<Current | null>(null);
-  const [missing, setMissing] = useState(false);
+  const key = ['GET', CURRENT, { id }];
+  const read = useApiData(key, (api) => api.request('GET', CURRENT, { params: { path: { id } } }), { enabled: Number.isInteger(id) });
+  const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [tab, setTab] = useState('info');
 
-  const load = useCallback(async () => {
-    try {
-      setCurrent(await shell.api.request('GET', `${CURRENTS}/{id}`, { params: { path: { id } } }));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { void load(); }, [load]);
-
-  if (missing || !Number.isInteger(id)) return <NonIdealState icon="search" title={t('currents.detail.notFound')} />;
-  if (!current) return <div role="status"><Spinner size={20} /> {t('currents.loading')}</div>;
+  if (read.isError || !Number.isInteger(id)) return <NonIdealState icon="search" title={t('currents.detail.notFound')} />;
+  if (!read.data) return <div role="status"><Spinner size={20} /> {t('currents.loading')}</div>;
+  const current: Current = read.data;
 
   const type = current.currentAccountType;
   const word = t(typeKey(type, pharmacy));
@@ -70,9 +64,11 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
   async function remove() {
     if (!(await confirm({ message: fullName }))) return;
     try {
-      await shell.api.request('DELETE', `${CURRENTS}/{id}`, { params: { path: { id } } });
+      await shell.api.request('DELETE', CURRENT, { params: { path: { id } } });
       host.notify.success(t('notify.deleted', { ns: 'kernel' }));
       host.bus.emit('entity.deleted', { plugin: 'accounting', entity: 'current', id });
+      // The write marked this read stale; it is gone, so its refresh is not awaited (nor its 404 reported).
+      void client.cancelQueries({ queryKey: key, exact: true });
       host.navigate(TYPES[type].route);
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
@@ -129,7 +125,7 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
       </Tabs>
       {editing && (
         <CurrentForm host={host} type={type} current={current} onClose={() => setEditing(false)}
-          onSaved={(saved) => { setEditing(false); setCurrent(saved); }} />
+          onSaved={(saved) => { setEditing(false); client.setQueryData(key, saved); }} />
       )}
       {confirmDialog}
     </section>
@@ -139,23 +135,25 @@ export default function CurrentDetailPage({ host, params }: ContributionProps) {
 function MainAccounts({ host, current }: ContributionProps & { current: Current }) {
   const shell = useShell();
   const { t } = useTranslation('accounting');
-  const [list, setList] = useState<readonly MainAccount[] | null>(null);
   const [code, setCode] = useState(current.accountGroupCode);
   const [currency, setCurrency] = useState(String(current.currencyId));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const type = current.currentAccountType;
-
-  const load = useCallback(async () => {
-    try {
-      const r = await shell.api.list(MAIN_ACCOUNTS, { params: { query: { currentId: current.id, size: 100, sort: ['id,asc'] } } });
-      setList(r.items);
-    } catch (e) {
-      setList([]);
-      shell.notify.failure(e);
-    }
-  }, [shell, current.id]);
-  useEffect(() => { void load(); }, [load, current.accountGroupCode, current.currencyId]);
+  const query = { currentId: current.id, size: 100, sort: ['id,asc'] };
+  const read = useApiData(['GET', MAIN_ACCOUNTS, query, 'page'], (api) => api.list(MAIN_ACCOUNTS, { params: { query } }));
+  const list: readonly MainAccount[] | null = read.isError ? [] : (read.data?.items ?? null);
+  const invalidate = useInvalidate();
+  const load = () => invalidate(MAIN_ACCOUNTS);
+  // Editing the current may change its main accounts (its group code or currency): read them again then.
+  const seen = useRef(`${current.accountGroupCode}/${current.currencyId}`);
+  useEffect(() => {
+    const now = `${current.accountGroupCode}/${current.currencyId}`;
+    if (seen.current === now) return;
+    seen.current = now;
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [current.accountGroupCode, current.currencyId]);
 
   async function add(e: FormEvent) {
     e.preventDefault();

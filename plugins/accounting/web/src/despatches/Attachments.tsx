@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Button, Callout, Classes, FileInput, H4, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMATS, formatDate, type WorkbenchHost } from '@tezgah/core';
-import { Field, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Field, reportFailure, useApiData, useConfirm, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { downloadAttachment, uploadAttachments } from './files';
 import { ATTACHMENT, ATTACHMENTS_OF, ATTACHMENT_LIMITS, checkUpload, fileSize, type DespatchAttachment } from './model';
 
@@ -31,20 +31,15 @@ export function DespatchAttachments(props: { host: WorkbenchHost; despatchId: nu
   const { t } = useTranslation('accounting');
   const { confirm, dialog } = useConfirm();
   const { host, despatchId, onChanged } = props;
-  const [list, setList] = useState<readonly DespatchAttachment[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const companyId = host.session?.companyId ?? shell.account?.companyId ?? 0;
-
-  const load = useCallback(async () => {
-    try {
-      setList(await shell.api.request('GET', ATTACHMENTS_OF, { params: { path: { id: despatchId } } }));
-    } catch (e) {
-      setList([]);
-      shell.notify.failure(e);
-    }
-  }, [shell, despatchId]);
-  useEffect(() => { void load(); }, [load]);
+  // Uploads and removals are written into this read (its path is not the one they write to).
+  const key = ['GET', ATTACHMENTS_OF, { id: despatchId }];
+  const read = useApiData(key, (api) => api.request('GET', ATTACHMENTS_OF, { params: { path: { id: despatchId } } }));
+  const list: readonly DespatchAttachment[] | null = read.isError ? [] : (read.data ?? null);
+  const client = useQueryClient();
+  const setList = (after: readonly DespatchAttachment[]) => client.setQueryData(key, after);
 
   async function upload(e: ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget;

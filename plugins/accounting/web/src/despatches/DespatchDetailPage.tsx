@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Classes, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, DATE_FORMATS, formatDate, type ContributionProps } from '@tezgah/core';
-import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Slot, reportFailure, useApiData, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { Go } from '../warehouses/StockTables';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
@@ -30,29 +30,26 @@ export default function DespatchDetailPage({ host, params }: ContributionProps) 
   const { t } = useTranslation('accounting');
   const { confirm, dialog } = useConfirm();
   const id = Number(params?.id);
-  const [despatch, setDespatch] = useState<Despatch | null>(null);
-  const [invoices, setInvoices] = useState<ReadonlyMap<number, Invoice | null>>(new Map());
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
+  // The despatch with the invoices made from it (their numbers and states; a user who may not
+  // read invoices sees their ids). Read again on every visit: an invoice's writes change it too.
+  const key = ['GET', DESPATCH, { id }];
+  const read = useApiData(key, async (api) => {
+    const despatch = await api.request('GET', DESPATCH, { params: { path: { id } } });
+    const found = await Promise.all(despatch.invoiceIds.map((x) => api.request('GET', INVOICE, { params: { path: { id: x } } }).catch(() => null)));
+    const invoices: ReadonlyMap<number, Invoice | null> = new Map(despatch.invoiceIds.map((x, i) => [x, found[i] ?? null]));
+    return { despatch, invoices };
+  }, { enabled: valid, refetchOnEveryMount: true });
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const [converting, setConverting] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'pdf' | null>(null);
+  const setDespatch = (change: (d: Despatch) => Despatch) =>
+    client.setQueryData<{ despatch: Despatch; invoices: ReadonlyMap<number, Invoice | null> }>(key, (old) => (old ? { ...old, despatch: change(old.despatch) } : old));
 
-  const load = useCallback(async () => {
-    try {
-      const d = await shell.api.request('GET', DESPATCH, { params: { path: { id } } });
-      setDespatch(d);
-      // The invoices' numbers and states; a user who may not read invoices sees their ids.
-      const read = await Promise.all(d.invoiceIds.map((x) => shell.api.request('GET', INVOICE, { params: { path: { id: x } } }).catch(() => null)));
-      setInvoices(new Map(d.invoiceIds.map((x, i) => [x, read[i] ?? null])));
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('despatches.notFound')} />;
-  if (!despatch) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
-  const d = despatch;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('despatches.notFound')} />;
+  if (!read.data) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const { despatch: d, invoices } = read.data;
   const dir = d.direction;
   const no = d.waybillNo ?? t('despatches.noNumber', { id: d.id });
   const title = t(`despatches.titleOf.${dir}`, { no });
@@ -67,7 +64,7 @@ export default function DespatchDetailPage({ host, params }: ContributionProps) 
       await shell.api.request('DELETE', DESPATCH, { params: { path: { id: d.id } } });
       host.notify.success(t('despatches.cancelledDone'));
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'despatch', id: d.id });
-      await load();
+      await invalidate(DESPATCH);
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
     } finally {
@@ -194,7 +191,7 @@ export default function DespatchDetailPage({ host, params }: ContributionProps) 
       <Card style={{ marginTop: 12 }}>
         <DespatchAttachments
           host={host} despatchId={d.id} mayChange={mayDespatch(host, Action.UPDATE)}
-          onChanged={(count) => setDespatch((x) => (x ? { ...x, attachmentCount: count } : x))}
+          onChanged={(count) => setDespatch((x) => ({ ...x, attachmentCount: count }))}
         />
       </Card>
       {converting && <ToInvoiceDialog host={host} direction={dir} despatches={[d]} onClose={() => setConverting(false)} />}

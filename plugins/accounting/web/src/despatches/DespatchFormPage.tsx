@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Button, Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { ContributionProps, WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { PRODUCTS, type Product } from '../invoices/model';
 import { DespatchForm } from './DespatchForm';
@@ -55,31 +54,26 @@ export function NewOutgoingDespatchPage({ host }: ContributionProps) {
  * instead of the form.
  */
 export default function EditDespatchPage({ host, params }: ContributionProps) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const id = Number(params?.id);
-  const [loaded, setLoaded] = useState<{ despatch: Despatch; draft: DespatchDraft } | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
   const onSaved = useSaved(host, false);
+  // The despatch as a draft for the form, with its products. Read on every visit, and the form
+  // opens on what this visit read: a draft the person starts typing into must not be an old one.
+  const read = useApiData(['GET', DESPATCH, { id }, 'form'], async (api) => {
+    const despatch = await api.request('GET', DESPATCH, { params: { path: { id } } });
+    const ids = [...new Set(despatch.products.map((l) => l.productId))];
+    const products = new Map<number, Product>();
+    if (ids.length) {
+      const page = await api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
+      for (const p of page.items) products.set(p.id, p);
+    }
+    return { despatch, draft: draftOfDespatch(despatch, products) };
+  }, { enabled: valid, refetchOnEveryMount: true });
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id < 1) return undefined;
-    let live = true;
-    (async () => {
-      const despatch = await shell.api.request('GET', DESPATCH, { params: { path: { id } } });
-      const ids = [...new Set(despatch.products.map((l) => l.productId))];
-      const products = new Map<number, Product>();
-      if (ids.length) {
-        const page = await shell.api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
-        for (const p of page.items) products.set(p.id, p);
-      }
-      if (live) setLoaded({ despatch, draft: draftOfDespatch(despatch, products) });
-    })().catch((e: unknown) => { if (live) { setMissing(true); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell, id]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('despatches.notFound')} />;
-  if (!loaded) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('despatches.notFound')} />;
+  if (!read.data || !read.isFetchedAfterMount) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const loaded = read.data;
   const d = loaded.despatch;
   const title = t(`despatches.form.editTitle.${d.direction}`);
   const lock = lockOf(d);

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkbenchHost } from '@tezgah/core';
 import { DateInput, Field, reportFailure, serverFieldErrors, useShell, type FieldErrors } from '@tezgah/workbench/ui';
 import { isDay, money, today } from '../ledger/model';
-import { CurrentSuggest, MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts, type MoneyAccountChoice } from './parts';
+import { CurrentSuggest, MoneyAccountSelect, MoneyInput, refKey, useMoneyAccounts, useMoneyWrite, type MoneyAccountChoice } from './parts';
 import { TL, TRANSACTIONS, currencyCode, mayRecord, moneyChanged, readMoney, readRate, type Current, type MoneyTransaction, type TransactionType } from './model';
 
 export const TYPES: readonly TransactionType[] = ['TRANSFER', 'COLLECTION', 'PAYMENT'];
@@ -24,6 +24,7 @@ export function TransactionDialog(props: { host: WorkbenchHost; type?: Transacti
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const accounts = useMoneyAccounts();
+  const moneyWrite = useMoneyWrite();
   const [type, setType] = useState<TransactionType>(props.type ?? 'TRANSFER');
   const [date, setDate] = useState(today());
   const [amount, setAmount] = useState('');
@@ -89,7 +90,7 @@ export function TransactionDialog(props: { host: WorkbenchHost; type?: Transacti
         ...(typedToRate && 'value' in typedToRate ? { toRate: typedToRate.value } : {}),
         ...(explanation.trim() ? { explanation: explanation.trim() } : {}),
       };
-      props.onSaved(await shell.api.request('POST', TRANSACTIONS, { body }));
+      props.onSaved(await moneyWrite((api) => api.request('POST', TRANSACTIONS, { body })));
     } catch (err) {
       const all = serverFieldErrors(err);
       const mine: FieldErrors = {};

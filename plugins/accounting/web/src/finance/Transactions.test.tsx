@@ -190,6 +190,26 @@ describe('/finance', () => {
     expect(new URL(`http://x${requestsTo(s, 'GET', `${API}/transaction-lines`).at(-1)!.path}`).searchParams.get('page')).toBe('0');
   });
 
+  it('marks the balances stale after a transaction, also those read by a screen no longer shown', async () => {
+    const s = moneyServer();
+    s.on(`POST ${API}/transactions`, async (req) => json({ ...TRANSACTIONS[0], ...(await req.json() as object), id: 42, entryNo: 47 }, { status: 201 }));
+    const { queryClient } = await renderWorkbench({ plugins: [money], path: '/finance', server: s, signedIn: true });
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Kasa ve banka toplamları' }, { timeout: 5000 });
+    // What another screen read before (a bank account's page, the pickers of a form since closed): in the cache, on no screen.
+    const elsewhere = [['GET', `${API}/summaries`, { from: 'elsewhere' }], ['GET', `${API}/bank-accounts/{id}`, { id: 5 }]];
+    for (const key of elsewhere) queryClient.setQueryData(key, SUMMARY);
+    expect(elsewhere.map((key) => queryClient.getQueryState(key)!.isInvalidated)).toEqual([false, false]);
+    const form = await openForm(user, 'Virman');
+    await user.selectOptions(control(form, 'Çıkış hesabı'), 'SAFE:1');
+    await user.selectOptions(control(form, 'Giriş hesabı'), 'BANK_ACCOUNT:5');
+    await user.type(control(form, 'Tutar (TL)'), '500');
+    await user.click(within(form).getByRole('button', { name: 'Kaydet' }));
+    await waitFor(() => expect(requestsTo(s, 'POST', `${API}/transactions`)).toHaveLength(1));
+    // The next screen to show them reads them again instead of showing the balances from before the transfer.
+    await waitFor(() => expect(elsewhere.map((key) => queryClient.getQueryState(key)!.isInvalidated)).toEqual([true, true]));
+  });
+
   it('needs a current for a collection, and sends it with the receiving account only', async () => {
     const s = moneyServer();
     s.on(`POST ${API}/transactions`, async (req) => json({ ...TRANSACTIONS[1], ...(await req.json() as object), id: 41, entryNo: 46, reversedById: null }, { status: 201 }));

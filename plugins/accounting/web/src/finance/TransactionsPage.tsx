@@ -6,7 +6,7 @@ import { DateInput, Field, PagedTable, reportFailure, useAddRequest, useConfirm,
 import { isDay, money } from '../ledger/model';
 import { MoneySummaryPanel } from './SummaryView';
 import { TransactionDialog, TYPES } from './TransactionForm';
-import { MoneyAccountSelect, useMoneyAccounts } from './parts';
+import { MoneyAccountSelect, useMoneyAccounts, useMoneyWrite } from './parts';
 import {
   TRANSACTIONS, TRANSACTION_LINES, TRANSACTION_REVERSE, currencyCode, mayCancel, mayMoneyView, mayRecord, moneyChanged, useMoneyVersion,
   type MoneyKind, type MoneyTransaction, type TransactionLine, type TransactionType,
@@ -34,6 +34,7 @@ export function TransactionsTable(props: { host: WorkbenchHost; label: string; a
   const shell = useShell();
   const { t } = useTranslation('accounting');
   const { confirm, dialog } = useConfirm();
+  const moneyWrite = useMoneyWrite();
   const accounts = useMoneyAccounts(0, !props.accountKind && (props.filters ?? true));
   const [type, setType] = useState<'' | TransactionType>('');
   const [startDate, setStart] = useState('');
@@ -57,7 +58,7 @@ export function TransactionsTable(props: { host: WorkbenchHost; label: string; a
       detail: t('finance.list.cancelDetail', { amount: money(x.amount), currency: currencyCode(x.currencyId), out: s.out, in: s.in }),
     }))) return;
     try {
-      const r = await shell.api.request('POST', TRANSACTION_REVERSE, { params: { path: { id: x.id } }, body: {} });
+      const r = await moneyWrite((api) => api.request('POST', TRANSACTION_REVERSE, { params: { path: { id: x.id } }, body: {} }));
       props.host.notify.success(t('finance.list.cancelledDone', { no: r.entryNo }));
       moneyChanged(props.host, 'created', 'moneyTransaction', r.id, r);
       setReload((n) => n + 1);

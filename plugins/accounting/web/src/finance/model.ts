@@ -27,6 +27,13 @@ export const TRANSACTION_LINES = `${API}/transaction-lines`;
 export const SUMMARIES = `${API}/summaries`;
 export const CURRENTS = `${API}/currents`;
 
+/**
+ * The reads a money write changes besides its own collection (which the SDK marks stale by
+ * itself): the cash/bank summary (the pickers' balances, the home widget), the safes' and bank
+ * accounts' balances and their movements. Money writes name them in useApiMutation's `invalidates`.
+ */
+export const MONEY_READS: readonly string[] = [SUMMARIES, SAFES, BANK_ACCOUNTS, TRANSACTION_LINES];
+
 /** The Turkish lira's id. */
 export const TL = 1;
 
@@ -56,7 +63,8 @@ export const MONEY_ENTITIES = new Set(['safe', 'bankAccount', 'moneyTransaction'
  * or deleted (announced on the bus after the server confirmed it): seeds 000 §4 "creating,
  * updating or deleting a safe or bank account refreshes the cash/bank summary, the current
  * month's range summary and the first page of transaction lines". Screens put it in their load
- * keys; the workbench has no query cache, so the bus is what tells them.
+ * keys or mark their reads stale on it (useMoneyRefresh): a money write made under another path
+ * (an invoice's payment, a capital payment) reaches them through the bus.
  */
 export function useMoneyVersion(host: WorkbenchHost): number {
   const [version, setVersion] = useState(0);

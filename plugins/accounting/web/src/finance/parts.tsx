@@ -1,11 +1,12 @@
-import { useEffect, useState, type FocusEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { Button, Dialog, DialogBody, HTMLSelect, InputGroup, MenuItem, type InputGroupProps } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, formatDecimalInput, parseTurkishDecimal, type WorkbenchHost } from '@tezgah/core';
-import { useApiData, useShell } from '@tezgah/workbench/ui';
+import type { TezgahPromiseApi } from '@tezgah/sdk';
+import { useApiData, useApiMutation, useInvalidate } from '@tezgah/workbench/ui';
 import { QuickAccount } from '../currents/QuickAdd';
-import { BANK_ACCOUNTS, CURRENTS, SUMMARIES, currencyCode, type Current, type MoneyKind, type MoneySummary } from './model';
+import { BANK_ACCOUNTS, CURRENTS, MONEY_READS, SUMMARIES, currencyCode, useMoneyVersion, type Current, type MoneyKind, type MoneySummary } from './model';
 
 /** How long the current search waits after the last key. */
 export const CURRENT_SEARCH_DELAY_MS = 250;
@@ -58,20 +59,52 @@ export const refKey = (a: { kind: MoneyKind; id: number }) => `${a.kind}:${a.id}
 
 /**
  * Every safe and bank account of the company with its currency, from the cash/bank summary (one
- * call; only active accounts). null while loading; `version` reads them again.
+ * call; only active accounts). null while loading; a change of `version` reads them again. The
+ * read is shared with every other screen that shows these balances and refreshed on each visit; a
+ * money write marks it stale (MONEY_READS).
  */
 export function useMoneyAccounts(version: unknown = 0, enabled = true): MoneyAccountChoice[] | null {
-  const shell = useShell();
-  const [list, setList] = useState<MoneyAccountChoice[] | null>(null);
+  const q = useApiData(['GET', SUMMARIES, {}], (api) => api.request('GET', SUMMARIES, {}) as Promise<MoneySummary>, { enabled, refetchOnEveryMount: true });
+  const invalidate = useInvalidate();
+  const first = useRef(version);
   useEffect(() => {
-    if (!enabled) return undefined;
-    let live = true;
-    shell.api.request('GET', SUMMARIES, {})
-      .then((s: MoneySummary) => { if (live) setList([...s.cash.accounts, ...s.bank.accounts].map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId, balance: a.balance }))); })
-      .catch((e: unknown) => { if (live) setList([]); shell.notify.failure(e); });
-    return () => { live = false; };
-  }, [shell, version, enabled]);
-  return list;
+    if (Object.is(first.current, version)) return;
+    first.current = version;
+    void invalidate(SUMMARIES);
+  }, [version, invalidate]);
+  const summary = q.data;
+  return useMemo(
+    () => (summary ? [...summary.cash.accounts, ...summary.bank.accounts].map((a) => ({ kind: a.kind, id: a.id, name: a.name, currencyId: a.currencyId, balance: a.balance })) : null),
+    [summary],
+  ) ?? (q.isError ? [] : null);
+}
+
+/**
+ * Runs a money write (a collection, payment, transfer, cheque step, an account's removal) through
+ * the data layer: once the server confirmed it, the reads it changes besides its own collection
+ * (MONEY_READS: the summary's balances, the accounts and their movements) are marked stale, so a
+ * balance shown anywhere is read again. Rejects as the SDK does; the caller shows the failure.
+ */
+export function useMoneyWrite(): <R>(write: (api: TezgahPromiseApi) => Promise<R>) => Promise<R> {
+  const { mutateAsync } = useApiMutation({ mutate: (api, write: (api: TezgahPromiseApi) => Promise<unknown>) => write(api), invalidates: MONEY_READS, report: false });
+  return useCallback(<R,>(write: (api: TezgahPromiseApi) => Promise<R>) => mutateAsync(write) as Promise<R>, [mutateAsync]);
+}
+
+/**
+ * Marks stale the reads under `prefixes` whenever money moves (a change announced on the bus, e.g.
+ * an invoice's payment or a capital payment made elsewhere), so a screen showing a balance reads
+ * it again, as it did when it reloaded on the bus's signal.
+ */
+export function useMoneyRefresh(host: WorkbenchHost, ...prefixes: string[]): void {
+  const version = useMoneyVersion(host);
+  const invalidate = useInvalidate();
+  const seen = useRef(version);
+  const paths = prefixes.join('\n');
+  useEffect(() => {
+    if (seen.current === version) return;
+    seen.current = version;
+    void invalidate(...paths.split('\n'));
+  }, [version, paths, invalidate]);
 }
 
 /** The company's bank accounts (listBankAccounts, which the cheque screens may read too). */
@@ -147,28 +180,25 @@ export interface CurrentSuggestProps {
  * is picked.
  */
 export function CurrentSuggest(props: CurrentSuggestProps) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<Current[]>([]);
-  const [searching, setSearching] = useState(false);
+  // The term searched for: the box's text once it has been still for CURRENT_SEARCH_DELAY_MS.
+  const [term, setTerm] = useState('');
   const [adding, setAdding] = useState(false);
   const { host, onChange } = props;
   const mayAdd = (props.quickAdd ?? true) && host.can({ codes: ['6_2', '5_2', '7_2', '8_2'] });
 
+  const typed = query.trim().slice(0, 100);
   useEffect(() => {
-    const term = query.trim();
-    if (!term) { setItems([]); return undefined; }
-    let live = true;
-    setSearching(true);
-    const timer = setTimeout(() => {
-      shell.api.list(CURRENTS, { params: { query: { search: term.slice(0, 100), active: true, page: 0, size: 20, sort: ['name,asc'] } } })
-        .then((p) => { if (live) setItems(p.items); })
-        .catch((e: unknown) => { if (live) shell.notify.failure(e); })
-        .finally(() => { if (live) setSearching(false); });
-    }, CURRENT_SEARCH_DELAY_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [query, shell]);
+    if (!typed) { setTerm(''); return undefined; }
+    const timer = setTimeout(() => setTerm(typed), CURRENT_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const search = { search: term, active: true, page: 0, size: 20, sort: ['name,asc'] };
+  const found = useApiData(['GET', CURRENTS, search, 'page'], (api) => api.list(CURRENTS, { params: { query: search } }), { enabled: term !== '', keepPrevious: true });
+  const shown = typed && term ? found.data?.items : undefined;
+  const items = useMemo<Current[]>(() => (shown ? [...shown] : []), [shown]);
+  const searching = typed !== '' && (typed !== term || found.isFetching);
 
   // The quick-add announces the current it added; that one is picked and the dialog closes.
   useEffect(() => {

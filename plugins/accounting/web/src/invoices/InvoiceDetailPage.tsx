@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, ButtonGroup, Callout, Card, Checkbox, Classes, Dialog, DialogBody, DialogFooter, H2, H4, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Action, formatDate, formatDecimalInput, type ContributionProps } from '@tezgah/core';
 import { PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
-import { Slot, reportFailure, useConfirm, useShell } from '@tezgah/workbench/ui';
+import { Slot, reportFailure, useApiData, useConfirm, useInvalidate, useQueryClient, useShell } from '@tezgah/workbench/ui';
 import { TagChips } from '../currents/CurrentTags';
+import { MONEY_READS } from '../finance/model';
+import { useMoneyWrite } from '../finance/parts';
 import { money } from '../ledger/model';
 import { price, quantity } from '../products/model';
 import { CANCEL, INVOICE, INVOICE_CANCEL, LIST_OF, PAYMENT_LINES, baseOf, isReturnKind, mayCollect, mayInvoice, type Invoice, type InvoicePaymentLine } from './model';
@@ -47,38 +49,30 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   const { confirm, dialog } = useConfirm();
   const id = Number(params?.id);
   const planText = usePlanText();
-  const [invoice, setInvoice] = useState<Invoice | null>(null);
-  const [lines, setLines] = useState<readonly InvoicePaymentLine[] | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
+  // The invoice with the payment lines of its dues (newest first; null when they cannot be read).
+  // Read again on every visit: collections, dues and returns are written under other paths.
+  const key = ['GET', INVOICE, { id }];
+  const read = useApiData(key, async (api) => {
+    const [invoice, lines] = await Promise.all([
+      api.request('GET', INVOICE, { params: { path: { id } } }),
+      api.list(PAYMENT_LINES, { params: { query: { invoiceId: id, page: 0, size: 100 } } }).then((p): readonly InvoicePaymentLine[] | null => p.items, () => null),
+    ]);
+    return { invoice, lines };
+  }, { enabled: valid, refetchOnEveryMount: true });
+  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const moneyWrite = useMoneyWrite();
   const [cancelling, setCancelling] = useState(false);
   const [collecting, setCollecting] = useState(false);
   const [returning, setReturning] = useState(false);
   const [busy, setBusy] = useState<'cancel' | 'pdf' | null>(null);
+  // After a collection or a change of its dues: the invoice, its lines and the balances they moved.
+  const load = () => invalidate(INVOICE, ...MONEY_READS);
 
-  /** The payment lines of the invoice's dues (newest first); null when they cannot be read. */
-  const loadLines = useCallback(async () => {
-    try {
-      const page = await shell.api.list(PAYMENT_LINES, { params: { query: { invoiceId: id, page: 0, size: 100 } } });
-      setLines(page.items);
-    } catch {
-      setLines(null);
-    }
-  }, [shell, id]);
-
-  const load = useCallback(async () => {
-    try {
-      const [inv] = await Promise.all([shell.api.request('GET', INVOICE, { params: { path: { id } } }), loadLines()]);
-      setInvoice(inv);
-    } catch (e) {
-      setMissing(true);
-      shell.notify.failure(e);
-    }
-  }, [shell, id, loadLines]);
-  useEffect(() => { if (Number.isInteger(id) && id > 0) void load(); }, [load, id]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
-  if (!invoice) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
-  const inv = invoice;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
+  if (!read.data) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const { invoice: inv, lines } = read.data;
   const kind = inv.invoiceType;
   // The direction (sales or purchases) a return belongs to: its list, its rights.
   const type = baseOf(kind);
@@ -93,6 +87,8 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
       await shell.api.request('DELETE', INVOICE, { params: { path: { id: inv.id } } });
       host.notify.success(t('invoices.deleted'));
       host.bus.emit('entity.deleted', { plugin: 'accounting', entity: 'invoice', id: inv.id });
+      // The write marked this read stale; it is gone, so its refresh is not awaited (nor its 404 reported).
+      void client.cancelQueries({ queryKey: key, exact: true });
       host.navigate(LIST_OF[type]);
     } catch (e) {
       reportFailure(shell.notify, e, t('notify.error', { ns: 'kernel' }));
@@ -102,9 +98,10 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   async function cancel(itsCancel: boolean) {
     setBusy('cancel');
     try {
-      const after = await shell.api.request('POST', INVOICE_CANCEL, { params: { path: { id: inv.id, itsCancel, eInvoiceType: 'NONE' } } });
-      setInvoice(after);
-      void loadLines();
+      // A cancellation takes its payments back out of the safes and banks too.
+      const after = await moneyWrite((api) => api.request('POST', INVOICE_CANCEL, { params: { path: { id: inv.id, itsCancel, eInvoiceType: 'NONE' } } }));
+      client.setQueryData<{ invoice: Invoice; lines: readonly InvoicePaymentLine[] | null }>(key, (old) => (old ? { ...old, invoice: after } : old));
+      void invalidate(INVOICE);
       setCancelling(false);
       host.notify.success(t('invoices.cancelDialog.done'));
       host.bus.emit('entity.updated', { plugin: 'accounting', entity: 'invoice', id: inv.id, record: after });

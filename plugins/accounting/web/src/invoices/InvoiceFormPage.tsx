@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Callout, H2, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDecimalInput, formatQuantity, type ContributionProps, type WorkbenchHost } from '@tezgah/core';
-import { useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { today } from '../ledger/model';
 import { TL } from '../finance/model';
 import { InvoiceForm, type InvoiceDraft } from './InvoiceForm';
@@ -93,31 +92,26 @@ export function NewExpensePage({ host }: ContributionProps) {
  * and prices). A cancelled invoice is not changed.
  */
 export default function EditInvoicePage({ host, params }: ContributionProps) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const id = Number(params?.id);
-  const [loaded, setLoaded] = useState<{ invoice: Invoice; draft: InvoiceDraft } | null>(null);
-  const [missing, setMissing] = useState(false);
+  const valid = Number.isInteger(id) && id > 0;
   const onSaved = useSaved(host, false);
+  // The invoice as a draft for the form, with its products. Read on every visit, and the form
+  // opens on what this visit read: a draft the person starts typing into must not be an old one.
+  const read = useApiData(['GET', INVOICE, { id }, 'form'], async (api) => {
+    const invoice = await api.request('GET', INVOICE, { params: { path: { id } } });
+    const ids = [...new Set(invoice.products.map((l) => l.productId))];
+    const products = new Map<number, Product>();
+    if (ids.length) {
+      const page = await api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
+      for (const p of page.items) products.set(p.id, p);
+    }
+    return { invoice, draft: draftOf(invoice, products) };
+  }, { enabled: valid, refetchOnEveryMount: true });
 
-  useEffect(() => {
-    if (!Number.isInteger(id) || id < 1) return undefined;
-    let live = true;
-    (async () => {
-      const invoice = await shell.api.request('GET', INVOICE, { params: { path: { id } } });
-      const ids = [...new Set(invoice.products.map((l) => l.productId))];
-      const products = new Map<number, Product>();
-      if (ids.length) {
-        const page = await shell.api.list(PRODUCTS, { params: { query: { id: ids, size: Math.max(10, ids.length) } } }).catch(() => ({ items: [] as Product[] }));
-        for (const p of page.items) products.set(p.id, p);
-      }
-      if (live) setLoaded({ invoice, draft: draftOf(invoice, products) });
-    })().catch((e: unknown) => { if (live) { setMissing(true); shell.notify.failure(e); } });
-    return () => { live = false; };
-  }, [shell, id]);
-
-  if (missing || !Number.isInteger(id) || id < 1) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
-  if (!loaded) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  if (read.isError || !valid) return <NonIdealState icon="search" title={t('invoices.notFound')} />;
+  if (!read.data || !read.isFetchedAfterMount) return <div role="status"><Spinner size={20} /> {t('finance.common.loading')}</div>;
+  const loaded = read.data;
   const inv = loaded.invoice;
   const title = t(`invoices.form.editTitle.${baseOf(inv.invoiceType)}`);
   return (

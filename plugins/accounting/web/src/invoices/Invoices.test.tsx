@@ -489,7 +489,11 @@ describe('the invoice page', () => {
 
   it('cancels a posted invoice through the seeds\' dialog', async () => {
     const s = invoiceServer();
-    s.on(`POST ${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`, () => json({ ...INVOICE_5, status: 'CANCELLED', remaining: 0, itsCancel: true, eInvoiceType: 'NONE', cancelledAt: '2026-04-20T10:00:00.000Z' }));
+    // The server keeps the cancellation: the page reads the invoice again after it.
+    const cancelled = { ...INVOICE_5, status: 'CANCELLED' as const, remaining: 0, itsCancel: true, eInvoiceType: 'NONE' as const, cancelledAt: '2026-04-20T10:00:00.000Z' };
+    let done = false;
+    s.on(`POST ${API}/invoices/cancel/{id}/{itsCancel}/{eInvoiceType}`, () => { done = true; return json(cancelled); });
+    s.on(`GET ${API}/invoices/{id}`, () => json(done ? cancelled : INVOICE_5));
     const { toasts } = await renderWorkbench({ plugins: [invoicePlugin], path: '/invoice/5', server: s, signedIn: true });
     const page = await screen.findByRole('region', { name: 'Satış faturası DMT2026000000005' }, { timeout: 5000 });
     const user = userEvent.setup();

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { HTMLSelect, InputGroup, MenuItem, Tag, type Intent } from '@blueprintjs/core';
 import { Suggest } from '@blueprintjs/select';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_TYPES, PAYMENT_TYPE_LABELS_TR } from '@tezgah/core/invoice';
 import { toNetworkError, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
-import { useApiData, useShell } from '@tezgah/workbench/ui';
+import { useApiData } from '@tezgah/workbench/ui';
 import { fileNameOf, saveBlob } from '../books/download';
 import { quantity as showQuantity } from '../products/model';
 import type { MoneyAccountChoice } from '../finance/parts';
@@ -79,25 +79,24 @@ export function ProductSuggest(props: {
   id: string; value: Product | null; onChange: (p: Product) => void; disabled?: boolean;
   'aria-describedby'?: string; 'aria-invalid'?: boolean; 'aria-required'?: boolean; 'aria-label'?: string;
 }) {
-  const shell = useShell();
   const { t } = useTranslation('accounting');
   const [query, setQuery] = useState('');
-  const [items, setItems] = useState<Product[]>([]);
-  const [searching, setSearching] = useState(false);
+  // The term searched for: the box's text once it has been still for PRODUCT_SEARCH_DELAY_MS.
+  const [term, setTerm] = useState('');
 
+  const typed = query.trim().slice(0, 100);
   useEffect(() => {
-    const term = query.trim();
-    if (!term) { setItems([]); return undefined; }
-    let live = true;
-    setSearching(true);
-    const timer = setTimeout(() => {
-      shell.api.list(PRODUCTS, { params: { query: { search: term.slice(0, 100), status: 'ACTIVE', page: 0, size: 20, sort: ['name,asc'] } } })
-        .then((p) => { if (live) setItems([...p.items]); })
-        .catch((e: unknown) => { if (live) shell.notify.failure(e); })
-        .finally(() => { if (live) setSearching(false); });
-    }, PRODUCT_SEARCH_DELAY_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [query, shell]);
+    if (!typed) { setTerm(''); return undefined; }
+    const timer = setTimeout(() => setTerm(typed), PRODUCT_SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const search = { search: term, status: 'ACTIVE' as const, page: 0, size: 20, sort: ['name,asc'] };
+  // Stock moves with every sale and purchase (written under other paths): a search is asked again
+  // each time, showing what it found before meanwhile.
+  const found = useApiData(['GET', PRODUCTS, search, 'page'], (api) => api.list(PRODUCTS, { params: { query: search } }), { enabled: term !== '', keepPrevious: true, staleTime: 0 });
+  const shown = typed && term ? found.data?.items : undefined;
+  const items = useMemo<Product[]>(() => (shown ? [...shown] : []), [shown]);
+  const searching = typed !== '' && (typed !== term || found.isFetching);
 
   return (
     <Suggest<Product>
