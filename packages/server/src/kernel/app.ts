@@ -14,7 +14,7 @@ import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
 import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services, Upload, UploadedFile } from './types';
-import { deliverEvents, writeEvents, type EmittedEvent } from './events';
+import { deliverEvents, eventRows, type EmittedEvent } from './events';
 import { mountSandboxes } from './sandbox';
 import { claimIdempotencyKey, idempotencyOf, recordIdempotencyKey } from './idempotency';
 
@@ -324,8 +324,7 @@ async function runHandler(
     let eventIds: number[] = [];
     if (audits.length || events.length) {
       await tenantTransaction(services.db, auth.companyId, async (trx) => {
-        if (audits.length) await writeAudits(trx, audits, auth, request, services.now());
-        if (events.length) eventIds = await writeEvents(trx, services, events);
+        eventIds = (await writeEnd(trx, services, audits, events, auth, request, false)).eventIds;
       });
     }
     if (eventIds.length) after.push(deliverAfter(services, request, eventIds));
@@ -383,9 +382,9 @@ function contextOf(
   };
 }
 
-/** The request's audit entries, stamped with the server's clock (services.now), which reports of them compare with. */
-async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, request: FastifyRequest, at: Date) {
-  await trx.insertInto('audit_events').values(audits.map((e) => {
+/** The request's audit rows, stamped with the server's clock (services.now), which reports of them compare with. */
+function auditRows(audits: AuditEntry[], auth: Auth | null, request: FastifyRequest, at: Date) {
+  return audits.map((e) => {
     const user = e.user !== undefined ? e.user : auth ? { id: auth.userId, login: auth.login } : null;
     const actor = e.actor !== undefined ? e.actor : auth?.actor ?? null;
     return {
@@ -401,7 +400,36 @@ async function writeAudits(trx: Trx, audits: AuditEntry[], auth: Auth | null, re
       detail: e.detail ? JSON.stringify(e.detail) : null,
       at,
     };
-  })).execute();
+  });
+}
+
+/**
+ * The end of a writing request's transaction in ONE statement (data-modifying CTEs): its audit
+ * rows, its event rows (one per listening plugin, kernel/events.ts) and, when `version` is set,
+ * the auth version as the transaction now sees it. Answers the event rows' ids (for delivery
+ * after the commit) and that version (-1 when not read).
+ */
+async function writeEnd(trx: Trx, services: Services, audits: AuditEntry[], events: EmittedEvent[], auth: Auth | null, request: FastifyRequest,
+  version: boolean): Promise<{ eventIds: number[]; version: number }> {
+  const audit = auditRows(audits, auth, request, services.now());
+  const deliveries = eventRows(services, events);
+  if (!audit.length && !deliveries.length && !version) return { eventIds: [], version: -1 };
+  const parts = [];
+  if (audit.length) {
+    parts.push(sql`audit as (insert into audit_events (company_id, user_id, user_login, actor_id, actor_login, action, entity, entity_id, ip, detail, at)
+      values ${sql.join(audit.map((a) => sql`(${a.company_id}, ${a.user_id}, ${a.user_login}, ${a.actor_id}, ${a.actor_login}, ${a.action}, ${a.entity},
+        ${a.entity_id}, ${a.ip}, ${a.detail}, ${a.at})`))})`);
+  }
+  if (deliveries.length) {
+    parts.push(sql`deliveries as (insert into event_deliveries (event_id, name, listener, company_id, payload, next_attempt_at)
+      values ${sql.join(deliveries.map((d) => sql`(${d.event_id}, ${d.name}, ${d.listener}, ${d.company_id}, ${d.payload}, ${d.next_attempt_at})`))}
+      returning id)`);
+  }
+  const r = await sql<{ ids: (string | number)[] | null; version: number | null }>`${parts.length ? sql`with ${sql.join(parts)} ` : sql``}select
+      ${deliveries.length ? sql`array(select id from deliveries order by id)` : sql`null::bigint[]`} as ids,
+      ${version ? sql`(select version from auth_version)` : sql`null::bigint`} as version`.execute(trx);
+  const row = r.rows[0];
+  return { eventIds: (row?.ids ?? []).map(Number), version: row?.version == null ? -1 : Number(row.version) };
 }
 
 /** Delivers the request's committed events to their listeners (kernel/events.ts). */
@@ -467,12 +495,9 @@ async function runInTransaction(
         const id = params?.id ?? (result && typeof result === 'object' && 'id' in result ? (result as any).id : undefined);
         audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
       }
-      if (audits.length) await writeAudits(trx, audits, auth, request, services.now());
-      if (events.length) eventIds = await writeEvents(trx, services, events);
-      if (services.reads && writes) {
-        const v = await sql<{ version: number }>`select version from auth_version`.execute(trx);
-        versionAfter = Number(v.rows[0]?.version ?? -1);
-      }
+      const end = await writeEnd(trx, services, audits, events, auth, request, !!services.reads && writes);
+      eventIds = end.eventIds;
+      versionAfter = end.version;
       return result;
     });
     committed = true;

@@ -41,7 +41,15 @@ type Db = Kysely<DB> | Transaction<DB>;
  * name (none when nobody listens). Returns the rows' ids for delivery after the commit.
  */
 export async function writeEvents(trx: Db, services: Pick<Services, 'plugins' | 'now'>, events: readonly EmittedEvent[]): Promise<number[]> {
-  const rows = events.flatMap((e) => {
+  const rows = eventRows(services, events);
+  if (!rows.length) return [];
+  const out = await trx.insertInto('event_deliveries').values(rows).returning('id').execute();
+  return out.map((r) => Number(r.id));
+}
+
+/** The event_deliveries rows of the request's events: one for each plugin listening to the event's name. */
+export function eventRows(services: Pick<Services, 'plugins' | 'now'>, events: readonly EmittedEvent[]) {
+  return events.flatMap((e) => {
     const eventId = randomUUID();
     return services.plugins
       .filter((p) => typeof p.on?.[e.name] === 'function')
@@ -54,9 +62,6 @@ export async function writeEvents(trx: Db, services: Pick<Services, 'plugins' | 
         next_attempt_at: services.now(),
       }));
   });
-  if (!rows.length) return [];
-  const out = await trx.insertInto('event_deliveries').values(rows).returning('id').execute();
-  return out.map((r) => Number(r.id));
 }
 
 type Log = (msg: string, extra: Record<string, unknown>) => void;

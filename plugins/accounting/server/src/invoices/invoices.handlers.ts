@@ -215,42 +215,106 @@ async function writeContent(d: LedgerDb, companyId: number, id: number, r: Resol
     await d.deleteFrom('invoice_payments').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
     await d.deleteFrom('invoice_tags').where('company_id', '=', companyId).where('invoice_id', '=', id).execute();
   }
-  const lines = await d.insertInto('invoice_lines').values(r.lines.map((l, i) => {
-    const c = r.totals.lines[i]!;
-    return {
-      company_id: companyId, invoice_id: id, line_no: i + 1, product_id: l.productId, description: l.description.slice(0, 300), quantity: l.quantity,
-      unit_price: c.unitPrice, discounts: JSON.stringify(l.discounts), withholding_code: l.withholding?.code ?? null,
-      withholding_ratio: l.withholding ? c.withholdingRatio : null, account_code: l.accountCode, moves_stock: l.movesStock, despatch_line_id: l.despatchLineId, gross: c.gross,
-      discount: c.discount, document_discount: c.documentDiscount, tax_base: c.taxBase, tax: c.tax, withheld: c.withheld, total: c.total,
-    };
-  })).returning(['id', 'line_no']).execute();
+  const rows = contentRows(companyId, id, r);
+  const lines = await d.insertInto('invoice_lines').values(rows.lines).returning(['id', 'line_no']).execute();
   const lineId = (i: number) => lines.find((x) => x.line_no === i + 1)!.id;
-  const taxRows = r.lines.flatMap((l, i) => r.totals.lines[i]!.taxes.map((t) => ({
-    company_id: companyId, line_id: lineId(i), tax_id: t.taxId, tax_type: t.taxType, percentage: t.percentage, exception_code: t.exceptionCode,
-    base: t.base, amount: t.amount,
-  })));
+  const taxRows = rows.taxes.map(({ line, ...t }) => ({ ...t, line_id: lineId(line) }));
   if (taxRows.length) await d.insertInto('invoice_line_taxes').values(taxRows).execute();
-  const stockRows = r.lines.flatMap((l, i) => l.stocks.map((s) => ({ company_id: companyId, line_id: lineId(i), warehouse_id: s.warehouseId, quantity: s.quantity })));
+  const stockRows = rows.stocks.map(({ line, ...x }) => ({ ...x, line_id: lineId(line) }));
   if (stockRows.length) await d.insertInto('invoice_stock_lines').values(stockRows).execute();
-  if (r.totals.discounts.length) {
-    await d.insertInto('invoice_discounts').values(r.totals.discounts.map((x, i) => ({
-      company_id: companyId, invoice_id: id, seq: i + 1, discount_type: x.type, percentage: x.percentage, amount: x.amount,
-    }))).execute();
-  }
-  const payments = r.payments.length
-    ? await d.insertInto('invoice_payments').values(r.payments.map((p) => ({
+  if (rows.discounts.length) await d.insertInto('invoice_discounts').values(rows.discounts).execute();
+  const payments = rows.payments.length ? await d.insertInto('invoice_payments').values(rows.payments).returning('id').execute() : [];
+  await writeTags(d, companyId, id, r);
+  // Rows of one multi-row insert take their ids in the order of the values.
+  return { payments: payments.map((p) => ({ id: Number(p.id) })).sort((a, b) => a.id - b.id) };
+}
+
+/** The rows of an invoice's content as resolved; taxes and warehouses name their line by its index. */
+function contentRows(companyId: number, id: number, r: Resolved) {
+  return {
+    lines: r.lines.map((l, i) => {
+      const c = r.totals.lines[i]!;
+      return {
+        company_id: companyId, invoice_id: id, line_no: i + 1, product_id: l.productId, description: l.description.slice(0, 300), quantity: l.quantity,
+        unit_price: c.unitPrice, discounts: JSON.stringify(l.discounts), withholding_code: l.withholding?.code ?? null,
+        withholding_ratio: l.withholding ? c.withholdingRatio : null, account_code: l.accountCode, moves_stock: l.movesStock, despatch_line_id: l.despatchLineId, gross: c.gross,
+        discount: c.discount, document_discount: c.documentDiscount, tax_base: c.taxBase, tax: c.tax, withheld: c.withheld, total: c.total,
+      };
+    }),
+    taxes: r.lines.flatMap((_, i) => r.totals.lines[i]!.taxes.map((t) => ({
+      line: i, company_id: companyId, tax_id: t.taxId, tax_type: t.taxType, percentage: t.percentage, exception_code: t.exceptionCode, base: t.base, amount: t.amount,
+    }))),
+    stocks: r.lines.flatMap((l, i) => l.stocks.map((s) => ({ line: i, company_id: companyId, warehouse_id: s.warehouseId, quantity: s.quantity }))),
+    discounts: r.totals.discounts.map((x, i) => ({ company_id: companyId, invoice_id: id, seq: i + 1, discount_type: x.type, percentage: x.percentage, amount: x.amount })),
+    payments: r.payments.map((p) => ({
       company_id: companyId, invoice_id: id, payment_type: p.paymentType, amount: new Decimal(p.amount).toFixed(2), payment_date: p.date,
       safe_id: p.safeId, bank_account_id: p.bankAccountId, method: p.method,
-    }))).returning('id').execute()
-    : [];
+    })),
+  };
+}
+
+/** The invoice's tags, each one of the company's. */
+async function writeTags(d: LedgerDb, companyId: number, id: number, r: Resolved) {
   if (r.tagIds.length) {
     const own = await d.selectFrom('tags').select('id').where('company_id', '=', companyId).where('id', 'in', r.tagIds).execute();
     const missing = r.tagIds.find((t) => !own.some((o) => o.id === t));
     if (missing !== undefined) throw problems.invalidField('tagIds', 'Etiket bulunamadı.', 'TAG_NOT_FOUND');
     await d.insertInto('invoice_tags').values(r.tagIds.map((t) => ({ company_id: companyId, invoice_id: id, tag_id: t }))).execute();
   }
+}
+
+/**
+ * `insert into <table> (<columns>) values (…), (…)`: a value is a parameter (typed by its column),
+ * an `sql` fragment is itself, and undefined is the column's default (as Kysely leaves it out).
+ */
+function insertValues(table: string, rows: Record<string, unknown>[], returning?: string) {
+  const cols = [...new Set(rows.flatMap((r) => Object.keys(r).filter((c) => r[c] !== undefined)))];
+  return sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))})
+    values ${sql.join(rows.map((row) => sql`(${sql.join(cols.map((c) => (row[c] === undefined ? sql`default` : row[c])))})`))}${returning ? sql` returning ${sql.raw(returning)}` : sql``}`;
+}
+
+/**
+ * A new invoice in ONE statement (data-modifying CTEs): a numbered sale's next number in its
+ * series (as nextNumber takes it: the series row stays locked to the commit, so numbers have no
+ * gaps), the invoice, its lines, their taxes and warehouses, its discounts and payments; its tags
+ * after it (their check reads the company's tags). Answers its id, the number taken and the
+ * payments' ids in the order they were given.
+ */
+async function insertInvoice(d: LedgerDb, companyId: number, login: string | null, r: Resolved): Promise<{ id: number; number: { documentNo: string; seq: number } | null; payments: { id: number }[] }> {
+  const numbered = !r.draft && r.invoiceType === 'SALE';
+  const year = Number(r.date.slice(0, 4));
+  const inv = sql`(select id from inv)`;
+  const rows = contentRows(companyId, 0, r);
+  const lineId = (i: number) => sql`(select id from lines where line_no = ${i + 1}::int)`;
+  const parts = [];
+  if (numbered) {
+    parts.push(sql`num as (insert into invoice_series (company_id, series, year, last_no) values (${companyId}, ${r.series!}, ${year}, 1)
+      on conflict (company_id, series, year) do update set last_no = invoice_series.last_no + 1 returning last_no)`);
+  }
+  parts.push(sql`inv as (${insertValues('invoices', [{
+    company_id: companyId, ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', series: r.series,
+    document_no: numbered ? sql`(select ${`${r.series}${year}`}::text || lpad(last_no::text, 9, '0') from num)` : r.documentNo,
+    sequence_no: numbered ? sql`(select last_no from num)` : null, created_by: login,
+  }], 'id')})`);
+  if (rows.lines.length) parts.push(sql`lines as (${insertValues('invoice_lines', rows.lines.map((l) => ({ ...l, invoice_id: inv })), 'id, line_no')})`);
+  if (rows.taxes.length) parts.push(sql`taxes as (${insertValues('invoice_line_taxes', rows.taxes.map(({ line, ...t }) => ({ ...t, line_id: lineId(line) })))})`);
+  if (rows.stocks.length) parts.push(sql`stocks as (${insertValues('invoice_stock_lines', rows.stocks.map(({ line, ...x }) => ({ ...x, line_id: lineId(line) })))})`);
+  if (rows.discounts.length) parts.push(sql`discounts as (${insertValues('invoice_discounts', rows.discounts.map((x) => ({ ...x, invoice_id: inv })))})`);
+  if (rows.payments.length) parts.push(sql`pays as (${insertValues('invoice_payments', rows.payments.map((p) => ({ ...p, invoice_id: inv })), 'id')})`);
+  const out = (await sql<{ id: number; seq: number | null; payments: (number | string)[] | null }>`with ${sql.join(parts)}
+    select inv.id, ${numbered ? sql`(select last_no from num)` : sql`null::int`} as seq,
+           ${rows.payments.length ? sql`(select array_agg(id order by id) from pays)` : sql`null::bigint[]`} as payments
+      from inv`.execute(d)).rows[0]!;
+  const id = Number(out.id);
+  let number: { documentNo: string; seq: number } | null = null;
+  if (numbered) {
+    const seq = Number(out.seq);
+    if (seq > 999_999_999) throw problems.conflict(`${r.series} serisinin ${year} numaraları bitti; başka bir seri kullanın.`, 'SERIES_FULL', 'series');
+    number = { documentNo: `${r.series}${year}${String(seq).padStart(9, '0')}`, seq };
+  }
+  await writeTags(d, companyId, id, r);
   // Rows of one multi-row insert take their ids in the order of the values.
-  return { payments: payments.map((p) => ({ id: Number(p.id) })).sort((a, b) => a.id - b.id) };
+  return { id, number, payments: (out.payments ?? []).map((p) => ({ id: Number(p) })) };
 }
 
 const amount2 = (v: string) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
@@ -342,24 +406,19 @@ async function assertSupplierNumberFree(d: LedgerDb, companyId: number, r: Resol
 export async function writeInvoice(d: LedgerDb, companyId: number, login: string | null, b: InvoiceBody, methods: readonly PaymentMethod[] = []): Promise<{ id: number; resolved: Resolved; documentNo: string | null; payments: { id: number }[] }> {
   const r = await resolveInvoice(d, companyId, b, undefined, methods);
   await assertSupplierNumberFree(d, companyId, r, null);
-  const number = r.draft || r.invoiceType !== 'SALE' ? null : await nextNumber(d, companyId, r.series!, r.date);
-  const row = await d.insertInto('invoices').values({
-    company_id: companyId, ...headerOf(r), status: r.draft ? 'DRAFT' : 'POSTED', series: r.series,
-    document_no: number?.documentNo ?? r.documentNo, sequence_no: number?.seq ?? null, created_by: login,
-  }).returning('id').executeTakeFirstOrThrow();
-  const written = await writeContent(d, companyId, row.id, r, false);
-  let payments: { id: number }[] = written.payments;
+  const { id, number, payments: written } = await insertInvoice(d, companyId, login, r);
+  let payments: { id: number }[] = written;
   if (!r.draft) {
     const documentNo = number?.documentNo ?? r.documentNo;
     const inv: PostableInvoice = {
-      id: row.id, invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, document_no: documentNo, currency_id: r.currencyId,
+      id, invoice_type: r.invoiceType, current_id: r.currentId, invoice_date: r.date, document_no: documentNo, currency_id: r.currencyId,
       conversion_rate: r.conversionRate, payable: r.totals.payable, explanation: r.explanation,
     };
-    const known = await knownInvoice(d, companyId, r, written.payments);
+    const known = await knownInvoice(d, companyId, r, written);
     await postInvoice(d, companyId, inv, login, known);
     payments = known.payments;
   }
-  return { id: row.id, resolved: r, documentNo: number?.documentNo ?? r.documentNo, payments };
+  return { id, resolved: r, documentNo: number?.documentNo ?? r.documentNo, payments };
 }
 
 async function create(ctx: RequestContext, b: InvoiceBody) {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { problems } from '@tezgah/server';
 import type { LedgerAccount, LedgerDb } from '../ledger/accounts';
 import { currentAccount, moneyAccount, type CurrentAccount, type MoneyAccount } from '../ledger/money';
-import { post, reverse, type PostingLine } from '../ledger/posting';
+import { post, postMany, reverse, type PostingEntry, type PostingLine } from '../ledger/posting';
 import { assertCashLeft } from '../safes/transactions.handlers';
 import { moveLines, type Db } from '../warehouses/warehouses.repository';
 import { createDues, dueRows, releaseDues, type DueSource } from './dues';
@@ -116,8 +116,16 @@ async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   });
 }
 
-/** The invoice's own entry (see the table above). */
+/** The invoice's own entry (see the table above), posted. */
 async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known?: KnownInvoice): Promise<{ id: number | null; text: string }> {
+  const { entry, text } = await invoiceEntry(db, companyId, inv, by, known);
+  if (!entry) return { id: null, text };
+  const posted = await post(db, companyId, entry, null, known?.accounts);
+  return { id: posted.id, text };
+}
+
+/** The invoice's own entry as it is to be posted (null: a free-of-charge invoice has none), and its text. */
+async function invoiceEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known?: KnownInvoice): Promise<{ entry: PostingEntry | null; text: string }> {
   const current = known ? known.current : await currentAccount(db, companyId, inv.current_id);
   const text = label(inv, current.name);
   const rate = new Decimal(inv.conversion_rate);
@@ -174,7 +182,7 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   // The current takes what balances (rounding of a foreign-currency invoice's lines lands here).
   const currentLira = sale ? sum : sum.minus(withheldLira);
   // A free-of-charge invoice (every price zero) moves stock but no money: no entry.
-  if (currentLira.isZero() && posting.length === 0) return { id: null, text };
+  if (currentLira.isZero() && posting.length === 0) return { entry: null, text };
   if (currentLira.lte(0)) throw problems.badRequest('Faturanın ödenecek tutarı sıfırdan büyük olmalı.');
   const currentLine: PostingLine = {
     account: current.accountCode, [other]: currentLira, explanation: text,
@@ -202,8 +210,7 @@ async function postEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, 
   const lines2 = isReturn(inv.invoice_type)
     ? [...posting.map(mirror).filter((l) => l.debit), ...posting.map(mirror).filter((l) => !l.debit)]
     : posting;
-  const posted = await post(db, companyId, { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: lines2, createdBy: by }, null, known?.accounts);
-  return { id: posted.id, text };
+  return { entry: { date: inv.invoice_date, explanation: text, source: { kind: 'INVOICE', id: inv.id }, lines: lines2, createdBy: by }, text };
 }
 
 /** A written invoice's lines (in line order) and their taxes, as its entry is made from them. */
@@ -222,8 +229,18 @@ function mirror(l: PostingLine): PostingLine {
   return { ...rest, ...(credit !== undefined ? { debit: credit } : {}), ...(debit !== undefined ? { credit: debit } : {}) };
 }
 
-/** One inline payment's entry; the safe's cash is checked after it. */
-async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice, p: { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null }, text: string, by: string | null, known?: KnownInvoice): Promise<number> {
+type InlinePayment = { id: number; payment_type: string; amount: string; payment_date: string; safe_id: number | null; bank_account_id: number | null };
+
+/** One inline payment's entry, posted; the safe's cash is checked after it. */
+async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice, p: InlinePayment, text: string, by: string | null): Promise<number> {
+  const { entry, money, sale } = await paymentEntry(db, companyId, inv, p, text, by);
+  const posted = await post(db, companyId, entry);
+  if (money && money.kind === 'SAFE' && !sale) await assertCashLeft(db, companyId, money);
+  return posted.id;
+}
+
+/** One inline payment's entry as it is to be posted, with the safe or bank account it moves money in. */
+async function paymentEntry(db: LedgerDb, companyId: number, inv: PostableInvoice, p: InlinePayment, text: string, by: string | null, known?: KnownInvoice): Promise<{ entry: PostingEntry; money: MoneyAccount | null; sale: boolean }> {
   const current = known ? known.current : await currentAccount(db, companyId, inv.current_id);
   const rate = new Decimal(inv.conversion_rate);
   const fc = inv.currency_id !== 1;
@@ -250,12 +267,11 @@ async function postPayment(db: LedgerDb, companyId: number, inv: PostableInvoice
   } else {
     moneyLines.push({ account, [sale ? 'debit' : 'credit']: lira, explanation, ...(money ? fcPart : {}) });
   }
-  const posted = await post(db, companyId, {
+  const entry: PostingEntry = {
     date: p.payment_date, explanation, source: { kind: 'INVOICE_PAYMENT', id: p.id }, createdBy: by,
     lines: sale ? [...moneyLines, currentLine] : [currentLine, ...moneyLines],
-  }, null, known?.accounts);
-  if (money && money.kind === 'SAFE' && !sale) await assertCashLeft(db, companyId, money);
-  return posted.id;
+  };
+  return { entry, money, sale };
 }
 
 /** The KDV a sale's buyer owes (its lines' KDV less what the buyer withholds), in the invoice's currency. */
@@ -277,19 +293,11 @@ export const PAYMENT_LABELS: Record<string, string> = {
  * invoice's writer): what it just wrote and read, so nothing is read back.
  */
 export async function postInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known?: KnownInvoice): Promise<number | null> {
-  const entry = await postEntry(db, companyId, inv, by, known);
-  await moveStock(db, companyId, inv, 'POST', by, entry.text, known);
-  const payments = known ? known.payments : await db.selectFrom('invoice_payments').select(['id', 'payment_type', 'amount', 'payment_date', 'safe_id', 'bank_account_id'])
+  if (known) return postKnown(db, companyId, inv, by, known);
+  const entry = await postEntry(db, companyId, inv, by);
+  await moveStock(db, companyId, inv, 'POST', by, entry.text);
+  const payments = await db.selectFrom('invoice_payments').select(['id', 'payment_type', 'amount', 'payment_date', 'safe_id', 'bank_account_id'])
     .where('company_id', '=', companyId).where('invoice_id', '=', inv.id).orderBy('id').execute();
-  if (known) {
-    const entries: { payment: number; entry: number }[] = [];
-    for (const p of payments) {
-      if (p.payment_type === 'OPEN_ACCOUNT') continue;
-      entries.push({ payment: p.id, entry: await postPayment(db, companyId, inv, p, entry.text, by, known) });
-    }
-    await linkEntriesAndDues(db, companyId, inv, entry.id, entries, isReturn(inv.invoice_type) ? [] : dueRows(known.dues));
-    return entry.id;
-  }
   for (const p of payments) {
     if (p.payment_type === 'OPEN_ACCOUNT') continue;
     const id = await postPayment(db, companyId, inv, p, entry.text, by);
@@ -299,6 +307,27 @@ export async function postInvoice(db: LedgerDb, companyId: number, inv: Postable
   // A return owes nothing by a due: what is not paid back at once stays on the current's account.
   if (!isReturn(inv.invoice_type)) await createDues(db, companyId, inv.id);
   return entry.id;
+}
+
+/**
+ * Posts a new invoice from what its writer holds: its entry and its payments' entries in one
+ * posting call (postMany: two statements for all of them), the safes' cash checked, then the
+ * stock, then the entry ids and the dues in one statement.
+ */
+async function postKnown(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, known: KnownInvoice): Promise<number | null> {
+  const head = await invoiceEntry(db, companyId, inv, by, known);
+  const pays: { id: number; entry: PostingEntry; money: MoneyAccount | null; sale: boolean }[] = [];
+  for (const p of known.payments) {
+    if (p.payment_type === 'OPEN_ACCOUNT') continue;
+    pays.push({ id: p.id, ...await paymentEntry(db, companyId, inv, p, head.text, by, known) });
+  }
+  const posted = await postMany(db, companyId, [...(head.entry ? [head.entry] : []), ...pays.map((x) => x.entry)], known.accounts);
+  const entryId = head.entry ? posted[0]!.id : null;
+  const paid = posted.slice(head.entry ? 1 : 0);
+  for (const x of pays) if (x.money && x.money.kind === 'SAFE' && !x.sale) await assertCashLeft(db, companyId, x.money);
+  await moveStock(db, companyId, inv, 'POST', by, head.text, known);
+  await linkEntriesAndDues(db, companyId, inv, entryId, pays.map((x, i) => ({ payment: x.id, entry: paid[i]!.id })), isReturn(inv.invoice_type) ? [] : dueRows(known.dues));
+  return entryId;
 }
 
 /**

@@ -5,6 +5,7 @@ import { engines, startTestServer, type TestServer } from '../../../../../packag
 import { http, ONMUHASEBE } from '../../../../../packages/server/test/http';
 import { LEDGER_SERVICE, type LedgerService, type PostingEntry } from './index';
 import { assertBooksBalance } from './testing';
+import { postMany } from './posting';
 
 const cidOf = (token: string): number => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).cid;
 
@@ -145,6 +146,30 @@ describe.each(engines('both'))('the books on %s', (engine) => {
     expect(undo.body).toMatchObject({ reversesId: manual.body.id, explanation: 'Yanlış kayıt', total: 12 });
     const again = await inCompany((trx) => ledger().post(trx, cid, e));
     expect(again.entryNo).toBeGreaterThan(first.entryNo);
+  });
+
+  it('posts several entries in one call: numbers in the order given, the day\'s totals summed over them, and all or none', async () => {
+    const day = '2026-07-17';
+    const sale: PostingEntry = { date: day, explanation: 'Fatura 77', source: { kind: 'TEST_INVOICE', id: 77 }, lines: [{ account: '121', debit: '118.00' }, { account: '600', credit: '100.00' }, { account: '391', credit: '18.00' }] };
+    const paid: PostingEntry = { date: day, explanation: 'Fatura 77: Nakit', source: { kind: 'TEST_PAYMENT', id: 77 }, lines: [{ account: '153', debit: '50.00' }, { account: '121', credit: '50.00' }] };
+    const last = async (trx: any) => Number((await sql<{ n: number }>`select last_entry_no as n from fiscal_years where company_id = ${cid} and id = ${yearId}`.execute(trx)).rows[0]!.n);
+    const daily = async (trx: any) => (await sql<{ d: string; c: string }>`select debit::text as d, credit::text as c from ledger_daily
+      where company_id = ${cid} and account_code = '121' and day = ${day}::date`.execute(trx)).rows.map((r) => [Number(r.d), Number(r.c)]);
+    const before = await inCompany(last);
+    const [a, b] = await inCompany((trx) => postMany(trx, cid, [sale, paid]));
+    expect([a!.entryNo, b!.entryNo]).toEqual([before + 1, before + 2]);
+    expect([a!.total, b!.total]).toEqual(['118.00', '50.00']);
+    expect(await inCompany(daily)).toEqual([[118, 50]]);
+    const lines = await api.call('GET', `${ONMUHASEBE}/journal-entries/${b!.id}`, { token: owner });
+    expect(lines.body.lines.map((l: { account: string; debit: number; credit: number }) => [l.account, l.debit, l.credit])).toEqual([['153', 50, 0], ['121', 0, 50]]);
+    // One of them posted already: neither is written and no number is taken (checked in the same transaction).
+    const other: PostingEntry = { ...paid, source: { kind: 'TEST_PAYMENT', id: 78 } };
+    const seen = await inCompany(async (trx) => {
+      await expect(postMany(trx, cid, [other, sale])).rejects.toMatchObject({ code: 'ALREADY_POSTED' });
+      const written = await sql<{ n: number }>`select count(*)::int as n from journal_entries where company_id = ${cid} and source_kind = 'TEST_PAYMENT' and source_id = '78'`.execute(trx);
+      return { last: await last(trx), written: written.rows[0]!.n, daily: await daily(trx) };
+    });
+    expect(seen).toEqual({ last: before + 2, written: 0, daily: [[118, 50]] });
   });
 
   it('keeps journal lines insert-only for the request role', async () => {

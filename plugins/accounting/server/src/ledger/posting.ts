@@ -82,16 +82,8 @@ const unbalanced = (d: Decimal, c: Decimal) => new Problem(400, 'Fiş dengesiz',
   detail: `Borç ve alacak toplamları eşit olmalı (borç ${d.toFixed(2)}, alacak ${c.toFixed(2)}).`, code: 'UNBALANCED_ENTRY',
 });
 
-/**
- * Posts one entry: refuses, with a problem a person can read, an entry whose debits and credits
- * differ, a date outside an active fiscal year ('Defined fiscal year not found'), inside a locked
- * or missing journal period, a header or unknown account, and a source already posted (unless
- * every earlier entry of it was reversed). The entry takes the fiscal year's next number under the
- * year's row lock, so numbers have no gaps whatever runs at once. `read`: accounts the caller read
- * in this transaction already (an invoice's request read); they are checked like the others, and
- * only the codes not among them are read.
- */
-export async function post(db: LedgerDb, companyId: number, e: PostingEntry, reverses: number | null = null, read?: ReadonlyMap<string, LedgerAccount>): Promise<Posted> {
+/** An entry's own checks, before anything is read: date, text, source, lines, balance. */
+function validated(e: PostingEntry) {
   if (!isDay(e.date)) throw problems.invalidField('date', 'Geçerli bir tarih girin (YYYY-AA-GG).', 'DATE');
   const explanation = e.explanation.trim();
   if (!explanation) throw problems.invalidField('explanation', 'Açıklama zorunludur.', 'REQUIRED');
@@ -119,25 +111,50 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
     };
   });
   if (!debit.eq(credit)) throw unbalanced(debit, credit);
+  return { explanation, sourceKind, sourceId, lines, debit };
+}
 
+/**
+ * Every line's account is in the chart, active and postable: those in `read` (accounts the caller
+ * read in this transaction) are checked as they are, the others read in one statement.
+ */
+async function checkAccounts(db: LedgerDb, companyId: number, entries: { account: string }[][], read?: ReadonlyMap<string, LedgerAccount>) {
   const accounts = new Map<string, LedgerAccount>();
-  const missing: string[] = [];
-  for (const l of lines) {
-    const a = read?.get(l.account);
-    if (a) accounts.set(l.account, a);
-    else missing.push(l.account);
-  }
-  if (missing.length) for (const [code, a] of await accountsByCode(db, companyId, missing)) accounts.set(code, a);
-  for (const [i, l] of lines.entries()) {
-    const a = accounts.get(l.account);
-    if (!a || !a.active) throw problems.invalidField(`lines[${i}].account`, `${l.account} hesabı hesap planında yok.`, 'ACCOUNT_NOT_FOUND');
-    if (a.header || !a.postable) {
-      throw new Problem(400, 'Başlık hesabı', {
-        detail: `${a.code} ${a.name} bir başlık hesabıdır; kayıt alt hesaplarından birine yapılır.`, code: 'HEADER_ACCOUNT',
-        fieldErrors: [{ field: `lines[${i}].account`, message: `${a.code} başlık hesabıdır.`, code: 'HEADER_ACCOUNT' }],
-      });
+  const missing = new Set<string>();
+  for (const lines of entries) {
+    for (const l of lines) {
+      const a = read?.get(l.account);
+      if (a) accounts.set(l.account, a);
+      else missing.add(l.account);
     }
   }
+  if (missing.size) for (const [code, a] of await accountsByCode(db, companyId, [...missing])) accounts.set(code, a);
+  for (const lines of entries) {
+    for (const [i, l] of lines.entries()) {
+      const a = accounts.get(l.account);
+      if (!a || !a.active) throw problems.invalidField(`lines[${i}].account`, `${l.account} hesabı hesap planında yok.`, 'ACCOUNT_NOT_FOUND');
+      if (a.header || !a.postable) {
+        throw new Problem(400, 'Başlık hesabı', {
+          detail: `${a.code} ${a.name} bir başlık hesabıdır; kayıt alt hesaplarından birine yapılır.`, code: 'HEADER_ACCOUNT',
+          fieldErrors: [{ field: `lines[${i}].account`, message: `${a.code} başlık hesabıdır.`, code: 'HEADER_ACCOUNT' }],
+        });
+      }
+    }
+  }
+}
+
+/**
+ * Posts one entry: refuses, with a problem a person can read, an entry whose debits and credits
+ * differ, a date outside an active fiscal year ('Defined fiscal year not found'), inside a locked
+ * or missing journal period, a header or unknown account, and a source already posted (unless
+ * every earlier entry of it was reversed). The entry takes the fiscal year's next number under the
+ * year's row lock, so numbers have no gaps whatever runs at once. `read`: accounts the caller read
+ * in this transaction already (an invoice's request read); they are checked like the others, and
+ * only the codes not among them are read.
+ */
+export async function post(db: LedgerDb, companyId: number, e: PostingEntry, reverses: number | null = null, read?: ReadonlyMap<string, LedgerAccount>): Promise<Posted> {
+  const { explanation, sourceKind, sourceId, lines, debit } = validated(e);
+  await checkAccounts(db, companyId, [lines], read);
 
   // One statement: the fiscal year and the journal period of the day (FOR SHARE: locking or
   // deleting the period waits for this posting, and this one for them) and, for a first posting of
@@ -206,6 +223,113 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
     throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${sourceKind} ${sourceId}) ${written.live_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
   }
   return { id: Number(written.id), entryNo: Number(written.entry_no), fiscalYearId: yearId, journalId, date: e.date, total };
+}
+
+/**
+ * Posts several first entries (none reverses another) at once, with `post`'s checks and
+ * guarantees, in two statements whatever their number: the fiscal years and journal periods of
+ * their days (FOR SHARE) with every source's advisory lock, then — after the locks — "is any of
+ * the sources posted already?", the years' next numbers (in the order given: gapless, under the
+ * years' row locks), the entries, their lines and the days' totals. All or none: one source posted
+ * already refuses them all (409 ALREADY_POSTED). Answers in the order given. An invoice posts
+ * its own entry and its payments' this way.
+ */
+export async function postMany(db: LedgerDb, companyId: number, entries: PostingEntry[], read?: ReadonlyMap<string, LedgerAccount>): Promise<Posted[]> {
+  if (entries.length === 0) return [];
+  if (entries.length === 1) return [await post(db, companyId, entries[0]!, null, read)];
+  const all = entries.map((e) => ({ ...validated(e), date: e.date, createdBy: e.createdBy ?? null }));
+  if (new Set(all.map((x) => `${x.sourceKind}:${x.sourceId}`)).size !== all.length) throw new Error('postMany: a source appears twice');
+  await checkAccounts(db, companyId, all.map((x) => x.lines), read);
+
+  const days = sql.join(all.map((x, i) => sql`(${i}::int, ${x.date}::date, ${`${companyId}:${x.sourceKind}:${x.sourceId}`}::text)`));
+  const found = (await sql<{ i: number; year_id: number | null; journal_id: number | null; locked: boolean | null; period: number | null }>`
+    select v.i, y.id as year_id, j.id as journal_id, j.locked, j.period,
+           pg_advisory_xact_lock(hashtext('tezgah.ledger.source'), hashtext(v.k)) as source_lock
+      from (values ${days}) as v(i, d, k)
+      left join lateral (select id from fiscal_years
+             where company_id = ${companyId} and active and start_date <= v.d and end_date >= v.d
+             order by start_date desc limit 1) y on true
+      left join lateral (select id, locked, period from journals
+             where company_id = ${companyId} and fiscal_year_id = y.id and start_date <= v.d and end_date >= v.d
+             limit 1 for share) j on true
+     order by v.i`.execute(db)).rows;
+  const periods = all.map((x, i) => {
+    const f = found.find((r) => Number(r.i) === i);
+    if (!f || f.year_id === null) throw new Problem(400, 'Mali yıl yok', { detail: 'Defined fiscal year not found', code: 'FISCAL_YEAR_NOT_FOUND' });
+    if (f.journal_id === null) {
+      throw new Problem(400, 'Yevmiye dönemi yok', { detail: `${x.date} tarihini kapsayan bir yevmiye dönemi yok.`, code: 'JOURNAL_NOT_FOUND' });
+    }
+    if (f.locked) {
+      throw new Problem(409, 'Dönem kilitli', { detail: `${x.date} tarihi kilitli bir yevmiye döneminde (${f.period}. dönem); önce kilidi açın.`, code: 'JOURNAL_LOCKED' });
+    }
+    return { yearId: Number(f.year_id), journalId: Number(f.journal_id) };
+  });
+
+  // Numbers: each year's counter goes up by its entries' count; an entry takes its place among them.
+  const perYear = new Map<number, number>();
+  const place = periods.map((p) => {
+    const n = (perYear.get(p.yearId) ?? 0) + 1;
+    perYear.set(p.yearId, n);
+    return n;
+  });
+  const counts = sql.join([...perYear].map(([y, n]) => sql`(${y}::bigint, ${n}::int)`));
+  const sources = sql.join(all.map((x) => sql`(${x.sourceKind}::text, ${x.sourceId}::text)`));
+  const heads = sql.join(all.map((x, i) => sql`(${periods[i]!.yearId}::bigint, ${periods[i]!.journalId}::bigint, ${perYear.get(periods[i]!.yearId)! - place[i]!}::int,
+    ${x.date}::date, ${x.explanation.slice(0, 500)}::text, ${x.sourceKind}::text, ${x.sourceId}::text, ${x.debit.toFixed(2)}::numeric, ${x.createdBy}::text)`));
+  const lineRows = sql.join(all.flatMap((x) => x.lines.map((l, i) => sql`(${x.sourceKind}::text, ${x.sourceId}::text, ${i + 1}::int, ${x.date}::date,
+    ${l.account}::text, ${l.debit.toFixed(2)}::numeric, ${l.credit.toFixed(2)}::numeric, ${l.currencyId}::int, ${l.amountFc?.toFixed(2) ?? null}::numeric,
+    ${l.rate?.toString() ?? null}::numeric, ${l.explanation}::text)`)));
+  // The days' totals per account over all the entries (one row per account and day: an upsert
+  // may not touch a row twice).
+  const daily = new Map<string, { account: string; day: string; d: Decimal; c: Decimal }>();
+  for (const x of all) {
+    for (const l of x.lines) {
+      const key = `${l.account}|${x.date}`;
+      const t = daily.get(key) ?? { account: l.account, day: x.date, d: new Decimal(0), c: new Decimal(0) };
+      daily.set(key, { ...t, d: t.d.plus(l.debit), c: t.c.plus(l.credit) });
+    }
+  }
+  const dailyRows = sql.join([...daily.values()].map((t) => sql`(${t.account}::text, ${t.day}::date, ${t.d.toFixed(2)}::numeric, ${t.c.toFixed(2)}::numeric)`));
+  const written = (await sql<{ source_kind: string | null; source_id: string | null; id: number | null; entry_no: number | null; live_no: number | null; live_kind: string | null; live_id: string | null }>`
+    with live as (
+      select e.entry_no, e.source_kind, e.source_id from journal_entries e
+       where e.company_id = ${companyId} and (e.source_kind, e.source_id) in (values ${sources}) and e.reverses_id is null
+         and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
+       limit 1
+    ), counter as (
+      update fiscal_years y set last_entry_no = y.last_entry_no + v.n
+        from (values ${counts}) as v(id, n)
+       where y.company_id = ${companyId} and y.id = v.id and not exists (select 1 from live)
+       returning y.id, y.last_entry_no
+    ), entry as (
+      insert into journal_entries (company_id, fiscal_year_id, journal_id, entry_no, entry_date, explanation, source_kind, source_id, total, created_by)
+      select ${companyId}, h.year_id, h.journal_id, counter.last_entry_no - h.back, h.day, h.explanation, h.kind, h.source, h.total, h.created_by
+        from (values ${heads}) as h(year_id, journal_id, back, day, explanation, kind, source, total, created_by)
+        join counter on counter.id = h.year_id
+      returning id, entry_no, source_kind, source_id
+    ), entry_lines as (
+      insert into journal_lines (company_id, entry_id, line_no, entry_date, account_code, debit, credit, currency_id, amount_fc, rate, explanation)
+      select ${companyId}, entry.id, v.line_no, v.day, v.account, v.debit, v.credit, v.currency_id, v.amount_fc, v.rate, v.explanation
+        from (values ${lineRows}) as v(kind, source, line_no, day, account, debit, credit, currency_id, amount_fc, rate, explanation)
+        join entry on entry.source_kind = v.kind and entry.source_id = v.source
+    ), daily as (
+      insert into ledger_daily (company_id, account_code, day, debit, credit)
+      select ${companyId}, v.account, v.day, v.debit, v.credit
+        from (values ${dailyRows}) as v(account, day, debit, credit)
+       where exists (select 1 from entry)
+      on conflict (company_id, account_code, day) do update set debit = ledger_daily.debit + excluded.debit, credit = ledger_daily.credit + excluded.credit
+    )
+    select entry.source_kind, entry.source_id, entry.id, entry.entry_no, live.entry_no as live_no, live.source_kind as live_kind, live.source_id as live_id
+      from (select 1) as one left join entry on true left join live on true`.execute(db)).rows;
+  const live = written.find((r) => r.live_no !== null);
+  if (live) {
+    throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${live.live_kind} ${live.live_id}) ${live.live_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
+  }
+  return all.map((x, i) => {
+    const w = written.find((r) => r.source_kind === x.sourceKind && r.source_id === x.sourceId);
+    if (!w || w.id === null) throw new Error(`postMany: ${x.sourceKind}:${x.sourceId} was not written`);
+    return { id: Number(w.id), entryNo: Number(w.entry_no), fiscalYearId: periods[i]!.yearId, journalId: periods[i]!.journalId, date: x.date, total: x.debit.toFixed(2) };
+  });
 }
 
 /**

@@ -88,8 +88,9 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
   }
   // The amount is in the giving money account's currency, or the receiving one's for a collection.
   const base = (from ?? to)!;
-  // The lira's rate is one (liraRate gives null for it).
-  const rate = (await liraRate(d, b.date, { id: base.currencyId, code: await codeOf(d, base.currencyId) }, b.rate, 'rate')) ?? new Decimal(1);
+  // The lira's rate is one (liraRate gives null for it; its currency code is not read).
+  const rate = (base.currencyId === DEFAULT_CURRENCY_ID ? null
+    : await liraRate(d, b.date, { id: base.currencyId, code: await codeOf(d, base.currencyId) }, b.rate, 'rate')) ?? new Decimal(1);
   const lira = amount.times(rate).toDecimalPlaces(2);
   if (!lira.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
   let toAmount: Decimal | null = null;

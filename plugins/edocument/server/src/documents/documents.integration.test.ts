@@ -442,4 +442,25 @@ describe.each(engines('one'))('outgoing and incoming e-documents on %s', (engine
     await until(sa.body.id, (d) => d.status !== 'SENDING');
     await until(sb.body.id, (d) => d.status !== 'SENDING');
   }, 60_000);
+
+  it('a cash sale goes out by itself only when the company asks for it (the listener reads that setting before any transaction of its own)', async () => {
+    const p = await product();
+    const cid = cidOf(seller);
+    const db = t.server.services.db;
+    const safe = (await api.call('GET', `${API}/safes?size=100`, { token: seller })).body[0];
+    const cashSale = () => sale(buyerCurrent.id, [{ productId: p.id, quantity: 1, unitPrice: 50 }], { payments: [{ paymentType: 'CASH', amount: 60, safeId: safe.id }] });
+    const docsOf = async (invoiceId: number) => (await sql<{ id: number; category: string }>`
+      select id, category from edoc_documents where company_id = ${cid} and invoice_id = ${invoiceId} and direction = 'OUTGOING'`.execute(db)).rows;
+    // The event is delivered before the answer leaves: what the listener did is there already.
+    expect(await docsOf((await cashSale()).id)).toEqual([]);
+    await sql`update edoc_settings set auto_send_cash_sales = true where company_id = ${cid}`.execute(db);
+    try {
+      const sent = await docsOf((await cashSale()).id);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]!.category).toBe('EINVOICE');
+      await until(Number(sent[0]!.id), (d) => d.status !== 'SENDING');
+    } finally {
+      await sql`update edoc_settings set auto_send_cash_sales = false where company_id = ${cid}`.execute(db);
+    }
+  }, 60_000);
 });

@@ -82,9 +82,11 @@ const onPosted: ServerEventListener = async (e, services) => {
   if (!companyId || !invoiceId || e.payload.invoiceType !== 'SALE') return;
   const payments = (e.payload.payments as { paymentType?: string }[] | undefined) ?? [];
   if (!payments.some((p) => p.paymentType === 'CASH')) return;
+  // The settings row first, in one statement outside any transaction (the server's own connection,
+  // the company named in the query): most companies do not send cash sales by themselves, and for
+  // them that read is all. One that does is read again, with its company, in the sending transaction.
+  if (!await autoSendsCashSales(services.db as never, companyId)) return;
   const queued = await inTenant(services.db, companyId, async (trx) => {
-    // The settings row first: most companies do not send cash sales by themselves (no company read).
-    if (!await autoSendsCashSales(trx as never, companyId)) return null;
     const settings = await loadSettings(trx as never, services, companyId);
     if (!settings.enabled || !settings.autoSendCashSales) return null;
     const { row, queued } = await send(actor(trx, services, companyId), 'EINVOICE', invoiceId, {});
