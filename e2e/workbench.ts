@@ -18,10 +18,11 @@ async function openBrowser(): Promise<{ browser: Browser; close(): Promise<void>
 
 /**
  * The real server serving the built workbench over a fresh copy of the demo database, the run's
- * chromium, and the file's kept sign-ins (`sessions`).
+ * chromium, and the file's kept sign-ins (`sessions`). `workbenchDir`: another build of the
+ * workbench to serve (the plugin-package test's, with an outside plugin in it).
  */
-export async function startWorkbench(): Promise<{ t: TestServer; browser: Browser; sessions: Sessions; close(): Promise<void> }> {
-  const [server, opened] = await Promise.allSettled([startTestServer({ workbenchDir: WORKBENCH_DIST }), openBrowser()]);
+export async function startWorkbench(options: { workbenchDir?: string } = {}): Promise<{ t: TestServer; browser: Browser; sessions: Sessions; close(): Promise<void> }> {
+  const [server, opened] = await Promise.allSettled([startTestServer({ workbenchDir: options.workbenchDir ?? WORKBENCH_DIST }), openBrowser()]);
   if (server.status === 'rejected' || opened.status === 'rejected') {
     if (server.status === 'fulfilled') await server.value.close();
     if (opened.status === 'fulfilled') await opened.value.close();

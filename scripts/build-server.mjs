@@ -7,6 +7,8 @@
 // Each source file keeps its own import.meta.url (replaced by the file's address at build time),
 // so the code that finds migrations, the contract, seed data and the workbench next to itself
 // works the same built and unbuilt. The build belongs to this checkout, like packages/workbench/dist.
+// The outside plugins of TEZGAH_PLUGINS are not in the bundle: the built server imports their built
+// JavaScript when it starts (packages/server/src/kernel/discover.ts), so they need no rebuild here.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

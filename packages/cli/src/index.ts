@@ -2,7 +2,7 @@
  * @tezgah/cli: the `tezgah` command line, and what plugins need to add commands to it.
  */
 export { createProgram, runCli, describeApiError, builtinPlugins, type CreateProgramOptions } from './program';
-export { registerCommands, unregisterCommands, registeredPlugins, orderPlugins, loadPluginModules, type CliPlugin, type CliContext } from './plugins';
+export { registerCommands, unregisterCommands, registeredPlugins, orderPlugins, loadPluginModules, loadOutsideCliPlugins, outsideCliEntries, type OutsideCliEntry, type CliPlugin, type CliContext } from './plugins';
 export { makeOutput, renderTable, renderKeyValues, formatDateTime, cell, type Output, type Column } from './output';
 export { ExitCode, UsageError, NotSignedInError, CommandFailed } from './errors';
 export { LANGS, DEFAULT_LANG, WORDS, langOf, localeLang, resolveLang, formatCount, formatPercent, formatSeconds, countsLine, type Lang, type Words } from './i18n';

@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadPluginModules, orderPlugins, registerCommands, registeredPlugins, unregisterCommands, type CliPlugin } from './plugins';
+import { loadPluginModules, orderPlugins, outsideCliEntries, registerCommands, registeredPlugins, unregisterCommands, type CliPlugin } from './plugins';
 import { run } from './testing/fake-server';
 
 const noop = () => undefined;
@@ -77,5 +77,39 @@ describe('TEZGAH_CLI_PLUGINS', () => {
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toBe('error: CLI plugin "test-needy" requires "no-such-plugin", which is not registered\n');
+  });
+});
+
+describe('TEZGAH_PLUGINS (plugins as packages)', () => {
+  /** A project folder with an outside plugin package in its node_modules. */
+  function project(manifest: Record<string, unknown>): string {
+    const root = mkdtempSync(join(tmpdir(), 'tezgah-outside-cli-'));
+    dirs.push(root);
+    const dir = join(root, 'node_modules', '@acme', 'tezgah-notes');
+    mkdirSync(join(dir, 'dist', 'cli'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: '@acme/tezgah-notes', type: 'module', tezgah: manifest }));
+    writeFileSync(
+      join(dir, 'dist', 'cli', 'index.js'),
+      `export default { id: 'test-acme-notes', register(program, ctx) { program.command('notes').action(() => ctx.output.result({ notes: 0 }, () => ctx.output.line('0'))); } };\n`,
+    );
+    return root;
+  }
+
+  it("finds a package by name in a root's node_modules and loads its tezgah.cli entry", async () => {
+    const root = project({ id: 'acme-notes', cli: './dist/cli/index.js' });
+    expect(outsideCliEntries([root], { TEZGAH_PLUGINS: '@acme/tezgah-notes' })).toEqual([
+      { spec: '@acme/tezgah-notes', id: 'acme-notes', entry: join(root, 'node_modules', '@acme', 'tezgah-notes', 'dist', 'cli', 'index.js') },
+    ]);
+    const r = await run(['notes', '--json'], { env: { TEZGAH_CONFIG_DIR: root, TEZGAH_PLUGINS: join(root, 'node_modules', '@acme', 'tezgah-notes') } });
+    expect(r).toEqual({ code: 0, stdout: '{\n  "notes": 0\n}\n', stderr: '' });
+  });
+
+  it('stops with the name of a package that is missing or has no valid manifest', async () => {
+    const root = project({ cli: './dist/cli/index.js' });
+    expect(() => outsideCliEntries([root], { TEZGAH_PLUGINS: '@acme/missing' })).toThrow(/TEZGAH_PLUGINS: @acme\/missing: package not found/);
+    expect(() => outsideCliEntries([root], { TEZGAH_PLUGINS: '@acme/tezgah-notes' })).toThrow('TEZGAH_PLUGINS: @acme/tezgah-notes: "tezgah.id" must be');
+    const r = await run(['--help'], { env: { TEZGAH_CONFIG_DIR: root, TEZGAH_PLUGINS: '/nope/missing-plugin', LANG: 'en_US.UTF-8' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: TEZGAH_PLUGINS: /nope/missing-plugin: no package.json in /nope/missing-plugin\n');
   });
 });

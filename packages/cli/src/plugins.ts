@@ -199,3 +199,71 @@ export async function loadPluginModules(list: string | readonly string[] | undef
   }
   return problems;
 }
+
+/**
+ * An outside plugin package named by `TEZGAH_PLUGINS` (comma-separated package names, found in
+ * the node_modules of each root in turn, or folder paths relative to the first root) whose
+ * package.json has `"tezgah": { "id": "…", "cli": "./dist/cli/index.js", … }`. This is the CLI's
+ * side of the loader @tezgah/core/plugin-packages describes (the CLI does not depend on core).
+ */
+export interface OutsideCliEntry {
+  readonly spec: string;
+  readonly id: string;
+  /** The `tezgah.cli` entry's absolute path; null when the package brings no commands. */
+  readonly entry: string | null;
+}
+
+/**
+ * The packages `TEZGAH_PLUGINS` names, checked: a name that is not found, a package.json without
+ * a `tezgah` manifest with a valid `id`, or a `tezgah.cli` naming a missing file throws an error
+ * naming the package (a plugin asked for is never skipped in silence).
+ */
+export function outsideCliEntries(roots: readonly string[], env: Record<string, string | undefined> = process.env): OutsideCliEntry[] {
+  const out: OutsideCliEntry[] = [];
+  for (const spec of (env.TEZGAH_PLUGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    const fail = (reason: string) => new Error(`TEZGAH_PLUGINS: ${spec}: ${reason}`);
+    let dir: string | undefined;
+    if (spec.startsWith('.') || isAbsolute(spec)) {
+      dir = resolve(roots[0] ?? process.cwd(), spec);
+      if (!existsSync(join(dir, 'package.json'))) throw fail(`no package.json in ${dir}`);
+    } else {
+      dir = roots.map((r) => join(r, 'node_modules', spec)).find((d) => existsSync(join(d, 'package.json')));
+      if (!dir) throw fail(`package not found in ${roots.map((r) => join(r, 'node_modules')).join(' or ')}`);
+    }
+    let manifest: { id?: unknown; cli?: unknown } | undefined;
+    try {
+      manifest = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { tezgah?: typeof manifest }).tezgah;
+    } catch (e) {
+      throw fail(`package.json cannot be read: ${(e as Error).message}`);
+    }
+    if (!manifest || typeof manifest !== 'object') throw fail('package.json has no "tezgah" manifest');
+    if (typeof manifest.id !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/.test(manifest.id)) throw fail(`"tezgah.id" must be lower-case letters, digits and hyphens, starting with a letter (got ${JSON.stringify(manifest.id)})`);
+    let entry: string | null = null;
+    if (manifest.cli !== undefined) {
+      if (typeof manifest.cli !== 'string' || !manifest.cli) throw fail('"tezgah.cli" must be a path relative to the package');
+      entry = resolve(dir, manifest.cli);
+      if (!existsSync(entry)) throw fail(`"tezgah.cli" names ${entry}, which does not exist`);
+    }
+    out.push({ spec, id: manifest.id, entry });
+  }
+  return out;
+}
+
+/**
+ * Imports the `tezgah.cli` entries of the outside plugins ({@link outsideCliEntries}) and
+ * registers their default exports (or lets them call `registerCommands`). Unlike
+ * TEZGAH_CLI_PLUGINS, a package that cannot be loaded is an error, thrown with its name.
+ */
+export async function loadOutsideCliPlugins(roots: readonly string[] = [process.cwd(), CLI_REPO_ROOT], env: Record<string, string | undefined> = process.env): Promise<void> {
+  for (const { spec, entry } of outsideCliEntries(roots, env)) {
+    if (!entry) continue;
+    let mod: { default?: unknown; plugin?: unknown };
+    try {
+      mod = (await import(pathToFileURL(entry).href)) as typeof mod;
+    } catch (e) {
+      throw new Error(`TEZGAH_PLUGINS: ${spec}: ${entry} cannot be loaded: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const candidate = mod.default ?? mod.plugin;
+    if (isPlugin(candidate)) registerCommands(candidate);
+  }
+}

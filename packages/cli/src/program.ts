@@ -11,18 +11,19 @@ import { createClient, isTezgahError, makeTezgahPromiseApi, memoryTokenStore, ty
 import { accountCommands } from './commands/account';
 import { auditCommands } from './commands/audit';
 import { companyCommands } from './commands/company';
+import { pluginCommands } from './commands/plugin';
 import { roleCommands } from './commands/role';
 import { userCommands } from './commands/user';
 import { CommandFailed, ExitCode, NotSignedInError, UsageError } from './errors';
 import { formatSeconds, LANGS, resolveLang, WORDS, type Lang } from './i18n';
 import { resolveIo, type CliIo, type WritableLike } from './io';
 import { makeOutput, type OutputMode } from './output';
-import { discoverPluginModules, loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
+import { CLI_REPO_ROOT, discoverPluginModules, loadOutsideCliPlugins, loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
 import { ProfileStore } from './profile';
 import { retryingFetch, type RetryEvent } from './retry';
 
 /** The kernel's own commands (they are plugins like any other). */
-export const builtinPlugins: readonly CliPlugin[] = [accountCommands, companyCommands, userCommands, roleCommands, auditCommands];
+export const builtinPlugins: readonly CliPlugin[] = [accountCommands, companyCommands, userCommands, roleCommands, auditCommands, pluginCommands];
 
 export interface CreateProgramOptions {
   /** Plugins to load besides the registered ones. */
@@ -163,7 +164,7 @@ export function createProgram(partialIo: Partial<CliIo> = {}, options: CreatePro
   };
 
   const program = new Command('tezgah')
-    .description('Tezgah from the command line: sign in, switch companies, manage users and roles, read the audit trail')
+    .description('Tezgah from the command line: sign in, switch companies, manage users and roles, read the audit trail, start a plugin')
     .version(version(), '-V, --version')
     .option('--json', 'print machine-readable JSON on stdout')
     .addOption(new Option('--lang <lang>', 'the language of the output (default: the locale\'s, else tr)').choices(LANGS))
@@ -251,7 +252,8 @@ function failure(e: unknown, io: CliIo, lang: Lang, state: ProgramState | undefi
 
 /**
  * Runs `tezgah` with the arguments after the program name and answers the exit code. Loads the
- * workspace's CLI plugins and then the plugin modules named in TEZGAH_CLI_PLUGINS first.
+ * workspace's CLI plugins, the outside plugin packages named in TEZGAH_PLUGINS (their
+ * `tezgah.cli` entries) and then the plugin modules named in TEZGAH_CLI_PLUGINS first.
  */
 export async function runCli(argv: readonly string[], partialIo: Partial<CliIo> = {}, options: CreateProgramOptions = {}): Promise<number> {
   const io = resolveIo(partialIo);
@@ -259,6 +261,13 @@ export async function runCli(argv: readonly string[], partialIo: Partial<CliIo> 
   const m = KERNEL_MESSAGES[lang];
   const discovered = options.discover === false ? [] : await discoverPluginModules(options.discover, lang);
   for (const problem of discovered) write(io.stderr, m.pluginFailed(problem));
+  // The outside plugin packages (TEZGAH_PLUGINS): one asked for and not loadable stops the run.
+  try {
+    await loadOutsideCliPlugins([process.cwd(), options.discover || CLI_REPO_ROOT], io.env);
+  } catch (e) {
+    write(io.stderr, `${WORDS[lang].error}: ${e instanceof Error ? e.message : String(e)}`);
+    return ExitCode.INVALID;
+  }
   for (const problem of await loadPluginModules(io.env.TEZGAH_CLI_PLUGINS, process.cwd(), lang)) write(io.stderr, m.pluginFailed(problem));
   let program: Command;
   try {

@@ -15,3 +15,8 @@ export { pluginOfAreas, type PluginArea } from './kernel/areas';
 export { SANDBOX_CONTROL } from './kernel/sandbox';
 export { ACCOUNT_ANNOUNCEMENTS_POINT, type AccountAnnouncements } from './identity/account.handlers';
 export * as soap from './kernel/soap';
+export type { MigrationSource } from './db/migrate';
+export type { ContractFragment, OperationSpec } from './kernel/contract';
+export type { AuditEntry, AuthorityGrant } from './kernel/types';
+export type { MailPort } from './ports/mail';
+export type { SmsPort } from './ports/sms';

@@ -1,6 +1,8 @@
 import { loadConfig } from './config';
 import { createServer } from './server';
 import { FolderLockedError } from './db/lock';
+import { PluginPackageError } from '@tezgah/core/plugin-packages';
+import { OutsidePluginError } from './kernel/contract';
 import { DEMO_USERS, DEMO_PASSWORD } from './seed/demo';
 
 const config = loadConfig();
@@ -9,8 +11,9 @@ let server: Awaited<ReturnType<typeof createServer>>;
 try {
   server = await createServer({ config, logger: { level: config.logLevel } });
 } catch (e) {
-  // A refusal a person can act on (the data folder is in use, the port is taken): say it plainly.
-  if (e instanceof FolderLockedError || (e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+  // A refusal a person can act on (the data folder is in use, the port is taken, a plugin named in
+  // TEZGAH_PLUGINS is missing or does not fit): say it plainly.
+  if (e instanceof FolderLockedError || e instanceof PluginPackageError || e instanceof OutsidePluginError || (e as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     process.stderr.write(`[tezgah] ${(e as Error).message}\n`);
     process.exit(1);
   }

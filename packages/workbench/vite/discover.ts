@@ -1,6 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+// A relative import: Vite bundles the config's own files but would leave a workspace package's
+// TypeScript to Node, which cannot load it.
+import { pluginPackages } from '../../core/src/plugin-packages';
 
 /** A workspace package that contributes to the workbench: `"tezgah": { "web": "./src/index.ts" }`. */
 export interface DiscoveredPlugin {
@@ -22,8 +25,8 @@ export function examplesEnabled(env: Record<string, string | undefined> = proces
  * plugins under plugins/ first, then examples/ when asked and other packages). Adding a folder is
  * enough: the kernel lists no plugin by name.
  */
-export function discoverWebPlugins(root: string, opts: { examples?: boolean } = {}): DiscoveredPlugin[] {
-  const examples = opts.examples ?? examplesEnabled();
+export function discoverWebPlugins(root: string, opts: { examples?: boolean; env?: Record<string, string | undefined> } = {}): DiscoveredPlugin[] {
+  const examples = opts.examples ?? examplesEnabled(opts.env);
   const found: DiscoveredPlugin[] = [];
   const visit = (dir: string) => {
     const manifest = join(dir, 'package.json');
@@ -39,7 +42,21 @@ export function discoverWebPlugins(root: string, opts: { examples?: boolean } = 
   }
   if (examples) for (const dir of children(join(root, 'examples'))) visit(dir);
   for (const dir of children(join(root, 'packages'))) visit(dir);
-  return found.sort((a, b) => a.name.localeCompare(b.name));
+  found.sort((a, b) => a.name.localeCompare(b.name));
+  return [...found, ...outsideWebPlugins(root, opts.env)];
+}
+
+/**
+ * The outside plugin packages `TEZGAH_PLUGINS` names that bring a `tezgah.web` entry (built
+ * JavaScript), after the repository's own, in the variable's order. A named package that is
+ * missing or has no valid manifest stops the build with its name (@tezgah/core/plugin-packages).
+ * Names resolve from the node_modules of the folder the build was started from (INIT_CWD when a
+ * package manager runs it, else the current folder), then of the repository root;
+ * scripts/build-workbench.mjs passes absolute folders.
+ */
+export function outsideWebPlugins(root: string, env: Record<string, string | undefined> = process.env): DiscoveredPlugin[] {
+  const roots = [...new Set([env.INIT_CWD || process.cwd(), root])];
+  return pluginPackages(roots, env).flatMap((p) => (p.parts.web ? [{ name: p.name, dir: p.dir, entry: p.parts.web }] : []));
 }
 
 const VIRTUAL = 'virtual:tezgah-plugins';
@@ -49,6 +66,9 @@ const RESOLVED = `\0${VIRTUAL}`;
 export function tezgahPlugins(root: string, opts: { examples?: boolean } = {}): Plugin {
   return {
     name: 'tezgah-plugins',
+    // An outside plugin's built entry imports react and the query client from its own folder:
+    // the workbench's one copy must serve it (one React, one QueryClient).
+    config: () => ({ resolve: { dedupe: ['react', 'react-dom', '@tanstack/react-query'] } }),
     resolveId(id) {
       return id === VIRTUAL ? RESOLVED : null;
     },

@@ -5,7 +5,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { hasAuthority, isManagement } from '@tezgah/core';
-import { loadDocument, operations, type OperationSpec } from './contract';
+import { loadDocument, mergeContract, operations, type OperationSpec } from './contract';
 import { authenticateRequest, authVersionOf, sessionCache } from './auth';
 import { Problem, problemLanguage, problems, type FieldError } from './problem';
 import { tenantTransaction, type Trx } from '../db/database';
@@ -78,9 +78,29 @@ function fieldErrorsOf(error: any): FieldError[] {
   });
 }
 
+/**
+ * A refusal thrown by an outside plugin, which cannot import the kernel's Problem class (it is
+ * not published): an error named `TezgahProblem` with a 4xx `status` and a `title` (the shape
+ * `PluginProblem` of @tezgah/plugin-server) answers as a problem with its detail, code and field
+ * errors. Only 4xx: what a plugin did not mean to refuse stays a 500, logged as one.
+ */
+function pluginProblem(error: any): Problem | null {
+  if (error?.name !== 'TezgahProblem' || !Number.isInteger(error.status) || error.status < 400 || error.status > 499 || typeof error.title !== 'string' || !error.title) return null;
+  const text = (v: unknown, max: number) => (typeof v === 'string' && v ? v.slice(0, max) : undefined);
+  const fieldErrors = Array.isArray(error.fieldErrors)
+    ? error.fieldErrors.filter((f: any) => typeof f?.field === 'string' && typeof f?.message === 'string').slice(0, 100)
+      .map((f: any) => ({ field: f.field.slice(0, 200), message: f.message.slice(0, 500), ...(text(f.code, 100) ? { code: text(f.code, 100) } : {}) }))
+    : undefined;
+  const detail = text(error.detail, 2000);
+  const code = text(error.code, 100);
+  return new Problem(error.status, error.title.slice(0, 200), { ...(detail ? { detail } : {}), ...(code ? { code } : {}), ...(fieldErrors?.length ? { fieldErrors } : {}) });
+}
+
 /** Turns any error into a problem: the one error shape, never a stack trace. */
 export function toProblem(error: any): Problem {
   if (error instanceof Problem) return error;
+  const outside = pluginProblem(error);
+  if (outside) return outside;
   if (error?.validation) {
     const fieldErrors = fieldErrorsOf(error);
     return problems.badRequest(fieldErrors.map((f) => `${f.field || error.validationContext}: ${f.message}`).join('; '), fieldErrors);
@@ -163,7 +183,8 @@ function checkAccess(op: OperationSpec, auth: Auth) {
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { services } = opts;
-  const doc = loadDocument();
+  // The repository's contract, with the outside plugins' fragments (TEZGAH_PLUGINS) merged in.
+  const doc = mergeContract(loadDocument(), opts.plugins.flatMap((p) => (p.contract ? [p.contract] : [])));
   const ops = operations(doc);
   const handlers = new Map<string, Handler>();
   for (const p of opts.plugins) {

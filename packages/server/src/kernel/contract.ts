@@ -135,3 +135,90 @@ export function operations(doc: any): OperationSpec[] {
   }
   return out;
 }
+
+/** An outside plugin (TEZGAH_PLUGINS) that cannot be taken in: the start stops with this message. */
+export class OutsidePluginError extends Error {
+  override name = 'OutsidePluginError';
+}
+
+/** The path prefix an outside plugin's operations live under: `/plugins/<id>/…`. */
+export function pluginPathPrefix(id: string): string {
+  return `/plugins/${id}/`;
+}
+
+/** An outside plugin's piece of the contract (its package's `tezgah.contract`), as read from its file. */
+export interface ContractFragment {
+  /** The plugin's id; its paths must start with {@link pluginPathPrefix}. */
+  plugin: string;
+  /** Where it was read from, for the messages. */
+  source: string;
+  doc: { paths?: Record<string, unknown>; components?: Record<string, Record<string, unknown>>; tags?: unknown[] };
+}
+
+/**
+ * The contract with the outside plugins' fragments merged in: their paths and components join the
+ * repository's, so the server routes and validates them and `/openapi.json` and `/docs` show them.
+ * A fragment's paths must lie under `/plugins/<id>/`, and it may not redefine a path, an
+ * operationId or a component (schema, parameter, response …) that is already there: each is an
+ * error naming the plugin. The base document is not changed.
+ */
+export function mergeContract(base: any, fragments: readonly ContractFragment[]): any {
+  if (!fragments.length) return base;
+  const doc = { ...base, paths: { ...(base.paths ?? {}) }, components: { ...(base.components ?? {}) }, tags: [...(base.tags ?? [])] };
+  const opIds = new Map<string, string>();
+  for (const [path, item] of Object.entries<any>(doc.paths)) for (const m of METHODS) if (item?.[m]?.operationId) opIds.set(item[m].operationId, path);
+  for (const f of fragments) {
+    const where = `plugin ${f.plugin} (${f.source})`;
+    const prefix = pluginPathPrefix(f.plugin);
+    const paths = f.doc?.paths ?? {};
+    if (typeof paths !== 'object' || Array.isArray(paths)) throw new OutsidePluginError(`${where}: "paths" must be an object`);
+    for (const [path, item] of Object.entries<any>(paths)) {
+      if (!path.startsWith(prefix)) throw new OutsidePluginError(`${where}: path ${path} is outside its prefix ${prefix}`);
+      if (doc.paths[path]) throw new OutsidePluginError(`${where}: path ${path} is already in the contract`);
+      for (const m of METHODS) {
+        const op = item?.[m];
+        if (!op) continue;
+        if (typeof op.operationId !== 'string' || !op.operationId) throw new OutsidePluginError(`${where}: ${m.toUpperCase()} ${path} has no operationId`);
+        const twin = opIds.get(op.operationId);
+        if (twin) throw new OutsidePluginError(`${where}: operationId ${op.operationId} (${m.toUpperCase()} ${path}) is already the operation of ${twin}`);
+        opIds.set(op.operationId, path);
+      }
+      doc.paths[path] = item;
+    }
+    for (const [kind, entries] of Object.entries(f.doc?.components ?? {})) {
+      const have = { ...(doc.components[kind] ?? {}) };
+      for (const [name, value] of Object.entries(entries ?? {})) {
+        if (name in have) throw new OutsidePluginError(`${where}: components.${kind}.${name} is already in the contract`);
+        have[name] = value;
+      }
+      doc.components[kind] = have;
+    }
+    for (const tag of f.doc?.tags ?? []) if (!doc.tags.some((t: any) => t?.name === (tag as any)?.name)) doc.tags.push(tag);
+  }
+  return doc;
+}
+
+/** Reads a contract fragment file: YAML (`.yaml`, `.yml`) or JSON. */
+export async function readContractFragment(plugin: string, file: string): Promise<ContractFragment> {
+  const text = readFileSync(file, 'utf8');
+  let doc: unknown;
+  try {
+    if (/\.ya?ml$/i.test(file)) {
+      const { parse } = await import('yaml');
+      doc = parse(text);
+    } else {
+      doc = JSON.parse(text);
+    }
+  } catch (e) {
+    throw new OutsidePluginError(`plugin ${plugin} (${file}): the contract cannot be read: ${(e as Error).message}`);
+  }
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new OutsidePluginError(`plugin ${plugin} (${file}): the contract is not an OpenAPI document`);
+  return { plugin, source: file, doc: doc as ContractFragment['doc'] };
+}
+
+/** The operationIds a fragment declares. */
+export function fragmentOperationIds(f: ContractFragment): string[] {
+  const ids: string[] = [];
+  for (const item of Object.values<any>(f.doc?.paths ?? {})) for (const m of METHODS) if (item?.[m]?.operationId) ids.push(item[m].operationId);
+  return ids;
+}

@@ -80,3 +80,24 @@ describe('errors the database raises', () => {
     }
   });
 });
+
+describe('refusals of an outside plugin', () => {
+  it('answers an error named TezgahProblem with a 4xx status as that problem, field errors and all', async () => {
+    const { toProblem } = await import('./app');
+    const thrown = Object.assign(new Error('Not bu adla var.'), {
+      name: 'TezgahProblem', status: 409, title: 'Çakışma', detail: 'Bu adla bir not var.', code: 'NOTE_EXISTS',
+      fieldErrors: [{ field: 'title', message: 'Bu adla bir not var.', code: 'DUPLICATE' }, { nonsense: true }],
+    });
+    const p = toProblem(thrown);
+    expect([p.status, p.title, p.detail, p.code, p.fieldErrors]).toEqual([409, 'Çakışma', 'Bu adla bir not var.', 'NOTE_EXISTS', [{ field: 'title', message: 'Bu adla bir not var.', code: 'DUPLICATE' }]]);
+  });
+
+  it('leaves a 5xx, a status that is not a number and an unnamed error to be a 500', async () => {
+    const { toProblem } = await import('./app');
+    for (const e of [
+      Object.assign(new Error('x'), { name: 'TezgahProblem', status: 503, title: 'Down' }),
+      Object.assign(new Error('x'), { name: 'TezgahProblem', status: '400', title: 'Bad' }),
+      Object.assign(new Error('x'), { status: 400, title: 'Bad' }),
+    ]) expect(toProblem(e).status).toBe(500);
+  });
+});

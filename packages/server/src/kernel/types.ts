@@ -6,7 +6,7 @@ import type { ReadPath } from '../db/read-path';
 import type { Config } from '../config';
 import type { MailPort } from '../ports/mail';
 import type { SmsPort } from '../ports/sms';
-import type { OperationSpec } from './contract';
+import type { ContractFragment, OperationSpec } from './contract';
 import { Problem, problems } from './problem';
 import type { MigrationSource } from '../db/migrate';
 import type { JobDefinition, JobQueue } from '../jobs/queue';
@@ -179,6 +179,12 @@ export interface ServerPlugin {
    * with `services.jobs.send(name, data)`; a handler opens its own transactions.
    */
   jobs?: Record<string, JobDefinition>;
+  /**
+   * An outside plugin's part of the contract (its package's `tezgah.contract`), set by the loader
+   * (kernel/discover.ts): merged into the contract the server serves and validates against. The
+   * repository's own plugins have theirs in openapi/.
+   */
+  contract?: ContractFragment;
 }
 
 /** Every plugin's contributions to an extension point, with the contributing plugin's id. */
