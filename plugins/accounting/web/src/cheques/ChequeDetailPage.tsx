@@ -132,7 +132,8 @@ export default function ChequeDetailPage({ host, params }: ContributionProps) {
   const id = Number(params?.id);
   const valid = Number.isInteger(id) && id > 0;
   // The cheque and its history, read together (a step changes both).
-  const key = ['GET', CHECK, { id }];
+  // Its own fourth part: a read of the same path and id alone would be the bare cheque.
+  const key = ['GET', CHECK, { id }, 'withHistory'];
   const read = useApiData(key, async (api) => {
     const [cheque, history] = await Promise.all([
       api.request('GET', CHECK, { params: { path: { id } } }),

@@ -33,7 +33,8 @@ export default function DespatchDetailPage({ host, params }: ContributionProps) 
   const valid = Number.isInteger(id) && id > 0;
   // The despatch with the invoices made from it (their numbers and states; a user who may not
   // read invoices sees their ids). Read again on every visit: an invoice's writes change it too.
-  const key = ['GET', DESPATCH, { id }];
+  // Its own fourth part: the same path and id read alone (the e-document dialog's) is the bare despatch.
+  const key = ['GET', DESPATCH, { id }, 'withInvoices'];
   const read = useApiData(key, async (api) => {
     const despatch = await api.request('GET', DESPATCH, { params: { path: { id } } });
     const found = await Promise.all(despatch.invoiceIds.map((x) => api.request('GET', INVOICE, { params: { path: { id: x } } }).catch(() => null)));

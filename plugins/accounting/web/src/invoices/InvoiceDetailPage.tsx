@@ -52,7 +52,8 @@ export default function InvoiceDetailPage({ host, params }: ContributionProps) {
   const valid = Number.isInteger(id) && id > 0;
   // The invoice with the payment lines of its dues (newest first; null when they cannot be read).
   // Read again on every visit: collections, dues and returns are written under other paths.
-  const key = ['GET', INVOICE, { id }];
+  // Its own fourth part: the same path and id read alone (the e-document dialog's) is the bare invoice.
+  const key = ['GET', INVOICE, { id }, 'withPaymentLines'];
   const read = useApiData(key, async (api) => {
     const [invoice, lines] = await Promise.all([
       api.request('GET', INVOICE, { params: { path: { id } } }),

@@ -29,11 +29,19 @@ export function MedulaSteps(props: { steps: readonly MedulaStep[]; step?: Medula
   const { t, i18n } = useTexts();
   const [at, setAt] = useState(0);
   // The server's word on the step reached (GET medula/progress?progressId=, asked every 400 ms) wins over the timer.
+  // The first ask waits 400 ms too: the call that registers the id has only just been sent, and
+  // the server answers an id it does not know yet with 404 (a short call is over before then).
   const progressId = props.progressId ?? null;
+  const [armed, setArmed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!progressId) return undefined;
+    const timer = setTimeout(() => setArmed(progressId), 400);
+    return () => clearTimeout(timer);
+  }, [progressId]);
   const progress = useApiData(
     ['GET', PATHS.medulaProgress, { progressId }],
     (api) => call(api)('GET', PATHS.medulaProgress, { params: { query: { progressId } } }) as Promise<{ step?: MedulaStep } | null>,
-    { enabled: Boolean(progressId), report: false, staleTime: 0, refetchInterval: progressId ? 400 : false },
+    { enabled: Boolean(progressId) && armed === progressId, report: false, staleTime: 0, refetchInterval: progressId ? 400 : false },
   );
   const said = progressId ? progress.data?.step : undefined;
   const reported: MedulaStep | null = said && said in MEDULA_STEPS ? said : null;
