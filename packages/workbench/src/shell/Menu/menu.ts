@@ -8,6 +8,7 @@ import { updateSettings, useSettings, type LayoutSettings } from '../../settings
 import { useShell } from '../../host/HostProvider';
 import { flattenMenu } from '../../host/registry';
 import { isPermitted } from '../../host/landing';
+import { preloadContribution } from '../../host/Contribution';
 
 /** A menu entry's title: its translation when the plugin gave a key, else its title. */
 export function useEntryTitle(): (e: MenuEntry) => string {
@@ -145,7 +146,6 @@ export interface RouteLink {
   onFocus: () => void;
 }
 
-const preloaded = new WeakSet<object>();
 
 /**
  * Links for menu entries, favourites, finder results and breadcrumbs: a real `href` (open in a new
@@ -158,14 +158,11 @@ export function useRouteLink(): (route: string, after?: () => void) => RouteLink
   // The router's base ('/' unless the workbench is served under a basename).
   const base = useHref('/');
   return useCallback((route: string, after?: () => void) => {
-    // The page's loader is a dynamic import: the browser keeps the module once loaded, so the
-    // lazy page the click renders resolves at once. Asked once per loader; a failure is left
-    // for the click to show.
+    // Once loaded, the page the click renders draws at once (Contribution). Asked once per
+    // loader; a failure is left for the click to show.
     const preload = () => {
       const load = shell.registry.route(route)?.load;
-      if (!load || preloaded.has(load)) return;
-      preloaded.add(load);
-      void load().catch(() => preloaded.delete(load));
+      if (load) preloadContribution(load).catch(() => undefined);
     };
     return {
       href: base === '/' ? route : `${base.replace(/\/$/, '')}${route}`,
