@@ -1,24 +1,25 @@
 #!/usr/bin/env node
 // Checks that the public packages install and work outside the workspace, as a third party gets
-// them: packs @tezgah/core, @tezgah/sdk and @tezgah/cli with pnpm (each `prepack` builds it),
-// installs the three tarballs with npm into an empty folder under the system temp dir (no
+// them: packs @tezgah/core, @tezgah/sdk, @tezgah/cli and @tezgah/plugin-server with pnpm (each
+// `prepack` builds it), installs the four tarballs with npm into an empty folder under the system temp dir (no
 // workspace, no links; only the npm registry is reached, for their dependencies), then runs an
 // ES module there that imports the SDK, signs in against a test server (the seeded demo
 // database, started once from packages/server/test/harness.ts), lists current accounts and
 // creates an invoice with the named calls in both façades, and checks the typed errors. It also
-// runs the installed `tezgah --version` and imports @tezgah/core.
+// runs the installed `tezgah --version` and imports @tezgah/core, and checks that the server-plugin
+// types (@tezgah/plugin-server) came with their declarations and name no private package.
 //
 //   node scripts/check-packages.mjs [--keep]     (`pnpm check:packages`; --keep leaves the folder)
 //   node scripts/check-packages.mjs --app DIR    (runs the check again in a kept folder's app/, without packing)
 //
-// Not part of `pnpm test`: the three builds (type declarations included) take minutes.
+// `npm test` runs it (packages/cli/src/packages.integration.test.ts): some 30 s on a quiet machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './ensure.mjs';
 
-const PACKAGES = ['core', 'sdk', 'cli'];
+const PACKAGES = ['core', 'sdk', 'cli', 'plugin-server'];
 const PNPM = join(ROOT, '.tools', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
 const reuse = process.argv.includes('--app') ? process.argv[process.argv.indexOf('--app') + 1] : undefined;
 const keep = process.argv.includes('--keep') || reuse !== undefined;
@@ -131,6 +132,13 @@ try {
     run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...files], app);
   }
   writeFileSync(join(app, 'consumer.mjs'), CONSUMER);
+
+  // The server-plugin types: declarations only, and none of them pointing at the private server.
+  const types = join(app, 'node_modules', '@tezgah', 'plugin-server', 'dist', 'index.d.ts');
+  const declared = readFileSync(types, 'utf8');
+  if (!/interface ServerPlugin\b/.test(declared) || !/export (type )?\{[^}]*\bServerPlugin\b/.test(declared)) throw new Error(`${types} does not export ServerPlugin`);
+  if (declared.includes('@tezgah/server')) throw new Error(`${types} imports the private @tezgah/server`);
+  console.log('  @tezgah/plugin-server: ServerPlugin declared, no private import');
 
   const version = run(join(app, 'node_modules', '.bin', 'tezgah'), ['--version'], app).trim();
   console.log(`  tezgah --version: ${version}`);
