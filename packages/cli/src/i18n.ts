@@ -53,6 +53,20 @@ export function resolveLang(argv: readonly string[], env: Readonly<Record<string
   return v ?? localeLang(env);
 }
 
+/**
+ * A text in every language the CLI speaks, kept in one place: a command's, an option's or an
+ * argument's help (`{ tr: 'oturum açar', en: 'sign in' }`). A language left out is a type error.
+ */
+export type Texts = Readonly<Record<Lang, string>>;
+
+/**
+ * The run's language's text out of a {@link Texts}: `const say = sayIn(ctx.lang)` in `register`,
+ * then `.description(say({ tr: '…', en: '…' }))`, so `tezgah --help` speaks the run's language.
+ */
+export function sayIn(lang: Lang): (texts: Texts) => string {
+  return (texts) => texts[lang];
+}
+
 /** A whole number as the language writes it (1.234 / 1,234). */
 export function formatCount(lang: Lang, n: number): string {
   return n.toLocaleString(lang === 'tr' ? 'tr-TR' : 'en-US');

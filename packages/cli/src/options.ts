@@ -1,6 +1,6 @@
 /** Option parsers and the paging options the list commands share. */
 import { InvalidArgumentError, type Command } from 'commander';
-import { formatCount, type Lang } from './i18n';
+import { formatCount, sayIn, type Lang } from './i18n';
 
 /** A whole number ≥ `min` (commander reports a bad one as a usage error, exit 1). */
 export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
@@ -34,10 +34,12 @@ export interface PagingOptions {
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 1000;
 
-export function addPagingOptions(command: Command, defaultSize = DEFAULT_PAGE_SIZE): Command {
+/** Adds `--page` and `--size`, described in `lang` (the run's, `ctx.lang`). */
+export function addPagingOptions(command: Command, defaultSize = DEFAULT_PAGE_SIZE, lang: Lang = 'en'): Command {
+  const say = sayIn(lang);
   return command
-    .option('--page <n>', 'page number, from 1', integer(1, 10_000_001), 1)
-    .option('--size <n>', `rows per page (1-${MAX_PAGE_SIZE})`, integer(1, MAX_PAGE_SIZE), defaultSize);
+    .option('--page <n>', say({ tr: "sayfa numarası, 1'den başlar", en: 'page number, from 1' }), integer(1, 10_000_001), 1)
+    .option('--size <n>', say({ tr: `sayfa başına satır (1-${MAX_PAGE_SIZE})`, en: `rows per page (1-${MAX_PAGE_SIZE})` }), integer(1, MAX_PAGE_SIZE), defaultSize);
 }
 
 /** The API's query for the paging options. */

@@ -4,11 +4,12 @@
  * the API and the printer through `ctx`:
  *
  * ```ts
- * import { registerCommands } from '@tezgah/cli';
+ * import { registerCommands, sayIn } from '@tezgah/cli';
  * registerCommands({
  *   id: 'pharmacy',
  *   register(program, ctx) {
- *     program.command('recete').command('list').action(async () => {
+ *     const say = sayIn(ctx.lang);
+ *     program.command('recete').command('list').description(say({ tr: 'reçeteleri listeler', en: 'list the prescriptions' })).action(async () => {
  *       const page = await ctx.api().list('/services/onmuhasebe/api/...');
  *       ctx.output.result(page, (p) => ctx.output.table(p.items, [...]));
  *     });
@@ -43,8 +44,10 @@ export interface CliContext {
   readonly profile: ProfileStore;
   /**
    * The run's one language (`--lang`, else the locale's, else Turkish): every line a command
-   * prints, to stdout or stderr, is in it. Known when `register` runs; `--lang` may still change
-   * it before the action, so read it in the action.
+   * prints, to stdout or stderr, is in it, and so is its help. Known when `register` runs (`runCli`
+   * reads `--lang` from the command line first): give each description there in both languages,
+   * `.description(sayIn(ctx.lang)({ tr: '…', en: '…' }))`. A program built with `createProgram`
+   * may still be switched by `--lang` before the action, so read it in the action.
    */
   readonly lang: Lang;
   /**

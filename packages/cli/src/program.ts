@@ -3,10 +3,11 @@
  * fetch); `runCli(argv, io)` runs it and answers the exit code (errors.ts): 0 all done, 1 some
  * rows skipped, 2 invalid input (commander's usage errors too), 3 the server or the network failed.
  * The run speaks one language (i18n.ts): `--lang`, else the locale's, else Turkish; the server is
- * asked for its problems in it too (`Accept-Language`).
+ * asked for its problems in it too (`Accept-Language`), and `--help` shows the commands' texts and
+ * commander's own words in it.
  */
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, Option, type Argument, type HelpConfiguration } from 'commander';
 import { createClient, isTezgahError, makeTezgahPromiseApi, memoryTokenStore, type FetchLike, type TezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
 import { accountCommands } from './commands/account';
 import { auditCommands } from './commands/audit';
@@ -15,7 +16,7 @@ import { pluginCommands } from './commands/plugin';
 import { roleCommands } from './commands/role';
 import { userCommands } from './commands/user';
 import { CommandFailed, ExitCode, NotSignedInError, UsageError } from './errors';
-import { formatSeconds, LANGS, resolveLang, WORDS, type Lang } from './i18n';
+import { formatSeconds, LANGS, resolveLang, sayIn, WORDS, type Lang } from './i18n';
 import { resolveIo, type CliIo, type WritableLike } from './io';
 import { makeOutput, type OutputMode } from './output';
 import { CLI_REPO_ROOT, discoverPluginModules, loadOutsideCliPlugins, loadPluginModules, orderPlugins, registeredPlugins, type CliContext, type CliPlugin } from './plugins';
@@ -68,10 +69,11 @@ const COMMANDER_TR: ReadonlyArray<readonly [RegExp, string]> = [
   [/^error: option '(.*)' argument missing/, "hata: '$1' seçeneğinin değeri eksik"],
   [/^error: option '(.*)' argument '(.*)' is invalid\./, "hata: '$1' seçeneğinin değeri '$2' geçersiz."],
   [/^error: command-argument value '(.*)' is invalid for argument '(.*)'\./, "hata: '$2' için '$1' değeri geçersiz."],
-  [/^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)\./, 'hata: fazla değer: $2 beklenirken $3 verildi.'],
+  [/^error: too many arguments(?: for '(.*)')?\. Expected (\d+) arguments? but got (\d+)(: .*)?\./, 'hata: fazla değer: $2 beklenirken $3 verildi$4.'],
   [/Not a whole number\./, 'Tam sayı değil.'],
   [/Must be between (\S+) and (\S+)\./, '$1 ile $2 arasında olmalı.'],
   [/Allowed choices are (.*)\./, 'İzin verilen değerler: $1.'],
+  [/\(Did you mean one of (.*)\?\)/, '(Bunlardan birini mi demek istediniz: $1?)'],
   [/\(Did you mean (.*)\?\)/, '(Bunu mu demek istediniz: $1?)'],
   [/^error:/, 'hata:'],
 ];
@@ -83,6 +85,73 @@ export function translateCommanderError(text: string, lang: Lang): string {
   return out;
 }
 
+/**
+ * Commander's own words in a help text: its headings, the `[options]` and `[command]` of a usage
+ * line, the notes after an option's description, and the descriptions of the options and the
+ * command it adds (`-h, --help`, `-V, --version`, `help [command]`). The English ones are
+ * commander's.
+ */
+const HELP_WORDS = {
+  tr: {
+    titles: { 'Usage:': 'Kullanım:', 'Arguments:': 'Argümanlar:', 'Options:': 'Seçenekler:', 'Global Options:': 'Genel seçenekler:', 'Commands:': 'Komutlar:' } as Readonly<Record<string, string>>,
+    options: '[seçenekler]',
+    command: '[komut]',
+    choices: 'değerler',
+    default: 'varsayılan',
+    preset: 'değersiz verilirse',
+    env: 'ortam değişkeni',
+    /** A default that is a boolean, as the help shows it. */
+    flag: (on: boolean) => (on ? WORDS.tr.yes : WORDS.tr.no),
+    helpOption: 'komutun yardımını gösterir',
+    helpCommandName: 'help [komut]',
+    helpCommand: 'bir komutun yardımını gösterir',
+    version: 'sürüm numarasını yazar',
+  },
+  en: {
+    titles: {} as Readonly<Record<string, string>>,
+    options: '[options]',
+    command: '[command]',
+    choices: 'choices',
+    default: 'default',
+    preset: 'preset',
+    env: 'env',
+    flag: (on: boolean) => String(on),
+    helpOption: 'display help for command',
+    helpCommandName: 'help [command]',
+    helpCommand: 'display help for command',
+    version: 'output the version number',
+  },
+} satisfies Record<Lang, unknown>;
+
+/** An option's or an argument's description with its choices, default, preset and variable after it, in the language. */
+function describeItem(item: Option | Argument, lang: Lang): string {
+  const w = HELP_WORDS[lang];
+  const extra: string[] = [];
+  if (item.argChoices) extra.push(`${w.choices}: ${item.argChoices.map((c) => JSON.stringify(c)).join(', ')}`);
+  // As commander does: a flag's default is shown only when it is a boolean (a value option's always).
+  const showDefault = !(item instanceof Option) || item.required || item.optional || (item.isBoolean() && typeof item.defaultValue === 'boolean');
+  if (item.defaultValue !== undefined && showDefault) {
+    const value = typeof item.defaultValue === 'boolean' ? w.flag(item.defaultValue) : JSON.stringify(item.defaultValue);
+    extra.push(`${w.default}: ${item.defaultValueDescription || value}`);
+  }
+  if (item instanceof Option && item.presetArg !== undefined && item.optional) extra.push(`${w.preset}: ${JSON.stringify(item.presetArg)}`);
+  if (item instanceof Option && item.envVar !== undefined) extra.push(`${w.env}: ${item.envVar}`);
+  if (!extra.length) return item.description;
+  return `${item.description ? `${item.description} ` : ''}(${extra.join(', ')})`;
+}
+
+/** How help reads: commander's own words in the run's language (the descriptions are the commands' own). */
+function helpSettings(lang: () => Lang): HelpConfiguration {
+  return {
+    showGlobalOptions: true,
+    styleTitle: (title) => HELP_WORDS[lang()].titles[title] ?? title,
+    styleOptionText: (text) => (text === '[options]' ? HELP_WORDS[lang()].options : text),
+    styleSubcommandText: (text) => (text === '[command]' ? HELP_WORDS[lang()].command : text),
+    optionDescription: (option) => describeItem(option, lang()),
+    argumentDescription: (argument) => describeItem(argument, lang()),
+  };
+}
+
 /** Applies the settings every command needs (also to commands a plugin built with `new Command`). */
 function configureTree(command: Command, io: CliIo, lang: () => Lang): void {
   command.exitOverride();
@@ -91,6 +160,7 @@ function configureTree(command: Command, io: CliIo, lang: () => Lang): void {
     writeErr: (s) => void io.stderr.write(s),
     outputError: (s, write) => write(translateCommanderError(s, lang())),
   });
+  command.configureHelp(helpSettings(lang));
   for (const sub of command.commands) configureTree(sub, io, lang);
 }
 
@@ -163,17 +233,36 @@ export function createProgram(partialIo: Partial<CliIo> = {}, options: CreatePro
     },
   };
 
+  // Help speaks the language the program is built in: runCli reads `--lang` from the command
+  // line first. The help option and the help command set here are inherited by every command
+  // made with `.command()` afterwards, the plugins' too.
+  const say = sayIn(state.lang);
+  const words = HELP_WORDS[state.lang];
   const program = new Command('tezgah')
-    .description('Tezgah from the command line: sign in, switch companies, manage users and roles, read the audit trail, start a plugin')
-    .version(version(), '-V, --version')
-    .option('--json', 'print machine-readable JSON on stdout')
-    .addOption(new Option('--lang <lang>', 'the language of the output (default: the locale\'s, else tr)').choices(LANGS))
-    .configureHelp({ showGlobalOptions: true })
+    .description(
+      say({
+        tr: 'Komut satırından Tezgah: oturum açma, şirket değiştirme, kullanıcı ve rol yönetimi, denetim kaydı, yeni eklenti',
+        en: 'Tezgah from the command line: sign in, switch companies, manage users and roles, read the audit trail, start a plugin',
+      }),
+    )
+    .version(version(), '-V, --version', words.version)
+    .helpOption('-h, --help', words.helpOption)
+    .helpCommand(words.helpCommandName, words.helpCommand)
+    .option('--json', say({ tr: "stdout'a makinenin okuyacağı JSON yazar", en: 'print machine-readable JSON on stdout' }))
+    .addOption(
+      new Option('--lang <lang>', say({ tr: 'çıktının dili (verilmezse yerel ayarınki, o da yoksa tr)', en: "the language of the output (default: the locale's, else tr)" })).choices(LANGS),
+    )
     .showSuggestionAfterError(true)
     .addHelpText(
       'after',
-      '\nExit codes: 0 all done; 1 done, but some rows were skipped; 2 invalid input (also a dry run that finds bad rows, or a request the server refused as invalid);\n' +
-        '3 the server or the network failed. The output speaks --lang, else the locale (LC_ALL, LC_MESSAGES, LANG), else Turkish.\n',
+      say({
+        tr:
+          '\nÇıkış kodları: 0 tamamlandı; 1 tamamlandı, ama bazı satırlar atlandı; 2 geçersiz girdi (hatalı satır bulan bir deneme ya da sunucunun geçersiz bulduğu bir istek de);\n' +
+          '3 sunucu ya da ağ hatası. Çıktı --lang ile verilen dilde, o yoksa yerel ayarın (LC_ALL, LC_MESSAGES, LANG) dilinde, o da yoksa Türkçedir.\n',
+        en:
+          '\nExit codes: 0 all done; 1 done, but some rows were skipped; 2 invalid input (also a dry run that finds bad rows, or a request the server refused as invalid);\n' +
+          '3 the server or the network failed. The output speaks --lang, else the locale (LC_ALL, LC_MESSAGES, LANG), else Turkish.\n',
+      }),
     );
   const langNow = () => state.lang;
   configureTree(program, io, langNow);

@@ -16,7 +16,7 @@
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CommandFailed, ExitCode, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
+import { CommandFailed, ExitCode, sayIn, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { backupEmbedded, listBackups, NotABackup, restoreEmbedded } from './db/backup';
@@ -133,20 +133,29 @@ async function restore(ctx: CliContext, file: string, o: DbOptions): Promise<voi
 export const dbCommands: CliPlugin = {
   id: 'db',
   register(program: Command, ctx: CliContext) {
-    const db = program.command('db').description('back up and restore the database (the embedded one with the server stopped)');
-    const dataDir = ['--data-dir <dir>', 'the data folder (default: TEZGAH_DATA_DIR or ./data)'] as const;
+    const say = sayIn(ctx.lang);
+    const db = program
+      .command('db')
+      .description(say({ tr: 'veritabanını yedekler ve geri yükler (gömülü olanı sunucu dururken)', en: 'back up and restore the database (the embedded one with the server stopped)' }));
+    const dataDir = ['--data-dir <dir>', say({ tr: 'veri klasörü (verilmezse TEZGAH_DATA_DIR ya da ./data)', en: 'the data folder (default: TEZGAH_DATA_DIR or ./data)' })] as const;
     db.command('backup')
-      .description('write a backup of the whole database to FILE')
-      .argument('<file>', 'where to write it (e.g. tezgah-2026-11-23.tar.gz; with DATABASE_URL a pg_dump custom-format file)')
+      .description(say({ tr: 'bütün veritabanının yedeğini FILE dosyasına yazar', en: 'write a backup of the whole database to FILE' }))
+      .argument(
+        '<file>',
+        say({
+          tr: 'yazılacağı yer (ör. tezgah-2026-11-23.tar.gz; DATABASE_URL ile pg_dump custom biçiminde bir dosya)',
+          en: 'where to write it (e.g. tezgah-2026-11-23.tar.gz; with DATABASE_URL a pg_dump custom-format file)',
+        }),
+      )
       .option(...dataDir)
       .action((file: string, o: DbOptions) => backup(ctx, file, o));
     db.command('restore')
-      .description('replace the database with the backup in FILE (the replaced embedded folder is kept)')
-      .argument('<file>', 'a file written by tezgah db backup or by the daily backup')
+      .description(say({ tr: 'veritabanını FILE dosyasındaki yedekle değiştirir (değiştirilen gömülü klasör saklanır)', en: 'replace the database with the backup in FILE (the replaced embedded folder is kept)' }))
+      .argument('<file>', say({ tr: 'tezgah db backup ya da günlük yedek ile yazılmış bir dosya', en: 'a file written by tezgah db backup or by the daily backup' }))
       .option(...dataDir)
       .action((file: string, o: DbOptions) => restore(ctx, file, o));
     db.command('backups')
-      .description("list the server's daily backups of the embedded database")
+      .description(say({ tr: 'sunucunun gömülü veritabanından aldığı günlük yedekleri listeler', en: "list the server's daily backups of the embedded database" }))
       .option(...dataDir)
       .action((o: DbOptions) => {
         const config = configOf(ctx, o);

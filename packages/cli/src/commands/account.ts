@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { isTezgahError, type Account } from '@tezgah/sdk';
 import { UsageError } from '../errors';
-import type { Lang } from '../i18n';
+import { sayIn, type Lang } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { Prompter, readAll, stripFinalNewline } from '../prompt';
 
@@ -163,22 +163,23 @@ async function whoami(ctx: CliContext): Promise<void> {
 export const accountCommands: CliPlugin = {
   id: 'kernel.account',
   register(program: Command, ctx: CliContext) {
+    const say = sayIn(ctx.lang);
     program
       .command('login')
-      .description('sign in and keep the session in the profile (asks for what is not given)')
-      .option('--url <url>', 'server URL, e.g. http://localhost:8080 (or TEZGAH_URL)')
-      .option('--username <name>', 'sign-in name (or TEZGAH_USERNAME)')
-      .option('--password-stdin', 'read the password from standard input (for scripts)')
+      .description(say({ tr: 'oturum açar ve oturumu profilde saklar (verilmeyenleri sorar)', en: 'sign in and keep the session in the profile (asks for what is not given)' }))
+      .option('--url <url>', say({ tr: 'sunucu adresi, ör. http://localhost:8080 (ya da TEZGAH_URL)', en: 'server URL, e.g. http://localhost:8080 (or TEZGAH_URL)' }))
+      .option('--username <name>', say({ tr: 'kullanıcı adı (ya da TEZGAH_USERNAME)', en: 'sign-in name (or TEZGAH_USERNAME)' }))
+      .option('--password-stdin', say({ tr: 'parolayı standart girdiden okur (betikler için)', en: 'read the password from standard input (for scripts)' }))
       .action((options: LoginOptions) => login(ctx, options));
 
     program
       .command('logout')
-      .description('end the session on the server and forget the token')
+      .description(say({ tr: 'sunucudaki oturumu kapatır ve belirteci (token) unutur', en: 'end the session on the server and forget the token' }))
       .action(() => logout(ctx));
 
     program
       .command('whoami')
-      .description('show the signed-in user and the current company')
+      .description(say({ tr: 'oturum açan kullanıcıyı ve geçerli şirketi gösterir', en: 'show the signed-in user and the current company' }))
       .action(() => whoami(ctx));
   },
 };

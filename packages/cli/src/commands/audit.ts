@@ -1,5 +1,6 @@
 /** audit list (management only). */
 import type { Command } from 'commander';
+import { sayIn } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { formatDateTime } from '../output';
 import { addPagingOptions, integer, pageFooter, pageQuery, type PagingOptions } from '../options';
@@ -36,15 +37,17 @@ async function list(ctx: CliContext, o: ListOptions): Promise<void> {
 export const auditCommands: CliPlugin = {
   id: 'kernel.audit',
   register(program: Command, ctx: CliContext) {
-    const audit = program.command('audit').description('the audit trail (management only)');
+    const say = sayIn(ctx.lang);
+    const audit = program.command('audit').description(say({ tr: 'denetim kaydı (yalnızca yönetim)', en: 'the audit trail (management only)' }));
     addPagingOptions(
       audit
         .command('list')
-        .description('list audit events, newest first')
-        .option('--login <login>', 'who did it (or was impersonated)')
-        .option('--action <action>', 'e.g. auth.login, company.switch, user.created')
-        .option('--company <id>', 'company id', integer(0)),
+        .description(say({ tr: 'denetim olaylarını en yenisinden başlayarak listeler', en: 'list audit events, newest first' }))
+        .option('--login <login>', say({ tr: 'işlemi yapan (ya da yerine geçilen) kullanıcı', en: 'who did it (or was impersonated)' }))
+        .option('--action <action>', say({ tr: 'ör. auth.login, company.switch, user.created', en: 'e.g. auth.login, company.switch, user.created' }))
+        .option('--company <id>', say({ tr: 'şirket numarası', en: 'company id' }), integer(0)),
       20,
+      ctx.lang,
     ).action((o: ListOptions) => list(ctx, o));
   },
 };

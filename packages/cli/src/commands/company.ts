@@ -1,5 +1,6 @@
 /** company list, company switch. */
 import type { Command } from 'commander';
+import { sayIn } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { id } from '../options';
 
@@ -34,15 +35,16 @@ async function switchTo(ctx: CliContext, companyId: number): Promise<void> {
 export const companyCommands: CliPlugin = {
   id: 'kernel.company',
   register(program: Command, ctx: CliContext) {
-    const company = program.command('company').description('the companies you belong to');
+    const say = sayIn(ctx.lang);
+    const company = program.command('company').description(say({ tr: 'üyesi olduğunuz şirketler', en: 'the companies you belong to' }));
     company
       .command('list')
-      .description('list your companies (* marks the current one)')
+      .description(say({ tr: 'şirketlerinizi listeler (* geçerli olanı gösterir)', en: 'list your companies (* marks the current one)' }))
       .action(() => list(ctx));
     company
       .command('switch')
-      .description('make another of your companies the current one')
-      .argument('<id>', 'company id', id)
+      .description(say({ tr: 'şirketlerinizden bir başkasını geçerli şirket yapar', en: 'make another of your companies the current one' }))
+      .argument('<id>', say({ tr: 'şirket numarası', en: 'company id' }), id)
       .action((companyId: number) => switchTo(ctx, companyId));
   },
 };

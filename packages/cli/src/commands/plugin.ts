@@ -11,7 +11,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { UsageError } from '../errors';
-import type { Lang } from '../i18n';
+import { sayIn, type Lang } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 
 /**
@@ -160,12 +160,18 @@ export function newPlugin(name: string, parent: string, lang: Lang = 'en'): NewP
 export const pluginCommands: CliPlugin = {
   id: 'kernel.plugin',
   register(program: Command, ctx: CliContext) {
-    const plugin = program.command('plugin').description('plugin packages');
+    const say = sayIn(ctx.lang);
+    const plugin = program.command('plugin').description(say({ tr: 'eklenti paketleri', en: 'plugin packages' }));
     plugin
       .command('new')
-      .description('write a new plugin package (a workbench page, a server route, a CLI command) into PATH/NAME')
-      .argument('<name>', 'the plugin\'s name and id: lower-case letters, digits, hyphens')
-      .option('--dir <path>', 'the folder to create it in (default: the current folder)')
+      .description(
+        say({
+          tr: 'PATH/NAME içine yeni bir eklenti paketi yazar (bir ekran sayfası, bir sunucu yolu, bir CLI komutu)',
+          en: 'write a new plugin package (a workbench page, a server route, a CLI command) into PATH/NAME',
+        }),
+      )
+      .argument('<name>', say({ tr: 'eklentinin adı ve kimliği: küçük harf, rakam ve tire', en: "the plugin's name and id: lower-case letters, digits, hyphens" }))
+      .option('--dir <path>', say({ tr: 'oluşturulacağı klasör (verilmezse geçerli klasör)', en: 'the folder to create it in (default: the current folder)' }))
       .action((name: string, options: { dir?: string }) => {
         const made = newPlugin(name, resolve(process.cwd(), options.dir ?? '.'), ctx.lang);
         const m = MESSAGES[ctx.lang];

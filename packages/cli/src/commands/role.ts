@@ -1,5 +1,6 @@
 /** role list. */
 import type { Command } from 'commander';
+import { sayIn } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { addPagingOptions, pageFooter, pageQuery, type PagingOptions } from '../options';
 
@@ -26,10 +27,15 @@ async function list(ctx: CliContext, o: ListOptions): Promise<void> {
 export const roleCommands: CliPlugin = {
   id: 'kernel.role',
   register(program: Command, ctx: CliContext) {
-    const role = program.command('role').description("the current company's roles");
+    const say = sayIn(ctx.lang);
+    const role = program.command('role').description(say({ tr: 'geçerli şirketin rolleri', en: "the current company's roles" }));
     addPagingOptions(
-      role.command('list').description("list the current company's roles").option('--search <text>', 'part of the name'),
+      role
+        .command('list')
+        .description(say({ tr: 'geçerli şirketin rollerini listeler', en: "list the current company's roles" }))
+        .option('--search <text>', say({ tr: 'adın bir parçası', en: 'part of the name' })),
       50,
+      ctx.lang,
     ).action((o: ListOptions) => list(ctx, o));
   },
 };

@@ -1,7 +1,7 @@
 /** user list, user create. */
 import { Option, type Command } from 'commander';
 import type { User } from '@tezgah/sdk';
-import type { Lang } from '../i18n';
+import { sayIn, type Lang } from '../i18n';
 import type { CliContext, CliPlugin } from '../plugins';
 import { addPagingOptions, ids, pageFooter, pageQuery, type PagingOptions } from '../options';
 
@@ -81,21 +81,27 @@ async function create(ctx: CliContext, o: CreateOptions): Promise<void> {
 export const userCommands: CliPlugin = {
   id: 'kernel.user',
   register(program: Command, ctx: CliContext) {
-    const user = program.command('user').description("the current company's users");
+    const say = sayIn(ctx.lang);
+    const user = program.command('user').description(say({ tr: 'geçerli şirketin kullanıcıları', en: "the current company's users" }));
     addPagingOptions(
-      user.command('list').description("list the current company's users").option('--search <text>', 'part of login, name or e-mail'),
+      user
+        .command('list')
+        .description(say({ tr: 'geçerli şirketin kullanıcılarını listeler', en: "list the current company's users" }))
+        .option('--search <text>', say({ tr: 'kullanıcı adının, adın ya da e-postanın bir parçası', en: 'part of login, name or e-mail' })),
+      undefined,
+      ctx.lang,
     ).action((o: ListOptions) => list(ctx, o));
 
     user
       .command('create')
-      .description('add a user to the current company (they get a mail to set their password)')
-      .requiredOption('--login <login>', 'sign-in name (often the national ID number)')
-      .requiredOption('--first-name <name>', 'first name')
-      .requiredOption('--last-name <name>', 'last name')
-      .requiredOption('--email <email>', 'e-mail address')
-      .requiredOption('--role <id...>', 'role ids in the current company (repeat or separate with commas)', ids)
-      .option('--phone <phone>', 'phone number')
-      .addOption(new Option('--user-lang <key>', "the user's language (--lang is the output's)").choices(LANGS))
+      .description(say({ tr: 'geçerli şirkete kullanıcı ekler (parolasını belirlemesi için bir e-posta alır)', en: 'add a user to the current company (they get a mail to set their password)' }))
+      .requiredOption('--login <login>', say({ tr: 'kullanıcı adı (çoğu zaman T.C. kimlik numarası)', en: 'sign-in name (often the national ID number)' }))
+      .requiredOption('--first-name <name>', say({ tr: 'ad', en: 'first name' }))
+      .requiredOption('--last-name <name>', say({ tr: 'soyad', en: 'last name' }))
+      .requiredOption('--email <email>', say({ tr: 'e-posta adresi', en: 'e-mail address' }))
+      .requiredOption('--role <id...>', say({ tr: 'geçerli şirketteki rol numaraları (yineleyin ya da virgülle ayırın)', en: 'role ids in the current company (repeat or separate with commas)' }), ids)
+      .option('--phone <phone>', say({ tr: 'telefon numarası', en: 'phone number' }))
+      .addOption(new Option('--user-lang <key>', say({ tr: "kullanıcının dili (--lang çıktının dilidir)", en: "the user's language (--lang is the output's)" })).choices(LANGS))
       .action((o: CreateOptions) => create(ctx, o));
   },
 };

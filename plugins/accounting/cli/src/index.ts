@@ -17,7 +17,7 @@
  * too), rows the server refused; 3 the server or the network failed.
  */
 import type { Command } from 'commander';
-import { CommandFailed, countsLine, formatCount, integer, UsageError, WORDS, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, integer, sayIn, UsageError, WORDS, type CliContext, type CliPlugin, type Lang, type Texts } from '@tezgah/cli';
 import type { ColumnSpec, RowError } from './columns';
 import type { Entity } from './entity';
 import { exportFile } from './exporter';
@@ -41,34 +41,57 @@ interface ImportCommandOptions {
   batchSize: number;
 }
 
-/** What `import`/`export` handle: the entity and the columns its help lists. */
+/** What `import`/`export` handle: the entity, the columns its help lists and its commands' descriptions. */
 interface Kind {
   // The entities differ in their record type; the commands treat them alike.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly entity: Entity<any>;
   readonly columns: readonly ColumnSpec[];
-  readonly matched: string;
+  readonly import: Texts;
+  readonly export: Texts;
 }
 
 const KINDS: Readonly<Record<string, Kind>> = {
-  products: { entity: products, columns: productColumns({ units: [], warehouses: [] }), matched: 'barcode' },
+  products: {
+    entity: products,
+    columns: productColumns({ units: [], warehouses: [] }),
+    import: { tr: 'ürünleri içe aktarır, barkoda göre eşleştirir', en: 'import products, matched by barcode' },
+    export: { tr: 'bütün ürünleri dışa aktarır', en: 'export every product' },
+  },
   currents: {
     entity: currents,
     columns: currentColumns({ countries: [], cities: [], subdivisions: [], taxOffices: [] }),
-    matched: 'type and tax number (Vergi No/TC Kimlik No)',
+    import: {
+      tr: 'cari hesapları içe aktarır, türe ve vergi numarasına (Vergi No/TC Kimlik No) göre eşleştirir',
+      en: 'import current accounts, matched by type and tax number (Vergi No/TC Kimlik No)',
+    },
+    export: { tr: 'bütün cari hesapları dışa aktarır', en: 'export every current account' },
   },
 };
 
+const COLUMNS_HELP = {
+  tr: {
+    required: ' (zorunlu)',
+    also: 'ayrıca',
+    columns: 'Sütunlar (büyük ya da küçük harf, Türkçe harfli ya da harfsiz):',
+    exitCodes: 'Çıkış kodları: 0 tamamlandı, 1 hatalı satırlar atlandı (--skip-invalid), 2 geçersiz girdi (hatalı satır bulan bir deneme de), 3 sunucu ya da ağ hatası.',
+  },
+  en: {
+    required: ' (required)',
+    also: 'also',
+    columns: 'Columns (any case, with or without Turkish letters):',
+    exitCodes: 'Exit codes: 0 all done, 1 invalid rows skipped (--skip-invalid), 2 invalid input (also a dry run that finds bad rows), 3 the server or the network failed.',
+  },
+} satisfies Record<Lang, unknown>;
+
 /** The help's list of columns: the header export writes, then the other names import accepts. */
-function columnsHelp(kind: Kind): string {
+function columnsHelp(kind: Kind, lang: Lang): string {
+  const w = COLUMNS_HELP[lang];
   const lines = kind.columns.map((c) => {
     const other = [...(c.aliases ?? []), c.field].filter((a, i, all) => all.indexOf(a) === i);
-    return `  ${c.header}${c.required ? ' (required)' : ''}: also ${other.join(', ')}`;
+    return `  ${c.header}${c.required ? w.required : ''}: ${w.also} ${other.join(', ')}`;
   });
-  return (
-    `\nColumns (any case, with or without Turkish letters):\n${lines.join('\n')}\n` +
-    '\nExit codes: 0 all done, 1 invalid rows skipped (--skip-invalid), 2 invalid input (also a dry run that finds bad rows), 3 the server or the network failed.\n'
-  );
+  return `\n${w.columns}\n${lines.join('\n')}\n\n${w.exitCodes}\n`;
 }
 
 async function usageOnBadFile<T>(run: () => Promise<T>): Promise<T> {
@@ -150,24 +173,33 @@ async function runExport(ctx: CliContext, entity: Entity<unknown>, file: string)
 export const accountingCommands: CliPlugin = {
   id: 'accounting',
   register(program: Command, ctx: CliContext) {
-    const importer = program
-      .command('import')
-      .description('import products or current accounts from a .csv or .xlsx file; a second run of the same file updates instead of adding again');
-    const exporter = program.command('export').description('export products or current accounts to a .csv or .xlsx file with the columns import reads');
+    const say = sayIn(ctx.lang);
+    const importer = program.command('import').description(
+      say({
+        tr: 'ürünleri ya da cari hesapları .csv ya da .xlsx dosyasından içe aktarır; aynı dosyayla ikinci çalıştırma yeniden eklemez, günceller',
+        en: 'import products or current accounts from a .csv or .xlsx file; a second run of the same file updates instead of adding again',
+      }),
+    );
+    const exporter = program.command('export').description(
+      say({
+        tr: "ürünleri ya da cari hesapları import'un okuduğu sütunlarla .csv ya da .xlsx dosyasına dışa aktarır",
+        en: 'export products or current accounts to a .csv or .xlsx file with the columns import reads',
+      }),
+    );
     for (const [name, kind] of Object.entries(KINDS)) {
       importer
         .command(name)
-        .description(`import ${kind.entity.noun}s, matched by ${kind.matched}`)
-        .argument('<file>', '.csv (; or , separated) or .xlsx (first sheet); the first row names the columns')
-        .option('--dry-run', 'check every row and report the problems; write nothing')
-        .option('--skip-invalid', 'write the good rows even when some rows are bad')
-        .option('--batch-size <n>', `records per bulk request (1-${BATCH_MAX})`, integer(1, BATCH_MAX), BATCH_MAX)
-        .addHelpText('after', columnsHelp(kind))
+        .description(say(kind.import))
+        .argument('<file>', say({ tr: '.csv (; ya da , ile ayrılmış) ya da .xlsx (ilk sayfa); ilk satır sütunların adlarıdır', en: '.csv (; or , separated) or .xlsx (first sheet); the first row names the columns' }))
+        .option('--dry-run', say({ tr: 'her satırı denetler ve sorunları bildirir; hiçbir şey yazmaz', en: 'check every row and report the problems; write nothing' }))
+        .option('--skip-invalid', say({ tr: 'bazı satırlar hatalı olsa da doğru satırları yazar', en: 'write the good rows even when some rows are bad' }))
+        .option('--batch-size <n>', say({ tr: `toplu istek başına kayıt (1-${BATCH_MAX})`, en: `records per bulk request (1-${BATCH_MAX})` }), integer(1, BATCH_MAX), BATCH_MAX)
+        .addHelpText('after', columnsHelp(kind, ctx.lang))
         .action((file: string, o: ImportCommandOptions) => runImport(ctx, kind.entity, file, o));
       exporter
         .command(name)
-        .description(`export every ${kind.entity.noun}`)
-        .argument('<file>', '.csv or .xlsx file to write')
+        .description(say(kind.export))
+        .argument('<file>', say({ tr: 'yazılacak .csv ya da .xlsx dosyası', en: '.csv or .xlsx file to write' }))
         .action((file: string) => runExport(ctx, kind.entity, file));
     }
     registerMissingInvoiceCommands(program, ctx);

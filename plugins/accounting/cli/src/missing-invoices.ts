@@ -21,7 +21,7 @@
  * both `--company` and `--all`; 3 when the server or the network failed.
  */
 import type { Command } from 'commander';
-import { CommandFailed, countsLine, formatCount, id, UsageError, WORDS, type CliContext, type Lang } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, id, sayIn, UsageError, WORDS, type CliContext, type Lang } from '@tezgah/cli';
 import { isTezgahError } from '@tezgah/sdk';
 import { readAll } from './paging';
 import { progressBar } from './progress';
@@ -181,18 +181,37 @@ async function runRepair(ctx: CliContext, o: { company?: number; all?: boolean; 
 
 /** Adds `tezgah invoices missing|repair` to the program. */
 export function registerMissingInvoiceCommands(program: Command, ctx: CliContext): void {
-  const invoices = program.commands.find((c) => c.name() === 'invoices') ?? program.command('invoices').description('invoices: the missing ones and their repair');
+  const say = sayIn(ctx.lang);
+  const invoices =
+    program.commands.find((c) => c.name() === 'invoices') ??
+    program.command('invoices').description(say({ tr: 'faturalar: eksik olanlar ve onarımları', en: 'invoices: the missing ones and their repair' }));
   invoices
     .command('missing')
-    .description('list the missing invoices (sales recorded without an invoice, e.g. outgoing despatches) of your company or of another (management)')
-    .option('--company <id>', 'the company (default: the one you are signed in to; another one needs management)', id)
+    .description(
+      say({
+        tr: 'şirketinizin ya da (yönetim) başka bir şirketin eksik faturalarını (faturasız kaydedilmiş satışlar, ör. giden irsaliyeler) listeler',
+        en: 'list the missing invoices (sales recorded without an invoice, e.g. outgoing despatches) of your company or of another (management)',
+      }),
+    )
+    .option('--company <id>', say({ tr: 'şirket (verilmezse oturum açtığınız şirket; başkası için yönetim yetkisi gerekir)', en: 'the company (default: the one you are signed in to; another one needs management)' }), id)
     .action((o: { company?: number }) => runMissing(ctx, o));
   invoices
     .command('repair')
-    .description('create the missing invoices one by one, a result line each; safe to run again, and resumable after being stopped')
-    .option('--company <id>', 'one company (default: the one you are signed in to; another one needs management)', id)
-    .option('--all', 'every active company (management)')
-    .option('--dry-run', 'list what would be created; create nothing')
-    .addHelpText('after', '\nExit codes: 0 every missing invoice was created (or already was), 1 some could not be created (FAILED lines), 2 invalid input (--company with --all), 3 the server or the network failed.\nWith --json: one JSON object a line, {"type":"result",…} per document, then {"type":"summary",…} (with dryRun).\n')
+    .description(
+      say({
+        tr: 'eksik faturaları tek tek oluşturur, her biri için bir sonuç satırı yazar; yeniden çalıştırmak güvenlidir, durdurulursa kaldığı yerden sürer',
+        en: 'create the missing invoices one by one, a result line each; safe to run again, and resumable after being stopped',
+      }),
+    )
+    .option('--company <id>', say({ tr: 'tek bir şirket (verilmezse oturum açtığınız şirket; başkası için yönetim yetkisi gerekir)', en: 'one company (default: the one you are signed in to; another one needs management)' }), id)
+    .option('--all', say({ tr: 'bütün etkin şirketler (yönetim)', en: 'every active company (management)' }))
+    .option('--dry-run', say({ tr: 'oluşturulacakları listeler; hiçbir şey oluşturmaz', en: 'list what would be created; create nothing' }))
+    .addHelpText(
+      'after',
+      say({
+        tr: '\nÇıkış kodları: 0 bütün eksik faturalar oluşturuldu (ya da zaten vardı), 1 bazıları oluşturulamadı (BAŞARISIZ satırları), 2 geçersiz girdi (--company ile --all birlikte), 3 sunucu ya da ağ hatası.\n--json ile: satır başına bir JSON nesnesi, her belge için {"type":"result",…}, sonra {"type":"summary",…} (dryRun ile).\n',
+        en: '\nExit codes: 0 every missing invoice was created (or already was), 1 some could not be created (FAILED lines), 2 invalid input (--company with --all), 3 the server or the network failed.\nWith --json: one JSON object a line, {"type":"result",…} per document, then {"type":"summary",…} (with dryRun).\n',
+      }),
+    )
     .action((o: { company?: number; all?: boolean; dryRun?: boolean }) => runRepair(ctx, o));
 }

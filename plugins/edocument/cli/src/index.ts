@@ -13,7 +13,7 @@
  * ```
  */
 import type { Command } from 'commander';
-import { CommandFailed, countsLine, formatCount, integer, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
+import { CommandFailed, countsLine, formatCount, integer, sayIn, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
 import { resultLine, runImport } from './import';
 import { runExport, type DocType, type Direction } from './export';
 
@@ -46,11 +46,22 @@ interface ExportCommandOptions {
 }
 
 function register(program: Command, ctx: CliContext): void {
-  const edoc = program.command('edoc').description('e-documents (e-Fatura, e-Arşiv, e-İrsaliye): import received XML/zip files, export a date range as a zip');
+  const say = sayIn(ctx.lang);
+  const edoc = program.command('edoc').description(
+    say({
+      tr: 'e-belgeler (e-Fatura, e-Arşiv, e-İrsaliye): alınan XML/zip dosyalarını içe aktarır, bir tarih aralığını zip olarak dışa aktarır',
+      en: 'e-documents (e-Fatura, e-Arşiv, e-İrsaliye): import received XML/zip files, export a date range as a zip',
+    }),
+  );
   edoc
     .command('import')
-    .description('bring in UBL-TR XML files (or zips of them) received outside the integrator; one line per document')
-    .argument('<files...>', '.xml or .zip files')
+    .description(
+      say({
+        tr: 'entegratör dışında alınmış UBL-TR XML dosyalarını (ya da bunların ziplerini) içe aktarır; belge başına bir satır',
+        en: 'bring in UBL-TR XML files (or zips of them) received outside the integrator; one line per document',
+      }),
+    )
+    .argument('<files...>', say({ tr: '.xml ya da .zip dosyaları', en: '.xml or .zip files' }))
     .action(async (files: string[]) => {
       const summary = await runImport(ctx, files, (r) => {
         if (!ctx.output.isJson) ctx.output.line(resultLine(r, ctx.lang));
@@ -63,13 +74,18 @@ function register(program: Command, ctx: CliContext): void {
     });
   edoc
     .command('export')
-    .description('write every e-document of a date range (issue date) into one zip, each as XML and HTML; run again to resume')
-    .requiredOption('--from <date>', 'first issue date, YYYY-MM-DD')
-    .requiredOption('--to <date>', 'last issue date, YYYY-MM-DD')
-    .option('--direction <in|out>', 'incoming or outgoing only (default both)')
-    .option('--type <type>', 'einvoice, earchive or edespatch (default all)')
-    .requiredOption('--out <file.zip>', 'the zip to write (its work folder is FILE.zip.parts/)')
-    .option('--batch-size <n>', 'documents per download (1-5000)', integer(1, 5000), 500)
+    .description(
+      say({
+        tr: "bir tarih aralığındaki (düzenlenme tarihi) bütün e-belgeleri, her birini XML ve HTML olarak, tek bir zip'e yazar; kaldığı yerden sürdürmek için yeniden çalıştırın",
+        en: 'write every e-document of a date range (issue date) into one zip, each as XML and HTML; run again to resume',
+      }),
+    )
+    .requiredOption('--from <date>', say({ tr: 'ilk düzenlenme tarihi, YYYY-AA-GG', en: 'first issue date, YYYY-MM-DD' }))
+    .requiredOption('--to <date>', say({ tr: 'son düzenlenme tarihi, YYYY-AA-GG', en: 'last issue date, YYYY-MM-DD' }))
+    .option('--direction <in|out>', say({ tr: 'yalnızca gelenler ya da gidenler (verilmezse ikisi de)', en: 'incoming or outgoing only (default both)' }))
+    .option('--type <type>', say({ tr: 'einvoice, earchive ya da edespatch (verilmezse hepsi)', en: 'einvoice, earchive or edespatch (default all)' }))
+    .requiredOption('--out <file.zip>', say({ tr: 'yazılacak zip (çalışma klasörü FILE.zip.parts/)', en: 'the zip to write (its work folder is FILE.zip.parts/)' }))
+    .option('--batch-size <n>', say({ tr: 'indirme başına belge (1-5000)', en: 'documents per download (1-5000)' }), integer(1, 5000), 500)
     .action(async (o: ExportCommandOptions) => {
       const summary = await runExport(ctx, { from: o.from, to: o.to, direction: o.direction, type: o.type, out: o.out, batchSize: o.batchSize });
       const m = MESSAGES[ctx.lang];

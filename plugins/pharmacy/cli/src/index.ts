@@ -22,7 +22,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { CommandFailed, formatCount, formatPercent, integer, UsageError, WORDS, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
+import { CommandFailed, formatCount, formatPercent, integer, sayIn, UsageError, WORDS, type CliContext, type CliPlugin, type Lang } from '@tezgah/cli';
 import { idempotencyKey, toTezgahError, type TezgahPromiseApi } from '@tezgah/sdk';
 import { scanList, type DuplicateBarcode } from './list';
 
@@ -215,16 +215,42 @@ function print(ctx: CliContext, r: MedicineImportReport): void {
 }
 
 function register(program: Command, ctx: CliContext): void {
-  const medicines = program.command('medicines').description('the shared medicine master (management): import the TİTCK list');
+  const say = sayIn(ctx.lang);
+  const medicines = program
+    .command('medicines')
+    .description(say({ tr: 'ortak ilaç listesi (yönetim): TİTCK listesini içe aktarır', en: 'the shared medicine master (management): import the TİTCK list' }));
   medicines
     .command('import')
-    .description("update the medicine master from TİTCK's list (licensed products or reference prices), .xlsx or .csv")
-    .argument('<file>', '.xlsx or .csv file as TİTCK publishes it')
-    .option('--dry-run', 'only show what would change; write nothing', false)
-    .option('--limit <n>', 'changes of each kind to list (0-1000)', integer(0, 1000), 20)
-    .option('--max-withdraw <percent>', 'the largest share of the list\'s medicines one import may withdraw', percent(() => ctx.lang), DEFAULT_MAX_WITHDRAW_PERCENT)
-    .option('--allow-withdraw', 'apply a list that withdraws more than --max-withdraw percent (a partial list withdraws what it leaves out)', false)
-    .addHelpText('after', '\nExit codes: 0 all done, 1 rows were skipped (named), 2 invalid input (also a dry run with skipped or duplicate rows, or a withdrawal over the limit), 3 the server or the network failed.\n')
+    .description(
+      say({
+        tr: "ortak ilaç listesini TİTCK'nın listesinden (ruhsatlı ürünler ya da referans fiyatlar) günceller, .xlsx ya da .csv",
+        en: "update the medicine master from TİTCK's list (licensed products or reference prices), .xlsx or .csv",
+      }),
+    )
+    .argument('<file>', say({ tr: "TİTCK'nın yayımladığı biçimde .xlsx ya da .csv dosyası", en: '.xlsx or .csv file as TİTCK publishes it' }))
+    .option('--dry-run', say({ tr: 'yalnızca neyin değişeceğini gösterir; hiçbir şey yazmaz', en: 'only show what would change; write nothing' }), false)
+    .option('--limit <n>', say({ tr: 'her türden listelenecek değişiklik sayısı (0-1000)', en: 'changes of each kind to list (0-1000)' }), integer(0, 1000), 20)
+    .option(
+      '--max-withdraw <percent>',
+      say({ tr: "listenin ilaçlarından bir içe aktarmanın çekebileceği en büyük pay (yüzde)", en: "the largest share of the list's medicines one import may withdraw" }),
+      percent(() => ctx.lang),
+      DEFAULT_MAX_WITHDRAW_PERCENT,
+    )
+    .option(
+      '--allow-withdraw',
+      say({
+        tr: '--max-withdraw yüzdesinden fazlasını çeken bir listeyi de uygular (eksik bir liste, dışarıda bıraktıklarını çeker)',
+        en: 'apply a list that withdraws more than --max-withdraw percent (a partial list withdraws what it leaves out)',
+      }),
+      false,
+    )
+    .addHelpText(
+      'after',
+      say({
+        tr: '\nÇıkış kodları: 0 tamamlandı, 1 satırlar atlandı (adlarıyla), 2 geçersiz girdi (atlanan ya da yinelenen satır bulan bir deneme, ya da sınırı aşan bir çekme de), 3 sunucu ya da ağ hatası.\n',
+        en: '\nExit codes: 0 all done, 1 rows were skipped (named), 2 invalid input (also a dry run with skipped or duplicate rows, or a withdrawal over the limit), 3 the server or the network failed.\n',
+      }),
+    )
     .action(async (file: string, o: { dryRun: boolean; limit: number; maxWithdraw: number; allowWithdraw: boolean }) => {
       const m = MESSAGES[ctx.lang];
       const r = await runImport(ctx, file, o);

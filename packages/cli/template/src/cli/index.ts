@@ -1,7 +1,8 @@
 /**
  * The CLI part of the __PLUGIN_TITLE__ plugin: `tezgah __PLUGIN_ID__ greeting` asks the plugin's
  * route as the signed-in profile (`tezgah login` first) and prints the answer (`--json` prints it
- * as JSON). Messages follow the run's language (`ctx.lang`: `--lang`, else the locale, else tr).
+ * as JSON). Messages and the command's help follow the run's language (`ctx.lang`: `--lang`,
+ * else the locale, else tr).
  */
 import { CommandFailed, ExitCode, type CliPlugin } from '@tezgah/cli';
 
@@ -26,7 +27,7 @@ const plugin: CliPlugin = {
       .command('__PLUGIN_ID__')
       .description('__PLUGIN_TITLE__')
       .command('greeting')
-      .description(MESSAGES.en.description)
+      .description(MESSAGES[ctx.lang].description)
       .action(async () => {
         const m = MESSAGES[ctx.lang];
         // The signed-in profile's server and session (its token and company).
