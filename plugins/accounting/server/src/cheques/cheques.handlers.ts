@@ -173,11 +173,12 @@ const transitionCheck: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const id = idParam(ctx);
   const b = ctx.body as StepInput | null | undefined;
-  const ch = await chequeRow(db(ctx), auth.companyId, id);
+  // Locked here (the step needs the lock; a refusal below rolls it back).
+  const ch = await chequeRow(db(ctx), auth.companyId, id, true);
   if (!ch) throw problems.notFound('Çek');
   mustSee(ctx, ch.direction);
   if (!b) throw problems.invalidField('action', 'İşlem (action) ve tarih (date) zorunludur.', 'REQUIRED');
-  await applyStep(db(ctx), auth.companyId, id, b, { createdBy: auth.login });
+  await applyStep(db(ctx), auth.companyId, id, b, { createdBy: auth.login }, ch);
   ctx.audit({ action: 'accounting.cheque.step', entity: 'cheque', entityId: id, detail: { action: b.action, date: b.date } });
   return viewOf(ctx, id);
 };

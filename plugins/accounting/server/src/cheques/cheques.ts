@@ -66,10 +66,10 @@ async function currentName(d: LedgerDb, companyId: number, id: number): Promise<
  */
 async function postStep(
   d: LedgerDb, companyId: number, ch: ChequeRow, seq: number, action: EventAction, date: string, debit: string, credit: string,
-  explanation: string | null, createdBy: string | null, settle?: { side: 'debit' | 'credit'; rate: Decimal }, label?: string,
+  explanation: string | null, createdBy: string | null, settle?: { side: 'debit' | 'credit'; rate: Decimal }, label?: string, name?: string,
 ): Promise<Posted> {
   const fc = ch.currency_id === DEFAULT_CURRENCY_ID ? {} : { currencyId: ch.currency_id, amountFc: ch.amount, rate: ch.rate };
-  const who = await currentName(d, companyId, ch.current_id);
+  const who = name ?? await currentName(d, companyId, ch.current_id);
   const text = explanation ?? `${label ?? ACTION_LABELS[action]}: ${ch.number} nolu ${ch.direction === 'IN' ? 'alınan' : 'verilen'} çek, ${who}, vade ${trDate(ch.due_date)}`;
   const booked = new Decimal(ch.amount_try);
   const moved = settle ? inLira(new Decimal(ch.amount), settle.rate) : booked;
@@ -96,13 +96,36 @@ async function events(d: LedgerDb, companyId: number, chequeId: number): Promise
     .where('company_id', '=', companyId).where('cheque_id', '=', chequeId).orderBy('seq').execute();
 }
 
+/**
+ * A step's reads in one statement, after the cheque's lock (a statement of its own, so this one
+ * sees every step the lock waited for): the cheque's events and its current's name.
+ */
+async function eventsAndName(d: LedgerDb, companyId: number, ch: ChequeRow): Promise<{ evs: Event[]; name: string }> {
+  const r = (await sql<{ evs: (Omit<Event, 'entry_id'> & { entry_id: number | string })[] | null; name: string | null }>`
+    select (select json_agg(json_build_object('seq', e.seq, 'action', e.action, 'event_date', to_char(e.event_date, 'YYYY-MM-DD'), 'entry_id', e.entry_id) order by e.seq)
+              from cheque_events e where e.company_id = ${companyId} and e.cheque_id = ${ch.id}) as evs,
+           (select concat_ws(' ', name, last_name) from currents where company_id = ${companyId} and id = ${ch.current_id}) as name`.execute(d)).rows[0]!;
+  return { evs: (r.evs ?? []).map((e) => ({ ...e, seq: Number(e.seq), entry_id: Number(e.entry_id) })), name: r.name ?? '' };
+}
+
 async function record(
   d: LedgerDb, companyId: number, e: { chequeId: number; seq: number; action: EventAction; from: State | null; to: State; date: string; bankAccountId?: number | null; currentId?: number | null; entryId: number; explanation?: string | null; createdBy: string | null },
+  /** The cheque's state and holders after the step, written in the same statement. */
+  cheque?: { state: State; bankAccountId: number | null; endorsedToId: number | null },
 ) {
-  await d.insertInto('cheque_events').values({
-    company_id: companyId, cheque_id: e.chequeId, seq: e.seq, action: e.action, from_state: e.from, to_state: e.to, event_date: e.date,
-    bank_account_id: e.bankAccountId ?? null, current_id: e.currentId ?? null, entry_id: e.entryId, explanation: e.explanation ?? null, created_by: e.createdBy,
-  }).execute();
+  if (!cheque) {
+    await d.insertInto('cheque_events').values({
+      company_id: companyId, cheque_id: e.chequeId, seq: e.seq, action: e.action, from_state: e.from, to_state: e.to, event_date: e.date,
+      bank_account_id: e.bankAccountId ?? null, current_id: e.currentId ?? null, entry_id: e.entryId, explanation: e.explanation ?? null, created_by: e.createdBy,
+    }).execute();
+    return;
+  }
+  await sql`with ev as (
+      insert into cheque_events (company_id, cheque_id, seq, action, from_state, to_state, event_date, bank_account_id, current_id, entry_id, explanation, created_by)
+      values (${companyId}, ${e.chequeId}, ${e.seq}, ${e.action}, ${e.from}, ${e.to}, ${e.date}, ${e.bankAccountId ?? null}, ${e.currentId ?? null}, ${e.entryId},
+              ${e.explanation ?? null}, ${e.createdBy}))
+    update cheques set state = ${cheque.state}, bank_account_id = ${cheque.bankAccountId}, endorsed_to_id = ${cheque.endorsedToId}
+     where company_id = ${companyId} and id = ${e.chequeId}`.execute(d);
 }
 
 const ENTRY_ACTIONS = new Set(['RECEIVE', 'GIVE', 'AMEND']);
@@ -132,7 +155,7 @@ export interface ChequeInput {
 interface Clean {
   direction: Direction; number: string; code: string | null; amount: Decimal; currency: CurrencyRef; rate: Decimal | null; amountTry: Decimal;
   date: string; issueDate: string | null; dueDate: string; bankName: string | null; branchName: string | null; drawer: string | null;
-  explanation: string | null; currentId: number; bank: MoneyAccount | null;
+  explanation: string | null; currentId: number; currentName: string; bank: MoneyAccount | null;
 }
 
 const day = (v: string | null | undefined, field: string, label: string): string | null => {
@@ -153,7 +176,7 @@ async function clean(d: LedgerDb, companyId: number, b: ChequeInput, keepRate: s
   const rate = await liraRate(d, date, currency, b.rate ?? keepRate, 'rate');
   const amountTry = inLira(amount, rate);
   if (amountTry.isZero()) throw problems.invalidField('amount', 'Çek tutarının TL karşılığı sıfır olamaz.', 'AMOUNT');
-  const current = await d.selectFrom('currents').select('id').where('company_id', '=', companyId).where('id', '=', b.currentId).executeTakeFirst();
+  const current = await d.selectFrom('currents').select(['id', sql<string>`concat_ws(' ', name, last_name)`.as('n')]).where('company_id', '=', companyId).where('id', '=', b.currentId).executeTakeFirst();
   if (!current) throw problems.invalidField('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
   let bank: MoneyAccount | null = null;
   if (b.bankAccountId != null) {
@@ -170,7 +193,8 @@ async function clean(d: LedgerDb, companyId: number, b: ChequeInput, keepRate: s
   }
   return {
     direction: b.direction, number, code: b.code?.trim() || null, amount, currency, rate, amountTry, date, issueDate, dueDate, bankName,
-    branchName: b.branchName?.trim() || null, drawer: b.drawer?.trim() || null, explanation: b.explanation?.trim() || null, currentId: current.id, bank,
+    branchName: b.branchName?.trim() || null, drawer: b.drawer?.trim() || null, explanation: b.explanation?.trim() || null, currentId: current.id,
+    currentName: current.n, bank,
   };
 }
 
@@ -178,11 +202,11 @@ const currencyMismatch = (bank: MoneyAccount, code: string) =>
   problems.invalidField('bankAccountId', `Çekin para birimi (${code}) ile '${bank.name}' banka hesabının para birimi aynı olmalı.`, 'CURRENCY_MISMATCH');
 
 /** The entry of a cheque as it is: IN debit the portfolio, credit the customer; OUT debit the supplier, credit 103. */
-async function postEntry(d: LedgerDb, companyId: number, ch: ChequeRow, seq: number, action: EventAction, createdBy: string | null): Promise<Posted> {
+async function postEntry(d: LedgerDb, companyId: number, ch: ChequeRow, seq: number, action: EventAction, createdBy: string | null, name?: string): Promise<Posted> {
   const current = await currentAccount(d, companyId, ch.current_id);
   return ch.direction === 'IN'
-    ? postStep(d, companyId, ch, seq, action, ch.cheque_date, await portfolioAccount(d, companyId), current.accountCode, null, createdBy)
-    : postStep(d, companyId, ch, seq, action, ch.cheque_date, current.accountCode, await givenAccount(d, companyId), null, createdBy);
+    ? postStep(d, companyId, ch, seq, action, ch.cheque_date, await portfolioAccount(d, companyId), current.accountCode, null, createdBy, undefined, undefined, name)
+    : postStep(d, companyId, ch, seq, action, ch.cheque_date, current.accountCode, await givenAccount(d, companyId), null, createdBy, undefined, undefined, name);
 }
 
 // --- create, change, delete -----------------------------------------------------------------
@@ -197,7 +221,7 @@ export async function createCheque(d: LedgerDb, companyId: number, input: Cheque
     bank_account_id: v.bank?.id ?? null, created_by: o.createdBy,
   }).returning(COLUMNS).executeTakeFirstOrThrow() as ChequeRow;
   const action = v.direction === 'IN' ? 'RECEIVE' : 'GIVE';
-  const posted = await postEntry(d, companyId, row, 1, action, o.createdBy);
+  const posted = await postEntry(d, companyId, row, 1, action, o.createdBy, v.currentName);
   await record(d, companyId, { chequeId: row.id, seq: 1, action, from: null, to: state, date: v.date, currentId: v.currentId, bankAccountId: v.bank?.id ?? null, entryId: posted.id, explanation: v.explanation, createdBy: o.createdBy });
   return row.id;
 }
@@ -231,7 +255,7 @@ export async function updateCheque(d: LedgerDb, companyId: number, id: number, i
   if (live) {
     await reverseEntry(d, companyId, live.entry_id, `Düzeltme: ${ch.number} nolu çekin önceki kaydı iptal`, o.createdBy);
     const seq = evs[evs.length - 1]!.seq + 1;
-    const posted = await postEntry(d, companyId, next, seq, 'AMEND', o.createdBy);
+    const posted = await postEntry(d, companyId, next, seq, 'AMEND', o.createdBy, v.currentName);
     await record(d, companyId, { chequeId: id, seq, action: 'AMEND', from: ch.state, to: ch.state, date: v.date, currentId: v.currentId, bankAccountId: next.bank_account_id, entryId: posted.id, explanation: v.explanation, createdBy: o.createdBy });
   }
 }
@@ -277,12 +301,13 @@ const illegal = (ch: ChequeRow, action: Action) => {
  * Takes one step of a cheque's life (the table in ./index.ts): checks it is allowed from the
  * cheque's state, posts its entry and records it, in the caller's transaction.
  */
-export async function applyStep(d: LedgerDb, companyId: number, id: number, s: StepInput, o: { createdBy: string | null }): Promise<void> {
-  const ch = await chequeOr404(d, companyId, id);
+export async function applyStep(d: LedgerDb, companyId: number, id: number, s: StepInput, o: { createdBy: string | null }, locked?: ChequeRow): Promise<void> {
+  // `locked`: the cheque as the caller read it FOR UPDATE in this transaction.
+  const ch = locked ?? await chequeOr404(d, companyId, id);
   const to = nextState(ch.direction, ch.state, s.action);
   if (!to) throw illegal(ch, s.action);
   if (!isDay(s.date)) throw problems.invalidField('date', 'Geçerli bir işlem tarihi girin (YYYY-AA-GG).', 'DATE');
-  const evs = await events(d, companyId, id);
+  const { evs, name } = await eventsAndName(d, companyId, ch);
   const last = evs[evs.length - 1]!;
   if (s.date < last.event_date) {
     throw problems.invalidField('date', `İşlem tarihi çekin son işleminin tarihinden (${trDate(last.event_date)}) önce olamaz.`, 'DATE_BEFORE_LAST_STEP');
@@ -429,8 +454,7 @@ export async function applyStep(d: LedgerDb, companyId: number, id: number, s: S
     throw problems.invalidField('rate', 'Kur yalnız döviz çekinin tahsilinde ve ödenmesinde girilir.', 'NOT_ALLOWED');
   }
   if (s.action === 'BOUNCE' && legal) label = 'Karşılıksız (kanuni takipte)';
-  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy, settle, label);
-  await record(d, companyId, { chequeId: id, seq, action: s.action, from: ch.state, to, date: s.date, bankAccountId: eventBank, currentId: eventCurrent, entryId: posted.id, explanation, createdBy: o.createdBy });
-  await d.updateTable('cheques').set({ state: to, bank_account_id: bankAccountId, endorsed_to_id: endorsedTo })
-    .where('company_id', '=', companyId).where('id', '=', id).execute();
+  const posted = await postStep(d, companyId, ch, seq, s.action, s.date, debit, credit, explanation, o.createdBy, settle, label, name);
+  await record(d, companyId, { chequeId: id, seq, action: s.action, from: ch.state, to, date: s.date, bankAccountId: eventBank, currentId: eventCurrent, entryId: posted.id, explanation, createdBy: o.createdBy },
+    { state: to, bankAccountId, endorsedToId: endorsedTo });
 }

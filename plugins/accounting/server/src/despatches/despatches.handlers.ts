@@ -43,22 +43,41 @@ export interface DespatchBody {
 
 const text = (v: string | null | undefined) => v?.trim() || null;
 
-/** Checks what a despatch names (current, products, warehouses) in the company and fills the defaults. */
-async function resolveDespatch(d: LedgerDb, companyId: number, b: DespatchBody) {
+/**
+ * Checks what a despatch names (current, products, warehouses) in the company and fills the
+ * defaults. One statement reads all of it with the fallback warehouse, the company's stock
+ * setting and, when a waybill number is given, whether it is taken (`waybill`: the number, and
+ * the despatch an edit leaves out): once per company for what it sends, once per supplier for what
+ * it receives.
+ */
+async function resolveDespatch(d: LedgerDb, companyId: number, b: DespatchBody, waybill?: { no: string | null; exceptId: number | null }) {
   if (!isDay(b.despatchDate)) throw bad('despatchDate', 'Geçerli bir tarih girin.', 'DATE');
   const shipmentDate = b.shipmentDate ?? b.despatchDate;
   if (!isDay(shipmentDate)) throw bad('shipmentDate', 'Geçerli bir tarih girin.', 'DATE');
   if (shipmentDate < b.despatchDate) throw bad('shipmentDate', 'Sevk tarihi irsaliye tarihinden önce olamaz.', 'SHIPMENT_BEFORE_DATE');
-  const current = await d.selectFrom('currents').select('id').where('company_id', '=', companyId).where('id', '=', b.currentId).executeTakeFirst();
-  if (!current) throw bad('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  const c = companyId;
   const ids = [...new Set(b.products.map((p) => p.productId))];
-  const products = new Map((await d.selectFrom('products').select(['id', 'name', 'product_type', 'status', 'warehouse_id'])
-    .where('company_id', '=', companyId).where('id', 'in', ids).execute()).map((p) => [p.id, p]));
   const warehouseIds = [...new Set(b.products.map((p) => p.warehouseId).filter((x): x is number => !!x))];
-  const warehouses = new Set((await d.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
-    .where('id', 'in', warehouseIds.length ? warehouseIds : [0]).execute()).map((w) => w.id));
-  const fallback = (await d.selectFrom('warehouses').select('id').where('company_id', '=', companyId)
-    .orderBy('is_default', 'desc').orderBy('main', 'desc').orderBy('id').limit(1).executeTakeFirst())?.id ?? null;
+  const no = waybill?.no ?? null;
+  const found = (await sql<{
+    current: number | null; products: { id: number; name: string; product_type: string; status: string; warehouse_id: number | null }[] | null;
+    warehouses: { id: number; name: string }[] | null; fallback: number | null; allow_negative: boolean | null; taken: boolean;
+  }>`
+    select (select id from currents where company_id = ${c} and id = ${b.currentId}) as current,
+           (select json_agg(json_build_object('id', id, 'name', name, 'product_type', product_type, 'status', status, 'warehouse_id', warehouse_id))
+              from products where company_id = ${c} and id = any(${ids}::bigint[])) as products,
+           (select json_agg(json_build_object('id', id, 'name', name)) from warehouses where company_id = ${c}
+               and (id = any(${warehouseIds}::bigint[]) or id in (select warehouse_id from products where company_id = ${c} and id = any(${ids}::bigint[]))
+                 or id = (select id from warehouses where company_id = ${c} order by is_default desc, main desc, id limit 1))) as warehouses,
+           (select id from warehouses where company_id = ${c} order by is_default desc, main desc, id limit 1) as fallback,
+           (select allow_negative from stock_settings where company_id = ${c}) as allow_negative,
+           ${no === null ? sql`false` : sql`exists (select 1 from despatches where company_id = ${c} and direction = ${b.direction} and waybill_no = ${no} and status = 'ACTIVE'
+              ${b.direction === 'IN' ? sql`and current_id = ${b.currentId}` : sql``} ${waybill?.exceptId != null ? sql`and id <> ${waybill.exceptId}` : sql``})`} as taken`.execute(d)).rows[0]!;
+  if (found.current === null) throw bad('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+  const products = new Map((found.products ?? []).map((p) => [Number(p.id), { ...p, id: Number(p.id), warehouse_id: p.warehouse_id === null ? null : Number(p.warehouse_id) }]));
+  const names = new Map((found.warehouses ?? []).map((w) => [Number(w.id), w.name]));
+  const warehouses = new Set(warehouseIds.filter((id) => names.has(id)));
+  const fallback = found.fallback === null ? null : Number(found.fallback);
   const lines = b.products.map((l, i) => {
     const at = `products.${i}`;
     const p = products.get(l.productId);
@@ -83,42 +102,23 @@ async function resolveDespatch(d: LedgerDb, companyId: number, b: DespatchBody) 
       unitPrice = u.toFixed(8);
     }
     return {
-      productId: p.id, productName: p.name, warehouseId, quantity: quantityFixed(quantity(l.quantity, `${at}.quantity`)),
+      productId: p.id, productName: p.name, warehouseId, warehouseName: names.get(warehouseId) ?? '', quantity: quantityFixed(quantity(l.quantity, `${at}.quantity`)),
       laterSent: quantityFixed(quantity(l.laterSentQuantity ?? 0, `${at}.laterSentQuantity`, true)), unitPrice, explanation: text(l.explanation),
     };
   });
-  return { shipmentDate, lines };
-}
-
-/** The next outgoing waybill number of the company's series in its year (IRS2026000000001). */
-async function nextWaybillNo(d: LedgerDb, companyId: number, date: string): Promise<string> {
-  const year = Number(date.slice(0, 4));
-  const r = await d.insertInto('despatch_series').values({ company_id: companyId, series: DESPATCH_SERIES, year, last_no: 1 })
-    .onConflict((oc) => oc.columns(['company_id', 'series', 'year']).doUpdateSet({ last_no: sql`despatch_series.last_no + 1` }))
-    .returning('last_no').executeTakeFirstOrThrow();
-  const seq = Number(r.last_no);
-  if (seq > 999_999_999) throw problems.conflict(`${DESPATCH_SERIES} serisinin ${year} numaraları bitti.`, 'SERIES_FULL', 'waybillNo');
-  return `${DESPATCH_SERIES}${year}${String(seq).padStart(9, '0')}`;
-}
-
-/** A waybill number once per company for what it sends, once per supplier for what it receives. */
-async function assertWaybillFree(d: LedgerDb, companyId: number, b: DespatchBody, no: string | null, exceptId: number | null) {
-  if (!no) return;
-  let q = d.selectFrom('despatches').select('id').where('company_id', '=', companyId).where('direction', '=', b.direction)
-    .where('waybill_no', '=', no).where('status', '=', 'ACTIVE');
-  if (b.direction === 'IN') q = q.where('current_id', '=', b.currentId);
-  if (exceptId !== null) q = q.where('id', '<>', exceptId);
-  if (await q.executeTakeFirst()) {
+  if (found.taken) {
     throw bad('waybillNo', b.direction === 'IN' ? `Bu tedarikçinin ${no} numaralı irsaliyesi zaten girilmiş.` : `${no} numaralı irsaliye zaten var.`, 'WAYBILL_NO_TAKEN');
   }
+  return { shipmentDate, lines, allowNegative: found.allow_negative ?? false };
 }
 
 /**
  * Moves (POST) or puts back (UNDO) a despatch's delivered quantities: products locked in id
  * order, then their warehouse rows, as the invoices do, so the two never deadlock.
  */
-async function moveStock(d: LedgerDb, companyId: number, despatchId: number, direction: Direction, how: 'POST' | 'UNDO', by: string | null, why: string) {
-  const rows = await d.selectFrom('despatch_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
+async function moveStock(d: LedgerDb, companyId: number, despatchId: number, direction: Direction, how: 'POST' | 'UNDO', by: string | null, why: string,
+  known?: { rows: { line_no: number; product_id: number; warehouse_id: number; quantity: string; product_name: string; warehouse_name: string }[]; allowNegative: boolean }) {
+  const rows = known ? known.rows : await d.selectFrom('despatch_lines as l').innerJoin('products as p', (j) => j.onRef('p.company_id', '=', 'l.company_id').onRef('p.id', '=', 'l.product_id'))
     .innerJoin('warehouses as w', (j) => j.onRef('w.company_id', '=', 'l.company_id').onRef('w.id', '=', 'l.warehouse_id'))
     .select(['l.line_no', 'l.product_id', 'l.warehouse_id', 'l.quantity', 'p.name as product_name', 'w.name as warehouse_name'])
     .where('l.company_id', '=', companyId).where('l.despatch_id', '=', despatchId)
@@ -126,7 +126,7 @@ async function moveStock(d: LedgerDb, companyId: number, despatchId: number, dir
   const out = (direction === 'OUT') === (how === 'POST');
   await moveLines(d as Db, companyId, rows, {
     kind: `DESPATCH_${direction}${how === 'UNDO' ? '_CANCEL' : ''}`, stockType: out ? 'OUT' : 'IN', reason: 'DESPATCH', despatchId, explanation: why,
-    createdBy: by, allowNegative: await allowsNegativeStock(d, companyId),
+    createdBy: by, allowNegative: known ? known.allowNegative : await allowsNegativeStock(d, companyId),
   }, async (r, detail) => problems.conflict(`${r.product_name} için ${r.warehouse_name} deposunda stok yetersiz. ${detail}`.trim(), 'INSUFFICIENT_STOCK', `products.${r.line_no - 1}.quantity`));
 }
 
@@ -194,19 +194,40 @@ async function despatchOr404(ctx: RequestContext, id: number) {
   return v;
 }
 
-/** Writes a new despatch and moves its stock (the handler and the demo data). */
+/**
+ * Writes a new despatch and moves its stock (the handler and the demo data): its reads are one
+ * statement (resolveDespatch); an outgoing one's next number in its series (the series row stays
+ * locked to the commit: numbers without gaps), the despatch and its lines are one more, of
+ * data-modifying CTEs; then the stock, from what was resolved (its two statements).
+ */
 export async function writeDespatch(d: LedgerDb, companyId: number, login: string | null, b: DespatchBody): Promise<number> {
-  const r = await resolveDespatch(d, companyId, b);
   let waybillNo = text(b.waybillNo);
-  await assertWaybillFree(d, companyId, b, waybillNo, null);
-  if (!waybillNo && b.direction === 'OUT') waybillNo = await nextWaybillNo(d, companyId, b.despatchDate);
-  const row = await d.insertInto('despatches').values({
-    company_id: companyId, direction: b.direction, current_id: b.currentId, despatch_date: b.despatchDate, shipment_date: r.shipmentDate,
-    waybill_no: waybillNo, booklet_no: text(b.bookletNo), delivery_address: text(b.deliveryAddress), explanation: text(b.explanation), created_by: login,
-  }).returning('id').executeTakeFirstOrThrow();
-  await writeLines(d, companyId, row.id, r);
-  await moveStock(d, companyId, row.id, b.direction, 'POST', login, label(b.direction, waybillNo, row.id));
-  return row.id;
+  const r = await resolveDespatch(d, companyId, b, { no: waybillNo, exceptId: null });
+  const numbered = !waybillNo && b.direction === 'OUT';
+  const year = Number(b.despatchDate.slice(0, 4));
+  const parts = [];
+  if (numbered) {
+    parts.push(sql`num as (insert into despatch_series (company_id, series, year, last_no) values (${companyId}, ${DESPATCH_SERIES}, ${year}, 1)
+      on conflict (company_id, series, year) do update set last_no = despatch_series.last_no + 1 returning last_no)`);
+  }
+  parts.push(sql`dp as (insert into despatches (company_id, direction, current_id, despatch_date, shipment_date, waybill_no, booklet_no, delivery_address, explanation, created_by)
+    values (${companyId}, ${b.direction}, ${b.currentId}, ${b.despatchDate}, ${r.shipmentDate},
+            ${numbered ? sql`(select ${`${DESPATCH_SERIES}${year}`}::text || lpad(last_no::text, 9, '0') from num)` : waybillNo},
+            ${text(b.bookletNo)}, ${text(b.deliveryAddress)}, ${text(b.explanation)}, ${login}) returning id)`);
+  parts.push(sql`lines as (insert into despatch_lines (company_id, despatch_id, line_no, product_id, warehouse_id, quantity, later_sent_quantity, unit_price, explanation)
+    values ${sql.join(r.lines.map((l, i) => sql`(${companyId}, (select id from dp), ${i + 1}, ${l.productId}, ${l.warehouseId}, ${l.quantity}, ${l.laterSent}, ${l.unitPrice}, ${l.explanation})`))})`);
+  const out = (await sql<{ id: number; seq: number | null }>`with ${sql.join(parts)}
+    select dp.id, ${numbered ? sql`(select last_no from num)` : sql`null::int`} as seq from dp`.execute(d)).rows[0]!;
+  const id = Number(out.id);
+  if (numbered) {
+    const seq = Number(out.seq);
+    if (seq > 999_999_999) throw problems.conflict(`${DESPATCH_SERIES} serisinin ${year} numaraları bitti.`, 'SERIES_FULL', 'waybillNo');
+    waybillNo = `${DESPATCH_SERIES}${year}${String(seq).padStart(9, '0')}`;
+  }
+  const rows = r.lines.map((l, i) => ({ line_no: i + 1, product_id: l.productId, warehouse_id: l.warehouseId, quantity: l.quantity, product_name: l.productName, warehouse_name: l.warehouseName }))
+    .sort((a, b) => a.product_id - b.product_id || a.warehouse_id - b.warehouse_id || a.line_no - b.line_no);
+  await moveStock(d, companyId, id, b.direction, 'POST', login, label(b.direction, waybillNo, id), { rows, allowNegative: r.allowNegative });
+  return id;
 }
 
 const createDespatch: Handler = async (ctx) => {
@@ -242,10 +263,9 @@ const updateDespatch: Handler = async (ctx) => {
   const before = await changeable(d, auth.companyId, b.id);
   await runDespatchChanging(ctx.services, d, auth.companyId, { despatchId: b.id, action: 'UPDATE', at: ctx.services.now() });
   if (b.direction !== before.direction) throw bad('direction', 'İrsaliyenin yönü (gelen / giden) değiştirilemez.', 'DIRECTION_FIXED');
-  const r = await resolveDespatch(d, auth.companyId, b);
   // An outgoing despatch keeps its number when none is given.
   const waybillNo = text(b.waybillNo) ?? (before.direction === 'OUT' ? before.waybill_no : null);
-  await assertWaybillFree(d, auth.companyId, b, waybillNo, b.id);
+  const r = await resolveDespatch(d, auth.companyId, b, { no: waybillNo, exceptId: b.id });
   await moveStock(d, auth.companyId, b.id, before.direction, 'UNDO', auth.login, `Düzeltme: ${label(before.direction, before.waybill_no, b.id)}`);
   await d.updateTable('despatches').set({
     current_id: b.currentId, despatch_date: b.despatchDate, shipment_date: r.shipmentDate, waybill_no: waybillNo, booklet_no: text(b.bookletNo),

@@ -210,18 +210,22 @@ export async function offsetReturn(db: LedgerDb, companyId: number, o: { returnI
     .orderBy('due_date').orderBy('id').forUpdate().execute();
   let left = new Decimal(o.amount);
   let taken = new Decimal(0);
+  const takes: { id: number; take: string }[] = [];
   for (const d of dues) {
     if (left.lte(0)) break;
     const take = Decimal.min(left, new Decimal(d.amount).minus(d.paid));
-    await db.insertInto('invoice_payment_lines').values({
-      company_id: companyId, transaction_id: null, return_invoice_id: o.returnId, due_id: d.id, invoice_id: o.originalId, amount: take.toFixed(2), created_by: o.by,
-    }).execute();
-    await db.updateTable('invoice_dues').set({ paid: sql`paid + ${take.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', '=', d.id).execute();
+    takes.push({ id: d.id, take: take.toFixed(2) });
     left = left.minus(take);
     taken = taken.plus(take);
   }
   if (taken.gt(0)) {
-    await db.updateTable('invoices').set({ paid: sql`paid + ${taken.toFixed(2)}::numeric` }).where('company_id', '=', companyId).where('id', 'in', [o.originalId, o.returnId]).execute();
+    // One statement, after the dues' locks above: the payment lines, the dues' paid and both invoices' paid.
+    const v = sql.join(takes.map((t) => sql`(${t.id}::bigint, ${t.take}::numeric)`));
+    await sql`with v(id, take) as (values ${v}),
+      lines as (insert into invoice_payment_lines (company_id, transaction_id, return_invoice_id, due_id, invoice_id, amount, created_by)
+                select ${companyId}, null, ${o.returnId}::bigint, v.id, ${o.originalId}::bigint, v.take, ${o.by}::text from v),
+      dues as (update invoice_dues d set paid = d.paid + v.take from v where d.company_id = ${companyId} and d.id = v.id)
+      update invoices set paid = paid + ${taken.toFixed(2)}::numeric where company_id = ${companyId} and id in (${o.originalId}::bigint, ${o.returnId}::bigint)`.execute(db);
   }
   return taken.toFixed(2);
 }

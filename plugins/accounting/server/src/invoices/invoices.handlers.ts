@@ -267,7 +267,7 @@ async function writeTags(d: LedgerDb, companyId: number, id: number, r: Resolved
  * `insert into <table> (<columns>) values (…), (…)`: a value is a parameter (typed by its column),
  * an `sql` fragment is itself, and undefined is the column's default (as Kysely leaves it out).
  */
-function insertValues(table: string, rows: Record<string, unknown>[], returning?: string) {
+export function insertValues(table: string, rows: Record<string, unknown>[], returning?: string) {
   const cols = [...new Set(rows.flatMap((r) => Object.keys(r).filter((c) => r[c] !== undefined)))];
   return sql`insert into ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))})
     values ${sql.join(rows.map((row) => sql`(${sql.join(cols.map((c) => (row[c] === undefined ? sql`default` : row[c])))})`))}${returning ? sql` returning ${sql.raw(returning)}` : sql``}`;
@@ -559,14 +559,19 @@ const cancelInvoice: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const p = ctx.params as { id: number; itsCancel: boolean; eInvoiceType: string };
   const d = db(ctx);
-  const r = await d.selectFrom('invoices').select(['id', 'invoice_type', 'status']).where('company_id', '=', auth.companyId).where('id', '=', p.id).forUpdate().executeTakeFirst();
+  // The invoice locked, with what unposting it needs of it and its current's name (the returns
+  // are read after the lock, in a statement of their own, so a return committed meanwhile is seen).
+  const r = await d.selectFrom('invoices as i').innerJoin('currents as c', (j) => j.onRef('c.company_id', '=', 'i.company_id').onRef('c.id', '=', 'i.current_id'))
+    .select(['i.id', 'i.invoice_type', 'i.status', 'i.current_id', 'i.invoice_date', 'i.document_no', 'i.currency_id', 'i.conversion_rate', 'i.payable', 'i.explanation', 'c.name as current_name'])
+    .where('i.company_id', '=', auth.companyId).where('i.id', '=', p.id).forUpdate('i').executeTakeFirst();
   if (!r) throw problems.notFound('Fatura');
   must(ctx, r.invoice_type, ACTION.CANCEL, ACTION.DELETE);
   if (r.status === 'CANCELLED') throw problems.conflict('Fatura zaten iptal edilmiş.', 'INVOICE_CANCELLED');
   if (r.status === 'DRAFT') throw problems.conflict('Taslak fatura iptal edilmez; silin.', 'INVOICE_DRAFT');
   await assertNoLiveReturns(d, auth.companyId, r.id, 'cancel');
   const today = todayOf(ctx);
-  await unpostInvoice(d, auth.companyId, await postable(d, auth.companyId, r.id), auth.login, today, 'Fatura iptali');
+  const { status: _s, current_name: currentName, ...inv } = r;
+  await unpostInvoice(d, auth.companyId, inv as PostableInvoice, auth.login, today, 'Fatura iptali', currentName);
   await runCancelling(ctx.services, d, auth.companyId, { invoiceId: r.id, invoiceType: r.invoice_type, itsCancel: !!p.itsCancel, login: auth.login, at: ctx.services.now() });
   await d.updateTable('invoices').set({
     status: 'CANCELLED', paid: 0, its_cancel: p.itsCancel, e_invoice_type: p.eInvoiceType, cancelled_at: ctx.services.now(), cancelled_by: auth.login, updated_at: ctx.services.now(),

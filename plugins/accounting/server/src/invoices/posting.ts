@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { problems } from '@tezgah/server';
 import type { LedgerAccount, LedgerDb } from '../ledger/accounts';
 import { currentAccount, moneyAccount, type CurrentAccount, type MoneyAccount } from '../ledger/money';
-import { post, postMany, reverse, type PostingEntry, type PostingLine } from '../ledger/posting';
+import { post, postMany, reverseLive, type PostingEntry, type PostingLine } from '../ledger/posting';
 import { assertCashLeft } from '../safes/transactions.handlers';
 import { moveLines, type Db } from '../warehouses/warehouses.repository';
 import { createDues, dueRows, releaseDues, type DueSource } from './dues';
@@ -93,7 +93,7 @@ function label(inv: PostableInvoice, currentName: string): string {
 }
 
 /** Moves the invoice's stock: products locked in id order, then their warehouse rows in id order. */
-async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, direction: 'POST' | 'UNDO', by: string | null, text: string, known?: KnownInvoice) {
+async function moveStock(db: LedgerDb, companyId: number, inv: PostableInvoice, direction: 'POST' | 'UNDO', by: string | null, text: string, known?: Pick<KnownInvoice, 'stock' | 'allowNegative'>) {
   const rows = known ? known.stock : await db.selectFrom('invoice_stock_lines as s')
     .innerJoin('invoice_lines as l', (j) => j.onRef('l.company_id', '=', 's.company_id').onRef('l.id', '=', 's.line_id'))
     .select(['l.product_id', 's.warehouse_id', 's.quantity'])
@@ -349,33 +349,36 @@ async function linkEntriesAndDues(db: LedgerDb, companyId: number, inv: Postable
 }
 
 /**
- * The day a reversal is dated: the original's own day while its period is open, else `today`
- * (a locked month keeps what it reported; the correction lands in the open one).
+ * What undoing an invoice's stock moves (the rows `moveStock` reads) and the company's stock
+ * setting, in one statement.
  */
-async function reversalDate(db: LedgerDb, companyId: number, day: string, today: string): Promise<string> {
-  const j = await db.selectFrom('journals').select('locked').where('company_id', '=', companyId)
-    .where('start_date', '<=', day).where('end_date', '>=', day).executeTakeFirst();
-  return j && !j.locked ? day : today;
+async function stockToUndo(db: LedgerDb, companyId: number, invoiceId: number): Promise<Pick<KnownInvoice, 'stock' | 'allowNegative'>> {
+  const r = (await sql<{ stock: { product_id: number; warehouse_id: number; quantity: string }[] | null; allow_negative: boolean | null }>`
+    select (select json_agg(json_build_object('product_id', l.product_id, 'warehouse_id', s.warehouse_id, 'quantity', s.quantity::text) order by l.product_id, s.warehouse_id)
+              from invoice_stock_lines s join invoice_lines l on l.company_id = s.company_id and l.id = s.line_id
+             where s.company_id = ${companyId} and l.invoice_id = ${invoiceId} and l.moves_stock and l.despatch_line_id is null) as stock,
+           (select allow_negative from stock_settings where company_id = ${companyId}) as allow_negative`.execute(db)).rows[0]!;
+  return {
+    stock: (r.stock ?? []).map((x) => ({ product_id: Number(x.product_id), warehouse_id: Number(x.warehouse_id), quantity: x.quantity })),
+    allowNegative: r.allow_negative ?? false,
+  };
 }
 
 /**
  * Reverses every live entry of the invoice and of its payments, and puts its stock back. Its
- * dues go, and the collections allocated to them are released (returned, by transaction).
+ * dues go, and the collections allocated to them are released (returned, by transaction). The
+ * entries are reversed together (reverseLive: the entries locked with their lines, then one
+ * posting call), each dated like its original while the original's period is open, else `today`
+ * (a locked month keeps what it reported; the correction lands in the open one). `currentName`:
+ * the invoice's current's name when the caller read it already.
  */
-export async function unpostInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, today: string, why: string): Promise<{ transactionId: number; amount: string }[]> {
+export async function unpostInvoice(db: LedgerDb, companyId: number, inv: PostableInvoice, by: string | null, today: string, why: string, currentName?: string): Promise<{ transactionId: number; amount: string }[]> {
   const released = await releaseDues(db, companyId, inv.id);
-  const live = await sql<{ id: number; entry_date: string }>`
-    select e.id, e.entry_date::text as entry_date from journal_entries e
-     where e.company_id = ${companyId} and e.reverses_id is null
-       and ((e.source_kind = 'INVOICE' and e.source_id = ${String(inv.id)})
-         or (e.source_kind = 'INVOICE_PAYMENT' and e.source_id in (select p.id::text from invoice_payments p where p.company_id = ${companyId} and p.invoice_id = ${inv.id})))
-       and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
-     order by e.id desc`.execute(db);
-  const current = await db.selectFrom('currents').select(['name']).where('company_id', '=', companyId).where('id', '=', inv.current_id).executeTakeFirst();
-  const text = `${why}: ${label(inv, current?.name ?? '')}`;
-  for (const e of live.rows) {
-    await reverse(db, companyId, e.id, { date: await reversalDate(db, companyId, e.entry_date, today), explanation: text, createdBy: by });
-  }
-  await moveStock(db, companyId, inv, 'UNDO', by, text);
+  const name = currentName ?? (await db.selectFrom('currents').select(['name']).where('company_id', '=', companyId).where('id', '=', inv.current_id).executeTakeFirst())?.name ?? '';
+  const text = `${why}: ${label(inv, name)}`;
+  await reverseLive(db, companyId, sql`((e.source_kind = 'INVOICE' and e.source_id = ${String(inv.id)})
+      or (e.source_kind = 'INVOICE_PAYMENT' and e.source_id in (select p.id::text from invoice_payments p where p.company_id = ${companyId} and p.invoice_id = ${inv.id})))`,
+    { today, explanation: text, createdBy: by });
+  await moveStock(db, companyId, inv, 'UNDO', by, text, await stockToUndo(db, companyId, inv.id));
   return released;
 }

@@ -1,11 +1,13 @@
 import Decimal from 'decimal.js';
+import { sql } from 'kysely';
 import { problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
-import type { LedgerDb } from '../ledger/accounts';
+import { accountOf, type LedgerDb } from '../ledger/accounts';
+import { currentAccountRow, openCurrentAccount, type CurrentAccountRow, type MoneyAccount } from '../ledger/money';
 import { isDay } from '../ledger/posting';
-import { defaultSeries, quantity, quantityFixed, quantityText } from './input';
-import { ACTION, companyPrefix, invoiceView, must, nextNumber, paymentsOf, postable } from './invoices.handlers';
-import { postInvoice, type InvoiceKind } from './posting';
+import { defaultSeries, moneyKey, quantity, quantityFixed, quantityText } from './input';
+import { ACTION, insertValues, invoiceView, must } from './invoices.handlers';
+import { postInvoice, type InvoiceKind, type KnownInvoice, type PostableInvoice } from './posting';
 import { offsetReturn } from './dues';
 import { runReturning, type ReturnedBox } from './locks';
 
@@ -85,6 +87,96 @@ export async function returnedOf(d: LedgerDb, companyId: number, invoiceId: numb
   return byLine;
 }
 
+interface SourceLine {
+  id: number; line_no: number; product_id: number; description: string | null; quantity: string; unit_price: string; discounts: unknown[] | null;
+  withholding_code: string | null; withholding_ratio: number | null; account_code: string; moves_stock: boolean;
+  gross: string; discount: string; document_discount: string; tax_base: string; tax: string; withheld: string; total: string;
+  taxes: { tax_id: number; tax_type: string; percentage: string; exception_code: string | null; base: string; amount: string }[];
+  stocks: { warehouse_id: number; quantity: string }[];
+}
+type Returned = Awaited<ReturnType<typeof returnedOf>>;
+
+/** The accounts a return's entries may post to besides its lines', the current's and the refund's: 610 (SALES_RETURNS_ACCOUNT) and the KDV and tax accounts. The posting function still checks each. */
+const RETURN_ACCOUNTS = ['610', '391', '191', '360'];
+
+const F = (col: string) => sql.raw(FIGURES.map((f) => `'${f}', ${col}.${f}::text`).join(', '));
+
+/**
+ * What a return is made from, in ONE statement after the returned invoice's row is locked (a
+ * statement of its own, so this one's snapshot sees every return the lock waited for): its lines
+ * with their taxes and warehouses, what live returns took of each line (as returnedOf counts it),
+ * the company's warehouses, the current with its ledger account, the stock setting, the refund's
+ * safe or bank account, the company's invoice prefix, whether a sales return's document number is
+ * taken already for this customer, and the ledger accounts its entries may name.
+ */
+async function returnSource(d: LedgerDb, companyId: number, orig: { id: number; current_id: number },
+  want: { safeId: number | null; bankAccountId: number | null; documentNo: string | null }) {
+  const c = companyId;
+  const refund = want.safeId !== null
+    ? sql`(select json_build_object('kind', 'SAFE', 'id', id, 'name', name, 'accountCode', account_code, 'currencyId', currency_id) from safes where company_id = ${c} and id = ${want.safeId})`
+    : want.bankAccountId !== null
+      ? sql`(select json_build_object('kind', 'BANK_ACCOUNT', 'id', id, 'name', name, 'accountCode', account_code, 'currencyId', currency_id) from bank_accounts where company_id = ${c} and id = ${want.bankAccountId})`
+      : sql`null::json`;
+  const live = sql`from invoice_lines r
+      join invoices ri on ri.company_id = r.company_id and ri.id = r.invoice_id
+      join invoice_lines o on o.company_id = r.company_id and o.id = r.returns_line_id
+     where r.company_id = ${c} and o.invoice_id = ${orig.id} and ri.status <> 'CANCELLED'`;
+  const r = (await sql<{
+    lines: SourceLine[] | null; returned: ({ line: number; quantity: string } & Record<Figure, string>)[] | null; returned_taxes: { line: number; tax_id: number; base: string; amount: string }[] | null;
+    warehouses: { id: number; is_default: boolean }[] | null; current: CurrentAccountRow; allow_negative: boolean | null; refund: MoneyAccount | null; prefix: string | null; taken: boolean;
+    accounts: Parameters<typeof accountOf>[0][];
+  }>`
+    select (select json_agg(json_build_object('id', l.id, 'line_no', l.line_no, 'product_id', l.product_id, 'description', l.description,
+              'quantity', l.quantity::text, 'unit_price', l.unit_price::text, 'discounts', l.discounts, 'withholding_code', l.withholding_code,
+              'withholding_ratio', l.withholding_ratio, 'account_code', l.account_code, 'moves_stock', l.moves_stock, ${F('l')},
+              'taxes', coalesce((select json_agg(json_build_object('tax_id', t.tax_id, 'tax_type', t.tax_type, 'percentage', t.percentage::text,
+                         'exception_code', t.exception_code, 'base', t.base::text, 'amount', t.amount::text) order by t.id)
+                         from invoice_line_taxes t where t.company_id = l.company_id and t.line_id = l.id), '[]'::json),
+              'stocks', coalesce((select json_agg(json_build_object('warehouse_id', s.warehouse_id, 'quantity', s.quantity::text) order by s.id)
+                         from invoice_stock_lines s where s.company_id = l.company_id and s.line_id = l.id), '[]'::json)) order by l.line_no)
+              from invoice_lines l where l.company_id = ${c} and l.invoice_id = ${orig.id}) as lines,
+           (select json_agg(json_build_object('line', x.returns_line_id, 'quantity', x.quantity::text, ${F('x')}))
+              from (select r.returns_line_id, sum(r.quantity) as quantity, ${sql.raw(FIGURES.map((f) => `sum(r.${f}) as ${f}`).join(', '))} ${live}
+                     group by r.returns_line_id) x) as returned,
+           (select json_agg(json_build_object('line', x.returns_line_id, 'tax_id', x.tax_id, 'base', x.base::text, 'amount', x.amount::text))
+              from (select r.returns_line_id, t.tax_id, sum(t.base) as base, sum(t.amount) as amount
+                      from invoice_line_taxes t join invoice_lines r on r.company_id = t.company_id and r.id = t.line_id
+                      join invoices ri on ri.company_id = r.company_id and ri.id = r.invoice_id
+                      join invoice_lines o on o.company_id = r.company_id and o.id = r.returns_line_id
+                     where t.company_id = ${c} and o.invoice_id = ${orig.id} and ri.status <> 'CANCELLED'
+                     group by r.returns_line_id, t.tax_id) x) as returned_taxes,
+           (select json_agg(json_build_object('id', id, 'is_default', is_default) order by id) from warehouses where company_id = ${c}) as warehouses,
+           (select row_to_json(x) from (${currentAccountRow(c, orig.current_id)}) x) as current,
+           (select allow_negative from stock_settings where company_id = ${c}) as allow_negative,
+           ${refund} as refund,
+           (select invoice_prefix from companies where id = ${c}) as prefix,
+           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
+                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
+                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+              from ledger_accounts a
+             where a.company_id = ${c} and a.code in (
+                   select unnest(${RETURN_ACCOUNTS}::text[])
+                   union all select account_code from invoice_lines where company_id = ${c} and invoice_id = ${orig.id}
+                   union all select code from ledger_accounts where company_id = ${c} and owner_kind = 'CURRENT' and owner_id = ${orig.current_id}
+                   union all select (${refund})->>'accountCode')) as accounts,
+           ${want.documentNo === null ? sql`false` : sql`exists (select 1 from invoices where company_id = ${c} and invoice_type = 'SALE_RETURN'
+              and current_id = ${orig.current_id} and document_no = ${want.documentNo} and status <> 'CANCELLED')`} as taken`.execute(d)).rows[0]!;
+  const lines = (r.lines ?? []).map((l) => ({ ...l, id: Number(l.id), product_id: Number(l.product_id), stocks: l.stocks.map((s) => ({ ...s, warehouse_id: Number(s.warehouse_id) })), taxes: l.taxes.map((t) => ({ ...t, tax_id: Number(t.tax_id) })) }));
+  const returned: Returned = new Map();
+  for (const x of r.returned ?? []) {
+    returned.set(Number(x.line), {
+      quantity: new Decimal(x.quantity), figures: Object.fromEntries(FIGURES.map((f) => [f, new Decimal(x[f])])) as Record<Figure, Decimal>,
+      taxes: new Map((r.returned_taxes ?? []).filter((t) => Number(t.line) === Number(x.line)).map((t) => [Number(t.tax_id), { base: new Decimal(t.base), amount: new Decimal(t.amount) }])),
+    });
+  }
+  const refundAccount: MoneyAccount | null = r.refund ? { ...r.refund, id: Number(r.refund.id), currencyId: Number(r.refund.currencyId) } : null;
+  return {
+    lines, returned, warehouses: (r.warehouses ?? []).map((w) => ({ id: Number(w.id), is_default: w.is_default })), current: r.current,
+    allowNegative: r.allow_negative ?? false, refund: refundAccount, prefix: r.prefix, taken: r.taken,
+    accounts: new Map(r.accounts.map((a) => [a.code, accountOf(a)])),
+  };
+}
+
 /** The live returns of an invoice (for its view and for the guards on cancelling or editing it). */
 export async function returnsOf(d: LedgerDb, companyId: number, invoiceId: number) {
   return d.selectFrom('invoices').select(['id', 'invoice_type', 'document_no', 'invoice_date', 'payable', 'status'])
@@ -118,11 +210,13 @@ const createInvoiceReturn: Handler = async (ctx) => {
   if (!b.lines.length) throw bad('lines', 'İade edilecek en az bir satır seçin.', 'NO_LINES');
   const kind: InvoiceKind = orig.invoice_type === 'SALE' ? 'SALE_RETURN' : 'BUYING_RETURN';
 
-  const lines = await d.selectFrom('invoice_lines').selectAll().where('company_id', '=', companyId).where('invoice_id', '=', id).orderBy('line_no').execute();
-  const lineTaxes = await d.selectFrom('invoice_line_taxes').selectAll().where('company_id', '=', companyId).where('line_id', 'in', lines.map((l) => l.id)).orderBy('id').execute();
-  const stocks = await d.selectFrom('invoice_stock_lines').selectAll().where('company_id', '=', companyId).where('line_id', 'in', lines.map((l) => l.id)).orderBy('id').execute();
-  const returned = await returnedOf(d, companyId, id);
-  const warehouses = await d.selectFrom('warehouses').select(['id', 'is_default']).where('company_id', '=', companyId).orderBy('id').execute();
+  const refundSafe = b.refund?.safeId ?? null;
+  const refundBank = refundSafe === null ? b.refund?.bankAccountId ?? null : null;
+  const given = b.documentNo?.trim() || null;
+  const src = await returnSource(d, companyId, orig, { safeId: refundSafe, bankAccountId: refundBank, documentNo: kind === 'SALE_RETURN' ? given : null });
+  const { lines, warehouses, returned } = src;
+  const lineTaxes = lines.flatMap((l) => l.taxes.map((t) => ({ line_id: l.id, ...t })));
+  const stocks = lines.flatMap((l) => l.stocks.map((x) => ({ line_id: l.id, ...x })));
 
   const seen = new Set<number>();
   const out: {
@@ -196,54 +290,94 @@ const createInvoiceReturn: Handler = async (ctx) => {
   let refund: { payment_type: string; safe_id: number | null; bank_account_id: number | null } | null = null;
   if (b.refund && (b.refund.safeId != null || b.refund.bankAccountId != null)) {
     if (b.refund.safeId != null && b.refund.bankAccountId != null) throw bad('refund', 'Geri ödeme ya kasadan ya bankadan yapılır.', 'REFUND_ACCOUNT');
+    // Read with the return's source (returnSource), as a MoneyAccount: posting reads it no more.
+    const m = src.refund;
     if (b.refund.safeId != null) {
-      const s = await d.selectFrom('safes').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', b.refund.safeId).executeTakeFirst();
-      if (!s) throw bad('refund.safeId', 'Kasa bulunamadı.', 'SAFE_NOT_FOUND');
-      if (s.currency_id !== orig.currency_id) throw bad('refund.safeId', 'Kasanın para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
-      refund = { payment_type: 'CASH', safe_id: s.id, bank_account_id: null };
+      if (!m) throw bad('refund.safeId', 'Kasa bulunamadı.', 'SAFE_NOT_FOUND');
+      if (m.currencyId !== orig.currency_id) throw bad('refund.safeId', 'Kasanın para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
+      refund = { payment_type: 'CASH', safe_id: m.id, bank_account_id: null };
     } else {
-      const a = await d.selectFrom('bank_accounts').select(['id', 'currency_id']).where('company_id', '=', companyId).where('id', '=', b.refund.bankAccountId!).executeTakeFirst();
-      if (!a) throw bad('refund.bankAccountId', 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
-      if (a.currency_id !== orig.currency_id) throw bad('refund.bankAccountId', 'Banka hesabının para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
-      refund = { payment_type: 'CREDIT_CARD', safe_id: null, bank_account_id: a.id };
+      if (!m) throw bad('refund.bankAccountId', 'Banka hesabı bulunamadı.', 'BANK_ACCOUNT_NOT_FOUND');
+      if (m.currencyId !== orig.currency_id) throw bad('refund.bankAccountId', 'Banka hesabının para birimi faturanınkiyle aynı olmalı.', 'PAYMENT_CURRENCY');
+      refund = { payment_type: 'CREDIT_CARD', safe_id: null, bank_account_id: m.id };
     }
   }
 
-  let number: { documentNo: string; seq: number } | null = null;
   let series: string | null = null;
-  let documentNo: string | null = b.documentNo?.trim() || null;
+  let documentNo: string | null = given;
   if (kind === 'BUYING_RETURN') {
     if (documentNo) throw bad('documentNo', 'Alış iadesinin numarası şirketin serisinden verilir.', 'DOCUMENT_NO_ON_SALE');
-    series = orig.series ?? defaultSeries(await companyPrefix(d, companyId));
-    number = await nextNumber(d, companyId, series, b.date);
-    documentNo = number.documentNo;
-  } else if (documentNo) {
-    const taken = await d.selectFrom('invoices').select('id').where('company_id', '=', companyId).where('invoice_type', '=', 'SALE_RETURN')
-      .where('current_id', '=', orig.current_id).where('document_no', '=', documentNo).where('status', '<>', 'CANCELLED').executeTakeFirst();
-    if (taken) throw bad('documentNo', `Bu müşterinin ${documentNo} numaralı iade belgesi zaten girilmiş.`, 'DOCUMENT_NO_TAKEN');
+    series = orig.series ?? defaultSeries(src.prefix);
+  } else if (documentNo && src.taken) {
+    throw bad('documentNo', `Bu müşterinin ${documentNo} numaralı iade belgesi zaten girilmiş.`, 'DOCUMENT_NO_TAKEN');
   }
 
   const explanation = b.explanation?.trim() || `${orig.document_no ?? `#${orig.id}`} numaralı faturanın iadesi`;
-  const row = await d.insertInto('invoices').values({
+  const pay = refund && new Decimal(header.payable).gt(0) ? { amount: header.payable, payment_date: b.date, ...refund } : null;
+  // The return and its content in one statement (as a new invoice is written: insertInvoice); a
+  // purchase return's number is taken in it from the series row, which stays locked to the commit.
+  const year = Number(b.date.slice(0, 4));
+  const inv = sql`(select id from inv)`;
+  const parts = [];
+  if (series !== null) {
+    parts.push(sql`num as (insert into invoice_series (company_id, series, year, last_no) values (${companyId}, ${series}, ${year}, 1)
+      on conflict (company_id, series, year) do update set last_no = invoice_series.last_no + 1 returning last_no)`);
+  }
+  parts.push(sql`inv as (${insertValues('invoices', [{
     company_id: companyId, invoice_type: kind, status: 'POSTED', current_id: orig.current_id, invoice_date: b.date, due_date: null,
-    document_no: documentNo, series, sequence_no: number?.seq ?? null, currency_id: orig.currency_id, conversion_rate: orig.conversion_rate, prices_include_tax: orig.prices_include_tax,
-    explanation: explanation.slice(0, 500), ...header, paid: refund ? header.payable : 0, returns_invoice_id: orig.id, created_by: auth.login,
-  } as never).returning('id').executeTakeFirstOrThrow();
-  const made = await d.insertInto('invoice_lines').values(out.map((l, i) => ({
-    company_id: companyId, invoice_id: row.id, line_no: i + 1, product_id: l.line.product_id, description: l.line.description, quantity: quantityFixed(l.quantity),
+    document_no: series !== null ? sql`(select ${`${series}${year}`}::text || lpad(last_no::text, 9, '0') from num)` : documentNo,
+    series, sequence_no: series !== null ? sql`(select last_no from num)` : null, currency_id: orig.currency_id, conversion_rate: orig.conversion_rate,
+    prices_include_tax: orig.prices_include_tax, explanation: explanation.slice(0, 500), ...header, paid: refund ? header.payable : '0', returns_invoice_id: orig.id,
+    created_by: auth.login,
+  }], 'id')})`);
+  parts.push(sql`lines as (${insertValues('invoice_lines', out.map((l, i) => ({
+    company_id: companyId, invoice_id: inv, line_no: i + 1, product_id: l.line.product_id, description: l.line.description, quantity: quantityFixed(l.quantity),
     unit_price: l.line.unit_price, discounts: JSON.stringify(l.line.discounts ?? []), withholding_code: l.line.withholding_code, withholding_ratio: l.line.withholding_ratio,
     account_code: kind === 'SALE_RETURN' ? SALES_RETURNS_ACCOUNT : l.line.account_code, moves_stock: l.line.moves_stock, despatch_line_id: null,
     returns_line_id: l.line.id, ...l.figures,
-  }) as never)).returning(['id', 'line_no']).execute();
-  const lineId = (i: number) => made.find((m) => m.line_no === i + 1)!.id;
-  const taxRows = out.flatMap((l, i) => l.taxes.map((t) => ({ company_id: companyId, line_id: lineId(i), ...t })));
-  if (taxRows.length) await d.insertInto('invoice_line_taxes').values(taxRows).execute();
-  const stockRows = out.flatMap((l, i) => l.stocks.map((s) => ({ company_id: companyId, line_id: lineId(i), warehouse_id: s.warehouseId, quantity: s.quantity })));
-  if (stockRows.length) await d.insertInto('invoice_stock_lines').values(stockRows).execute();
-  if (refund && new Decimal(header.payable).gt(0)) {
-    await d.insertInto('invoice_payments').values({ company_id: companyId, invoice_id: row.id, amount: header.payable, payment_date: b.date, ...refund }).execute();
+  })), 'id, line_no')})`);
+  const lineOf = (i: number) => sql`(select id from lines where line_no = ${i + 1}::int)`;
+  const taxRows = out.flatMap((l, i) => l.taxes.map((t) => ({ company_id: companyId, line_id: lineOf(i), ...t })));
+  if (taxRows.length) parts.push(sql`taxes as (${insertValues('invoice_line_taxes', taxRows)})`);
+  const stockRows = out.flatMap((l, i) => l.stocks.map((x) => ({ company_id: companyId, line_id: lineOf(i), warehouse_id: x.warehouseId, quantity: x.quantity })));
+  if (stockRows.length) parts.push(sql`stocks as (${insertValues('invoice_stock_lines', stockRows)})`);
+  if (pay) parts.push(sql`pays as (${insertValues('invoice_payments', [{ company_id: companyId, invoice_id: inv, ...pay }], 'id')})`);
+  const written = (await sql<{ id: number | string; seq: number | null; lines: { id: number | string; line_no: number }[]; payment: number | string | null }>`with ${sql.join(parts)}
+    select inv.id, ${series !== null ? sql`(select last_no from num)` : sql`null::int`} as seq,
+           (select json_agg(json_build_object('id', id, 'line_no', line_no)) from lines) as lines,
+           ${pay ? sql`(select id from pays)` : sql`null::bigint`} as payment
+      from inv`.execute(d)).rows[0]!;
+  const row = { id: Number(written.id) };
+  if (series !== null) {
+    const seq = Number(written.seq);
+    if (seq > 999_999_999) throw problems.conflict(`${series} serisinin ${year} numaraları bitti; başka bir seri kullanın.`, 'SERIES_FULL', 'series');
+    documentNo = `${series}${year}${String(seq).padStart(9, '0')}`;
   }
-  await postInvoice(d, companyId, await postable(d, companyId, row.id), auth.login);
+  const lineId = (i: number) => Number(written.lines.find((m) => m.line_no === i + 1)!.id);
+  const payments = pay ? [{ id: Number(written.payment), payment_type: pay.payment_type, amount: pay.amount, payment_date: pay.payment_date, safe_id: pay.safe_id, bank_account_id: pay.bank_account_id }] : [];
+
+  // Posted from what was read and written (no read back): its entry and the refund's in one
+  // posting call, then the stock, as a new invoice is posted.
+  const postableInv: PostableInvoice = {
+    id: row.id, invoice_type: kind, current_id: orig.current_id, invoice_date: b.date, document_no: documentNo, currency_id: orig.currency_id,
+    conversion_rate: orig.conversion_rate, payable: header.payable, explanation: explanation.slice(0, 500),
+  };
+  const known: KnownInvoice = {
+    lines: out.map((l) => ({
+      account_code: kind === 'SALE_RETURN' ? SALES_RETURNS_ACCOUNT : l.line.account_code, tax_base: l.figures.tax_base, withheld: l.figures.withheld,
+      taxes: l.taxes.map((t) => ({ tax_type: t.tax_type, amount: t.amount, base: t.base, percentage: t.percentage })),
+    })),
+    stock: out.flatMap((l) => (l.line.moves_stock ? l.stocks.map((x) => ({ product_id: l.line.product_id, warehouse_id: x.warehouseId, quantity: x.quantity })) : []))
+      .sort((a, b) => a.product_id - b.product_id || a.warehouse_id - b.warehouse_id),
+    payments,
+    current: await openCurrentAccount(d, companyId, src.current),
+    money: new Map(src.refund ? [[moneyKey(src.refund.kind, src.refund.id), src.refund]] : []),
+    accounts: src.accounts,
+    allowNegative: src.allowNegative,
+    // A return owes nothing by a due (posting makes none for it).
+    dues: { current_id: orig.current_id, invoice_date: b.date, due_date: null, payable: header.payable, paid: header.payable, instalment_type: null, instalment_day: null, instalment_count: null },
+  };
+  await postInvoice(d, companyId, postableInv, auth.login, known);
   // Not paid back: what the return is worth settles what is still open of the invoice it returns.
   if (!refund) await offsetReturn(d, companyId, { returnId: row.id, originalId: orig.id, amount: header.payable, by: auth.login });
   // What other plugins keep of the goods follows the return, in this transaction.
@@ -261,7 +395,10 @@ const createInvoiceReturn: Handler = async (ctx) => {
     },
     login: auth.login, at: ctx.services.now(),
   });
-  ctx.emit('accounting.invoice.posted', { invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id, payments: await paymentsOf(d, companyId, row.id) });
+  ctx.emit('accounting.invoice.posted', {
+    invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id,
+    payments: payments.map((p) => ({ id: p.id, paymentType: p.payment_type, method: null, amount: p.amount, bankAccountId: p.bank_account_id, safeId: p.safe_id })),
+  });
   ctx.emit('accounting.invoice.returned', { invoiceId: row.id, invoiceType: kind, returnsInvoiceId: orig.id });
   ctx.audit({ action: 'accounting.invoice.returned', entity: 'invoice', entityId: row.id, detail: { returnsInvoiceId: orig.id, documentNo } });
   ctx.setStatus(201);

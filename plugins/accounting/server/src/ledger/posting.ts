@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { Problem, problems } from '@tezgah/server';
-import { accountsByCode, type LedgerAccount, type LedgerDb } from './accounts';
+import { accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from './accounts';
 import { currentAccount } from './money';
 
 /** An amount as the API carries it (a JSON number or a decimal string) or as code holds it. */
@@ -190,17 +190,20 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
     ${l.currencyId}::int, ${l.amountFc?.toFixed(2) ?? null}::numeric, ${l.rate?.toString() ?? null}::numeric, ${l.explanation}::text)`));
   const dailyRows = sql.join([...perAccount].map(([account, x]) => sql`(${account}::text, ${x.d.toFixed(2)}::numeric, ${x.c.toFixed(2)}::numeric)`));
   // One statement, after the lock (its snapshot sees every posting the lock waited for): is the
-  // source posted already and not reversed? If not, the year's next entry number (the UPDATE holds
-  // the year's row to the commit: numbers without gaps), the entry, its lines and the day's totals.
-  const written = (await sql<{ id: number | null; entry_no: number | null; live_no: number | null }>`
+  // source posted already and not reversed (a reversal: is its entry reversed already)? If not,
+  // the year's next entry number (the UPDATE holds the year's row to the commit: numbers without
+  // gaps), the entry, its lines and the day's totals.
+  const written = (await sql<{ id: number | null; entry_no: number | null; live_no: number | null; done_no: number | null }>`
     with live as (
       select e.entry_no from journal_entries e
        where ${reverses === null} and e.company_id = ${companyId} and e.source_kind = ${sourceKind} and e.source_id = ${sourceId} and e.reverses_id is null
          and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
        limit 1
+    ), done as (
+      select r.entry_no from journal_entries r where ${reverses !== null} and r.company_id = ${companyId} and r.reverses_id = ${reverses}::bigint limit 1
     ), counter as (
       update fiscal_years set last_entry_no = last_entry_no + 1
-       where company_id = ${companyId} and id = ${yearId} and not exists (select 1 from live)
+       where company_id = ${companyId} and id = ${yearId} and not exists (select 1 from live) and not exists (select 1 from done)
        returning last_entry_no
     ), entry as (
       insert into journal_entries (company_id, fiscal_year_id, journal_id, entry_no, entry_date, explanation, source_kind, source_id, reverses_id, total, created_by)
@@ -218,7 +221,8 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
         from entry cross join (values ${dailyRows}) as v(account, debit, credit)
       on conflict (company_id, account_code, day) do update set debit = ledger_daily.debit + excluded.debit, credit = ledger_daily.credit + excluded.credit
     )
-    select entry.id, entry.entry_no, (select entry_no from live) as live_no from (select 1) as one left join entry on true`.execute(db)).rows[0]!;
+    select entry.id, entry.entry_no, (select entry_no from live) as live_no, (select entry_no from done) as done_no from (select 1) as one left join entry on true`.execute(db)).rows[0]!;
+  if (written.id === null && written.done_no !== null) throw problems.conflict(`Bu fiş ${written.done_no} numaralı fişle zaten ters kaydedildi.`, 'ALREADY_REVERSED');
   if (written.id === null) {
     throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${sourceKind} ${sourceId}) ${written.live_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
   }
@@ -237,14 +241,24 @@ export async function post(db: LedgerDb, companyId: number, e: PostingEntry, rev
 export async function postMany(db: LedgerDb, companyId: number, entries: PostingEntry[], read?: ReadonlyMap<string, LedgerAccount>): Promise<Posted[]> {
   if (entries.length === 0) return [];
   if (entries.length === 1) return [await post(db, companyId, entries[0]!, null, read)];
+  return postAll(db, companyId, entries, read, null);
+}
+
+/**
+ * postMany's work, for first entries (`reverses` null) or for reversals (`reverses[i]`: the entry
+ * the i-th reverses, locked by the caller): a reversal takes no source lock, and instead of "is a
+ * source posted already?" its statement asks "is any of the entries reversed already?" (409
+ * ALREADY_REVERSED, all or none).
+ */
+async function postAll(db: LedgerDb, companyId: number, entries: PostingEntry[], read: ReadonlyMap<string, LedgerAccount> | undefined, reverses: number[] | null): Promise<Posted[]> {
   const all = entries.map((e) => ({ ...validated(e), date: e.date, createdBy: e.createdBy ?? null }));
   if (new Set(all.map((x) => `${x.sourceKind}:${x.sourceId}`)).size !== all.length) throw new Error('postMany: a source appears twice');
   await checkAccounts(db, companyId, all.map((x) => x.lines), read);
 
   const days = sql.join(all.map((x, i) => sql`(${i}::int, ${x.date}::date, ${`${companyId}:${x.sourceKind}:${x.sourceId}`}::text)`));
   const found = (await sql<{ i: number; year_id: number | null; journal_id: number | null; locked: boolean | null; period: number | null }>`
-    select v.i, y.id as year_id, j.id as journal_id, j.locked, j.period,
-           pg_advisory_xact_lock(hashtext('tezgah.ledger.source'), hashtext(v.k)) as source_lock
+    select v.i, y.id as year_id, j.id as journal_id, j.locked, j.period
+           ${reverses === null ? sql`, pg_advisory_xact_lock(hashtext('tezgah.ledger.source'), hashtext(v.k)) as source_lock` : sql``}
       from (values ${days}) as v(i, d, k)
       left join lateral (select id from fiscal_years
              where company_id = ${companyId} and active and start_date <= v.d and end_date >= v.d
@@ -275,7 +289,8 @@ export async function postMany(db: LedgerDb, companyId: number, entries: Posting
   const counts = sql.join([...perYear].map(([y, n]) => sql`(${y}::bigint, ${n}::int)`));
   const sources = sql.join(all.map((x) => sql`(${x.sourceKind}::text, ${x.sourceId}::text)`));
   const heads = sql.join(all.map((x, i) => sql`(${periods[i]!.yearId}::bigint, ${periods[i]!.journalId}::bigint, ${perYear.get(periods[i]!.yearId)! - place[i]!}::int,
-    ${x.date}::date, ${x.explanation.slice(0, 500)}::text, ${x.sourceKind}::text, ${x.sourceId}::text, ${x.debit.toFixed(2)}::numeric, ${x.createdBy}::text)`));
+    ${x.date}::date, ${x.explanation.slice(0, 500)}::text, ${x.sourceKind}::text, ${x.sourceId}::text, ${x.debit.toFixed(2)}::numeric, ${x.createdBy}::text,
+    ${reverses?.[i] ?? null}::bigint)`));
   const lineRows = sql.join(all.flatMap((x) => x.lines.map((l, i) => sql`(${x.sourceKind}::text, ${x.sourceId}::text, ${i + 1}::int, ${x.date}::date,
     ${l.account}::text, ${l.debit.toFixed(2)}::numeric, ${l.credit.toFixed(2)}::numeric, ${l.currencyId}::int, ${l.amountFc?.toFixed(2) ?? null}::numeric,
     ${l.rate?.toString() ?? null}::numeric, ${l.explanation}::text)`)));
@@ -291,20 +306,24 @@ export async function postMany(db: LedgerDb, companyId: number, entries: Posting
   }
   const dailyRows = sql.join([...daily.values()].map((t) => sql`(${t.account}::text, ${t.day}::date, ${t.d.toFixed(2)}::numeric, ${t.c.toFixed(2)}::numeric)`));
   const written = (await sql<{ source_kind: string | null; source_id: string | null; id: number | null; entry_no: number | null; live_no: number | null; live_kind: string | null; live_id: string | null }>`
-    with live as (
-      select e.entry_no, e.source_kind, e.source_id from journal_entries e
+    with live as (${reverses === null
+      ? sql`select e.entry_no, e.source_kind, e.source_id from journal_entries e
        where e.company_id = ${companyId} and (e.source_kind, e.source_id) in (values ${sources}) and e.reverses_id is null
          and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)
-       limit 1
+       limit 1`
+      // A reversal: its entry reversed already (by the reversal whose number is given).
+      : sql`select r.entry_no, e.source_kind, e.source_id from journal_entries r join journal_entries e on e.company_id = r.company_id and e.id = r.reverses_id
+       where r.company_id = ${companyId} and r.reverses_id = any(${reverses}::bigint[])
+       limit 1`}
     ), counter as (
       update fiscal_years y set last_entry_no = y.last_entry_no + v.n
         from (values ${counts}) as v(id, n)
        where y.company_id = ${companyId} and y.id = v.id and not exists (select 1 from live)
        returning y.id, y.last_entry_no
     ), entry as (
-      insert into journal_entries (company_id, fiscal_year_id, journal_id, entry_no, entry_date, explanation, source_kind, source_id, total, created_by)
-      select ${companyId}, h.year_id, h.journal_id, counter.last_entry_no - h.back, h.day, h.explanation, h.kind, h.source, h.total, h.created_by
-        from (values ${heads}) as h(year_id, journal_id, back, day, explanation, kind, source, total, created_by)
+      insert into journal_entries (company_id, fiscal_year_id, journal_id, entry_no, entry_date, explanation, source_kind, source_id, total, created_by, reverses_id)
+      select ${companyId}, h.year_id, h.journal_id, counter.last_entry_no - h.back, h.day, h.explanation, h.kind, h.source, h.total, h.created_by, h.reverses
+        from (values ${heads}) as h(year_id, journal_id, back, day, explanation, kind, source, total, created_by, reverses)
         join counter on counter.id = h.year_id
       returning id, entry_no, source_kind, source_id
     ), entry_lines as (
@@ -322,6 +341,7 @@ export async function postMany(db: LedgerDb, companyId: number, entries: Posting
     select entry.source_kind, entry.source_id, entry.id, entry.entry_no, live.entry_no as live_no, live.source_kind as live_kind, live.source_id as live_id
       from (select 1) as one left join entry on true left join live on true`.execute(db)).rows;
   const live = written.find((r) => r.live_no !== null);
+  if (live && reverses !== null) throw problems.conflict(`Bu fiş ${live.live_no} numaralı fişle zaten ters kaydedildi.`, 'ALREADY_REVERSED');
   if (live) {
     throw new Problem(409, 'Zaten kayıtlı', { detail: `Bu kayıt (${live.live_kind} ${live.live_id}) ${live.live_no} numaralı fişle muhasebeleşti; önce o fiş ters kayıtla iptal edilmeli.`, code: 'ALREADY_POSTED' });
   }
@@ -332,31 +352,91 @@ export async function postMany(db: LedgerDb, companyId: number, entries: Posting
   });
 }
 
+/** A journal entry as reversing reads it: the row (locked), its lines in order and their accounts. */
+interface Reversible {
+  id: number; entry_no: number; entry_date: string; explanation: string; source_kind: string; source_id: string; reverses_id: number | null;
+  /** Its period is open (the first journal covering its day is not locked). */
+  open: boolean | null;
+  lines: { account: string; debit: string; credit: string; currency_id: number | null; amount_fc: string | null; rate: string | null; explanation: string | null }[];
+  accounts: Parameters<typeof accountOf>[0][] | null;
+}
+
+/**
+ * ONE statement: the entries `where` picks, locked (FOR UPDATE, newest first), with their lines
+ * (insert-only, so what this statement's snapshot sees of them is all there is) and the accounts
+ * those lines name. Whether an entry is reversed already is not read here: a concurrent reversal
+ * may commit while this waits for the lock, and the posting's own statement, after it, sees it.
+ */
+function reversibles(companyId: number, where: RawBuilder<unknown>) {
+  return sql<Reversible>`
+    select e.id, e.entry_no, to_char(e.entry_date, 'YYYY-MM-DD') as entry_date, e.explanation, e.source_kind, e.source_id, e.reverses_id,
+           (select not j.locked from journals j where j.company_id = e.company_id and j.start_date <= e.entry_date and j.end_date >= e.entry_date limit 1) as open,
+           (select json_agg(json_build_object('account', l.account_code, 'debit', l.debit::text, 'credit', l.credit::text, 'currency_id', l.currency_id,
+                     'amount_fc', l.amount_fc::text, 'rate', l.rate::text, 'explanation', l.explanation) order by l.line_no)
+              from journal_lines l where l.company_id = e.company_id and l.entry_id = e.id) as lines,
+           (select json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
+                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
+                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code)))
+              from ledger_accounts a where a.company_id = e.company_id
+               and a.code in (select l.account_code from journal_lines l where l.company_id = e.company_id and l.entry_id = e.id)) as accounts
+      from journal_entries e
+     where e.company_id = ${companyId} and ${where}
+     order by e.id desc
+       for update of e`;
+}
+
+/** The reversal of an entry read by `reversibles`: every line's debit and credit swapped. */
+function reversalOf(original: Reversible, date: string, explanation: string | undefined, createdBy: string | null): PostingEntry {
+  return {
+    date,
+    explanation: explanation ?? `İptal: ${original.explanation}`,
+    source: { kind: original.source_kind, id: original.source_id },
+    createdBy,
+    lines: (original.lines ?? []).map((l) => ({
+      account: l.account, debit: new Decimal(l.credit).gt(0) ? l.credit : null, credit: new Decimal(l.debit).gt(0) ? l.debit : null,
+      currencyId: l.currency_id, amountFc: l.amount_fc, rate: l.rate, explanation: l.explanation,
+    })),
+  };
+}
+
 /**
  * Reverses an entry: a new entry with every line's debit and credit swapped, naming the entry it
  * reverses (once only; a reversal itself is not reversed). Dated like the original unless told
- * otherwise (a locked period takes its correction in an open one).
+ * otherwise (a locked period takes its correction in an open one). Three statements: the entry
+ * locked with its lines and their accounts (`reversibles`), then the posting's two; "reversed
+ * already?" is asked in the posting's last one, after the lock.
  */
 export async function reverse(db: LedgerDb, companyId: number, entryId: number, opts: { date?: string; explanation?: string; createdBy?: string | null } = {}): Promise<Posted> {
-  const original = await db.selectFrom('journal_entries').selectAll()
-    .where('company_id', '=', companyId).where('id', '=', entryId).forUpdate().executeTakeFirst();
+  const original = (await reversibles(companyId, sql`e.id = ${entryId}`).execute(db)).rows[0];
   if (!original) throw problems.notFound('Yevmiye fişi');
   if (original.reverses_id !== null) throw problems.conflict('Ters kayıt fişi yeniden ters kaydedilemez.', 'IS_REVERSAL');
-  const done = await db.selectFrom('journal_entries').select('entry_no')
-    .where('company_id', '=', companyId).where('reverses_id', '=', entryId).executeTakeFirst();
-  if (done) throw problems.conflict(`Bu fiş ${done.entry_no} numaralı fişle zaten ters kaydedildi.`, 'ALREADY_REVERSED');
-  const lines = await db.selectFrom('journal_lines').selectAll()
-    .where('company_id', '=', companyId).where('entry_id', '=', entryId).orderBy('line_no').execute();
-  return post(db, companyId, {
-    date: opts.date ?? original.entry_date,
-    explanation: opts.explanation ?? `İptal: ${original.explanation}`,
-    source: { kind: original.source_kind, id: original.source_id },
-    createdBy: opts.createdBy ?? null,
-    lines: lines.map((l) => ({
-      account: l.account_code, debit: new Decimal(l.credit).gt(0) ? l.credit : null, credit: new Decimal(l.debit).gt(0) ? l.debit : null,
-      currencyId: l.currency_id, amountFc: l.amount_fc, rate: l.rate, explanation: l.explanation,
-    })),
-  }, entryId);
+  const read = new Map((original.accounts ?? []).map((a) => [a.code, accountOf(a)]));
+  return post(db, companyId, reversalOf(original, opts.date ?? original.entry_date, opts.explanation, opts.createdBy ?? null), entryId, read);
+}
+
+/**
+ * Reverses the live entries `where` picks (a condition on journal_entries `e`; those reversed
+ * already or reversals themselves are left out), newest first, as `reverse` does each, in four
+ * statements whatever their number: the entries locked with their lines and accounts, then one
+ * posting call for all the reversals (postMany's two: the years and periods, then — after the
+ * locks — "is any reversed already?" (all or none: 409 ALREADY_REVERSED), the numbers, entries,
+ * lines and days' totals). `today`: a reversal is dated like its original while the original's
+ * period is open, else today (a locked month keeps what it reported). Answers what was posted,
+ * in the order the entries were reversed.
+ */
+export async function reverseLive(db: LedgerDb, companyId: number, where: RawBuilder<unknown>, opts: { today: string; explanation?: string; createdBy?: string | null }): Promise<Posted[]> {
+  const rows = (await reversibles(companyId, sql`(${where}) and e.reverses_id is null
+    and not exists (select 1 from journal_entries r where r.company_id = e.company_id and r.reverses_id = e.id)`).execute(db)).rows;
+  if (rows.length === 0) return [];
+  const entries = rows.map((r) => reversalOf(r, r.open ? r.entry_date : opts.today, opts.explanation, opts.createdBy ?? null));
+  // Sources appear once among live entries (a source has one live entry); otherwise one by one.
+  if (new Set(rows.map((r) => `${r.source_kind}:${r.source_id}`)).size !== rows.length || rows.length === 1) {
+    const out: Posted[] = [];
+    for (const [i, r] of rows.entries()) out.push(await post(db, companyId, entries[i]!, r.id, new Map((r.accounts ?? []).map((a) => [a.code, accountOf(a)]))));
+    return out;
+  }
+  const read = new Map(rows.flatMap((r) => (r.accounts ?? []).map((a) => [a.code, accountOf(a)] as const)));
+  return postAll(db, companyId, entries, read, rows.map((r) => r.id));
 }
 
 /** The service other plugins receive (they hand in their request's transaction). */

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import type { AccountingTables } from '../schema';
-import type { LedgerDb } from '../ledger/accounts';
-import { balances, currentAccount, moneyAccount, type MoneyAccount, type MoneyKind } from '../ledger/money';
+import { accountOf, type LedgerDb } from '../ledger/accounts';
+import { balances, currentAccount, currentAccountRow, moneyAccount, openCurrentAccount, type CurrentAccountRow, type MoneyAccount, type MoneyKind } from '../ledger/money';
 import { isDay, money, post, reverse, type PostingLine } from '../ledger/posting';
 import { liraRate } from '../banks/rates';
 
@@ -19,11 +19,6 @@ export type TransactionBody = {
 };
 
 const TYPE_TEXT = { TRANSFER: 'Virman', COLLECTION: 'Tahsilat', PAYMENT: 'Ödeme' } as const;
-
-async function codeOf(d: LedgerDb, currencyId: number): Promise<string> {
-  const r = await d.selectFrom('currencies').select('code').where('id', '=', currencyId).executeTakeFirstOrThrow();
-  return r.code;
-}
 
 /**
  * The current's line of a collection or payment: lira and, when the money is in the current's own
@@ -58,39 +53,89 @@ export async function assertCashLeft(d: LedgerDb, companyId: number, safe: Money
   }
 }
 
+/** A safe or bank account a transaction names, as `parties` reads it. */
+interface PartyRow { id: number; name: string; account_code: string; currency_id: number; code: string; ledger_name: string | null; ledger_code: string | null }
+
+/**
+ * What a transaction names, in ONE statement: the current with its ledger account, the giving and
+ * the receiving safe or bank account (each with its currency's code and its ledger account's
+ * name), the ledger accounts the entry may post to (checked again by the posting function), and
+ * the transaction's id (`nextval`: the entry's source names it before the row is written).
+ */
+async function parties(d: LedgerDb, companyId: number, b: TransactionBody) {
+  const c = companyId;
+  const ref = (r: Ref | undefined) => {
+    if (!r) return sql`null::json`;
+    const table = r.kind === 'SAFE' ? sql.table('safes') : sql.table('bank_accounts');
+    return sql`(select json_build_object('id', m.id, 'name', m.name, 'account_code', m.account_code, 'currency_id', m.currency_id,
+        'code', (select code from currencies where id = m.currency_id),
+        'ledger_name', a.name, 'ledger_code', a.code)
+      from ${table} m left join lateral (select name, code from ledger_accounts
+             where company_id = m.company_id and owner_kind = ${r.kind} and owner_id = m.id limit 1) a on true
+     where m.company_id = ${c} and m.id = ${r.id})`;
+  };
+  const refs = [b.from, b.to].filter((r): r is Ref => !!r);
+  const r = (await sql<{ id: string; current: CurrentAccountRow | null; from: PartyRow | null; to: PartyRow | null; accounts: Parameters<typeof accountOf>[0][] }>`
+    select nextval('money_transactions_id_seq')::text as id,
+           ${b.currentId !== undefined ? sql`(select row_to_json(x) from (${currentAccountRow(c, b.currentId)}) x)` : sql`null::json`} as current,
+           ${ref(b.from)} as "from", ${ref(b.to)} as "to",
+           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
+                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
+                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+              from ledger_accounts a
+             where a.company_id = ${c} and a.code in (
+                   select code from ledger_accounts where company_id = ${c} and owner_kind = 'CURRENT' and owner_id = ${b.currentId ?? null}::bigint
+                   ${refs.length ? sql.join(refs.map((x) => sql`union all select account_code from ${x.kind === 'SAFE' ? sql.table('safes') : sql.table('bank_accounts')} where company_id = ${c} and id = ${x.id}`), sql` `) : sql``})) as accounts`.execute(d)).rows[0]!;
+  return { ...r, id: Number(r.id), accounts: new Map(r.accounts.map((a) => [a.code, accountOf(a)])) };
+}
+
+/** A transaction as written, in the shape its view reads it back (TxRow), from what was read and written. */
+type Written = { id: number; row: TxRow };
+
 export async function recordTransaction(d: LedgerDb, auth: { companyId: number; login: string }, b: TransactionBody): Promise<number> {
+  return (await writeTransaction(d, auth, b)).id;
+}
+
+/**
+ * Records and posts a transaction (see above). Its reads are one statement (`parties`); what it
+ * answers is made from what it read and wrote, not read back.
+ */
+async function writeTransaction(d: LedgerDb, auth: { companyId: number; login: string }, b: TransactionBody): Promise<Written> {
   if (!isDay(b.date)) throw problems.invalidField('date', 'Geçerli bir tarih girin.', 'DATE');
   const amount = money(b.amount, 'amount');
   if (!amount.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
-  const need = (r: Ref | undefined, field: 'from' | 'to') => {
+  const read = await parties(d, auth.companyId, b);
+  const need = (r: Ref | undefined, field: 'from' | 'to'): MoneyAccount & { code: string; ledgerName: string | null; ledgerCode: string | null } => {
     if (!r) throw problems.invalidField(field, field === 'from' ? 'Çıkış hesabı zorunludur.' : 'Giriş hesabı zorunludur.', 'REQUIRED');
-    return moneyAccount(d, auth.companyId, r.kind, r.id, `${field}.id`);
+    const row = read[field];
+    if (!row) throw problems.invalidField(`${field}.id`, r.kind === 'SAFE' ? 'Kasa bulunamadı.' : 'Banka hesabı bulunamadı.', 'ACCOUNT_NOT_FOUND');
+    return { kind: r.kind, id: Number(row.id), name: row.name, accountCode: row.account_code, currencyId: Number(row.currency_id), code: row.code, ledgerName: row.ledger_name, ledgerCode: row.ledger_code };
   };
   const explanation = b.explanation?.trim() || null;
-  let from: MoneyAccount | null = null;
-  let to: MoneyAccount | null = null;
+  let from: ReturnType<typeof need> | null = null;
+  let to: ReturnType<typeof need> | null = null;
   let current: Awaited<ReturnType<typeof currentAccount>> | null = null;
   if (b.type === 'TRANSFER') {
     if (b.currentId !== undefined) throw problems.invalidField('currentId', 'Virmanda cari hesap olmaz.', 'NOT_ALLOWED');
-    from = await need(b.from, 'from');
-    to = await need(b.to, 'to');
+    from = need(b.from, 'from');
+    to = need(b.to, 'to');
     if (from.kind === to.kind && from.id === to.id) throw problems.invalidField('to', 'Bir hesaptan kendisine virman yapılamaz.', 'SAME_ACCOUNT');
   } else {
     if (b.currentId === undefined) throw problems.invalidField('currentId', 'Cari hesap zorunludur.', 'REQUIRED');
-    current = await currentAccount(d, auth.companyId, b.currentId);
+    if (!read.current) throw problems.invalidField('currentId', 'Cari hesap bulunamadı.', 'CURRENT_NOT_FOUND');
+    current = await openCurrentAccount(d, auth.companyId, read.current);
     if (b.type === 'COLLECTION') {
       if (b.from) throw problems.invalidField('from', 'Tahsilatta çıkış hesabı cari hesaptır.', 'NOT_ALLOWED');
-      to = await need(b.to, 'to');
+      to = need(b.to, 'to');
     } else {
       if (b.to) throw problems.invalidField('to', 'Ödemede giriş hesabı cari hesaptır.', 'NOT_ALLOWED');
-      from = await need(b.from, 'from');
+      from = need(b.from, 'from');
     }
   }
   // The amount is in the giving money account's currency, or the receiving one's for a collection.
   const base = (from ?? to)!;
-  // The lira's rate is one (liraRate gives null for it; its currency code is not read).
-  const rate = (base.currencyId === DEFAULT_CURRENCY_ID ? null
-    : await liraRate(d, b.date, { id: base.currencyId, code: await codeOf(d, base.currencyId) }, b.rate, 'rate')) ?? new Decimal(1);
+  // The lira's rate is one (liraRate gives null for it).
+  const rate = (await liraRate(d, b.date, { id: base.currencyId, code: base.code }, b.rate, 'rate')) ?? new Decimal(1);
   const lira = amount.times(rate).toDecimalPlaces(2);
   if (!lira.gt(0)) throw problems.invalidField('amount', 'Tutar sıfır olamaz.', 'AMOUNT_ZERO');
   let toAmount: Decimal | null = null;
@@ -102,7 +147,7 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
       toAmount = amount;
       toRate = rate;
     } else {
-      toRate = (await liraRate(d, b.date, { id: to.currencyId, code: await codeOf(d, to.currencyId) }, b.toRate, 'toRate')) ?? new Decimal(1);
+      toRate = (await liraRate(d, b.date, { id: to.currencyId, code: to.code }, b.toRate, 'toRate')) ?? new Decimal(1);
       toAmount = lira.div(toRate).toDecimalPlaces(2);
     }
     lines.push(side(to, lira, toAmount, toRate, 'debit', text), side(from, lira, amount, rate, 'credit', text));
@@ -111,25 +156,34 @@ export async function recordTransaction(d: LedgerDb, auth: { companyId: number; 
   } else if (from && current) {
     lines.push(currentSide(current, base.currencyId, lira, amount, rate, 'debit', text), side(from, lira, amount, rate, 'credit', text));
   }
-  const id = Number((await sql<{ id: string }>`select nextval('money_transactions_id_seq')::text as id`.execute(d)).rows[0]!.id);
-  const posted = await post(d, auth.companyId, { date: b.date, explanation: text, source: { kind: 'TRANSACTION', id }, createdBy: auth.login, lines });
+  const id = read.id;
+  const posted = await post(d, auth.companyId, { date: b.date, explanation: text, source: { kind: 'TRANSACTION', id }, createdBy: auth.login, lines }, null, read.accounts);
   // Cash cannot go below zero (a bank account may: an overdraft or a credit account). The posting
   // holds the fiscal year's row, so two payments from one safe cannot both pass this check.
   if (from?.kind === 'SAFE') await assertCashLeft(d, auth.companyId, from);
-  await d.insertInto('money_transactions').values({
+  const row = {
     company_id: auth.companyId, id, type: b.type, kind: b.kind ?? 'PAYMENT', from_kind: from?.kind ?? null, from_id: from?.id ?? null,
     to_kind: to?.kind ?? null, to_id: to?.id ?? null, current_id: current?.id ?? null, transaction_date: b.date, amount: amount.toFixed(2),
     currency_id: base.currencyId, to_amount: toAmount?.toFixed(2) ?? null, rate: base.currencyId === 1 ? null : rate.toString(),
     to_rate: from && to && to.currencyId !== 1 ? toRate?.toString() ?? null : null, lira_amount: lira.toFixed(2), explanation,
     entry_id: posted.id, created_by: auth.login,
-  }).execute();
-  return id;
+  };
+  await d.insertInto('money_transactions').values(row).execute();
+  // As the row reads back: rates to the column's six decimals.
+  const six = (v: string | null) => (v === null ? null : new Decimal(v).toDecimalPlaces(6, Decimal.ROUND_HALF_UP).toString());
+  return {
+    id,
+    row: {
+      ...row, rate: six(row.rate), to_rate: six(row.to_rate), current_name: current?.name ?? null, entry_no: posted.entryNo, reverses_id: null, reversed_by: null,
+      from_name: from?.ledgerName ?? null, from_code: from?.ledgerCode ?? null, to_name: to?.ledgerName ?? null, to_code: to?.ledgerCode ?? null,
+    },
+  };
 }
 
 const createTransaction: Handler = async (ctx) => {
-  const id = await recordTransaction(db(ctx), requireAuth(ctx), ctx.body as TransactionBody);
+  const { row } = await writeTransaction(db(ctx), requireAuth(ctx), ctx.body as TransactionBody);
   ctx.setStatus(201);
-  return transactionOr404(ctx, id);
+  return view(row);
 };
 
 interface TxRow {
