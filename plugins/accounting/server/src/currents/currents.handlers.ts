@@ -5,6 +5,7 @@ import type { AccountingTables } from '../schema';
 import { findChartAccounts, type Db } from '../lookups/lookups.repository';
 import { today } from '../ledger/dates';
 import { loadRuleContext } from './context';
+import { analyzeCurrentsIfStale } from './stats';
 import * as repo from './currents.repository';
 import {
   CURRENT_TYPES, TYPE_MODULE, TYPE_NAME, accountCodeProblem, checkCurrent, complete, normalize,
@@ -193,6 +194,13 @@ const saveCurrentsList: Handler = async (ctx) => {
   const created = creates.length;
   const updated = checked.length - created;
   ctx.audit({ action: 'accounting.current.imported', entity: 'current', detail: { created, updated } });
+  // A big import leaves the planner's statistics behind (on PGlite, which has no autovacuum, for
+  // good): once committed, refresh them when the table grew by a fifth (stats.ts).
+  if (created) {
+    ctx.afterwards(async (db, committed) => {
+      if (committed) await analyzeCurrentsIfStale(db);
+    });
+  }
   return { created, updated, items: checked.map((c) => result.get(c.index)!) };
 };
 

@@ -186,7 +186,6 @@ export async function findRow(db: Db, companyId: number, id: number): Promise<(S
     .where('company_id', '=', companyId).where('id', '=', id).executeTakeFirst();
 }
 
-/** Stored records of these types whose tax/national ID is one of these, keyed `TYPE/number`. */
 /**
  * The stored records of these types and tax/national IDs, by `type/taxNumber`. Each pair is looked
  * up in the unique (company, type, tax number) index: a list of numbers matched with `IN` made the
