@@ -1,8 +1,10 @@
 /**
- * `tezgah import currents` at scale: 1,000, 10,000 and 100,000 current-account rows.
+ * `tezgah import currents` and `tezgah import products` at scale: 1,000, 10,000 and 100,000 rows.
  *
- * For each size, from one generated CSV (Turkish headers; customers with a tax office, city and
- * district, suppliers, personnel without a tax number):
+ * For each kind of record and each size, from one generated CSV with Turkish headers (current
+ * accounts: customers with a tax office, city and district, suppliers, personnel without a tax
+ * number; products: commercial goods, medicines with a prescription type, cosmetics bought in USD,
+ * services without a warehouse, each with its unit, KDV rate, prices, warehouse and stock limits):
  *
  * 1. **client work**: a dry run of the import engine in this process (parse and check every row,
  *    match against the company's records), with the reference lists and the records served from
@@ -13,23 +15,28 @@
  *    of compiling TypeScript with tsx), and the most its heap held.
  *
  * Per-row figures are printed with their ratio against the 1,000-row run (1.00x: a row costs the
- * same whatever the file's size).
+ * same whatever the file's size). The load average is printed when each kind starts and ends.
  *
- * Run: npm run bench:cli-import   (BENCH_CLI_SIZES=1000,10000 to change the sizes)
+ * Run: npm run bench:cli-import   (BENCH_CLI_SIZES=1000,10000 to change the sizes,
+ *      BENCH_CLI_ENTITIES=products for one kind; default currents,products)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TezgahPromiseApi } from '../packages/sdk/src/promise';
 import { startTestServer } from '../packages/server/test/harness';
 import { http, ONMUHASEBE } from '../packages/server/test/http';
 import { currents } from '../plugins/accounting/cli/src/currents';
+import type { Entity } from '../plugins/accounting/cli/src/entity';
 import { importFile } from '../plugins/accounting/cli/src/importer';
+import { products } from '../plugins/accounting/cli/src/products';
 import { NO_PROGRESS } from '../packages/cli/src/progress';
 
 const SIZES = (process.env.BENCH_CLI_SIZES ?? '1000,10000,100000').split(',').map(Number);
+const ENTITIES = (process.env.BENCH_CLI_ENTITIES ?? 'currents,products').split(',').map((e) => e.trim()).filter(Boolean);
+for (const e of ENTITIES) if (e !== 'currents' && e !== 'products') throw new Error(`BENCH_CLI_ENTITIES: unknown kind ${e} (currents, products)`);
 const BIN = fileURLToPath(new URL('../packages/cli/bin/tezgah.mjs', import.meta.url));
 /**
  * Loaded into the CLI process: its CPU time and the most memory its heap held (sampled every
@@ -43,12 +50,15 @@ setInterval(sample, 100).unref();
 process.on("exit", () => { sample(); const u = process.resourceUsage(); writeFileSync(process.env.BENCH_RUSAGE_FILE, JSON.stringify({ cpuMs: (u.userCPUTime + u.systemCPUTime) / 1000, peakHeapKb: peak / 1024 })); });`;
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const load = () => `load average ${loadavg().map((n) => n.toFixed(2)).join(' / ')} (1 / 5 / 15 min)`;
 
 interface Lookups {
   countries: { id: number; code: string; name: string; nameEn: string }[];
   cities: { id: number; countryId: number; plateCode: string; name: string }[];
   subdivisions: { id: number; cityId: number; name: string }[];
   taxOffices: { id: number; code: string; name: string; cityId: number }[];
+  units: { id: number; name: string; code: string }[];
+  warehouses: { id: number; name: string; default: boolean }[];
 }
 
 /** A valid TCKN from nine digits (the first not 0). */
@@ -75,14 +85,54 @@ function currentsCsv(rows: number, run: number, l: Lookups): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The calls a currents import makes, answered from memory (the reference lists; no records yet). */
+/** An EAN-13 barcode from twelve digits: the check digit added. */
+function ean13(twelve: string): string {
+  const sum = twelve.split('').reduce((a, d, i) => a + Number(d) * (i % 2 ? 3 : 1), 0);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Kuruş as a Turkish amount: 123456 → "1.234,56" (integers only, so no float rounding). */
+function lira(kurus: number): string {
+  const whole = String(Math.floor(kurus / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${whole},${String(kurus % 100).padStart(2, '0')}`;
+}
+
+/**
+ * `rows` products; `run` keeps each size's barcodes apart from the others' (in-store EAN-13s,
+ * prefix 2, so none is one of the seeded medicines' 869… barcodes). Per 20 rows: 8 medicines
+ * (Kutu, 10 % KDV, prescription type), 2 cosmetics bought in USD, 9 commercial goods (Adet,
+ * 20 %, some at 1 %), 1 service (Saat, no warehouse, no stock limits).
+ */
+function productsCsv(rows: number, run: number, l: Lookups): string {
+  const unit = (code: string) => (l.units.find((u) => u.code === code) ?? l.units[0]!).name;
+  const [adet, kutu, saat] = [unit('C62'), unit('BX'), unit('HUR')];
+  const depots = l.warehouses.map((w) => w.name);
+  const lines = ['Ürün Adı;Barkod;Ürün Tipi;Birim;Alış Fiyatı;Alış Para Birimi;Satış Fiyatı;Satış Para Birimi;KDV Oranı;Depo;Açıklama;Minimum Stok;Maksimum Stok;Reçete Tipi'];
+  for (let i = 0; i < rows; i++) {
+    const barcode = ean13(`2${run % 10}${String(i).padStart(10, '0')}`);
+    const buying = 150 + ((i * 7919) % 250_000);
+    const sale = Math.round((buying * 14) / 10);
+    const depot = depots[i % depots.length]!;
+    const k = i % 20;
+    if (k === 19) lines.push(`Kurulum Hizmeti ${run}-${i};${barcode};Verilen Hizmet;${saat};;;${lira(sale)};TL;20;;Yerinde kurulum;;;`);
+    else if (k < 8) lines.push(`İlaç ${run}-${i} 500 mg 20 tablet;${barcode};İlaç;${kutu};${lira(buying)};TL;${lira(sale)};TL;10;${depot};;${5 + (i % 10)};${100 + (i % 50)};${k % 4 ? 'Normal' : 'Yeşil'}`);
+    else if (k < 10) lines.push(`Nemlendirici Krem ${run}-${i} 50 ml;${barcode};Kozmetik;${adet};${lira(buying)};USD;${lira(sale * 30)};TL;20;${depot};İthal;2;40;`);
+    else lines.push(`Ticari Ürün ${run}-${i};${barcode};Ticari Mal;${adet};${lira(buying)};TL;${lira(sale)};TL;${k === 18 ? 1 : 20};${depot};${i % 3 ? '' : 'Raf ' + (i % 40)};;;`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The calls a dry run makes, answered from memory: the reference lists, and no records yet. */
 function memoryApi(l: Lookups): TezgahPromiseApi {
   const lists: Record<string, readonly unknown[]> = {
     [`${ONMUHASEBE}/countries`]: l.countries,
     [`${ONMUHASEBE}/cities`]: l.cities,
     [`${ONMUHASEBE}/city-subdivisions`]: l.subdivisions,
     [`${ONMUHASEBE}/tax-offices`]: l.taxOffices,
+    [`${ONMUHASEBE}/units`]: l.units,
+    [`${ONMUHASEBE}/warehouses`]: l.warehouses,
     [`${ONMUHASEBE}/currents`]: [],
+    [`${ONMUHASEBE}/products`]: [],
   };
   const api = {
     async list(path: string, init?: { params?: { query?: { page?: number; size?: number } } }) {
@@ -97,6 +147,18 @@ function memoryApi(l: Lookups): TezgahPromiseApi {
   };
   return api as unknown as TezgahPromiseApi;
 }
+
+/** One kind of record the bench imports: its entity, its file's name and its generated rows. */
+interface Part {
+  entity: Entity<unknown>;
+  file: string;
+  csv(rows: number, run: number, l: Lookups): string;
+}
+
+const PARTS: Record<string, Part> = {
+  currents: { entity: currents as Entity<unknown>, file: 'cariler', csv: currentsCsv },
+  products: { entity: products as Entity<unknown>, file: 'urunler', csv: productsCsv },
+};
 
 function tezgah(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number; out: string; err: string; ms: number }> {
   return new Promise((resolve) => {
@@ -125,7 +187,7 @@ interface Result {
   importSeconds: number;
 }
 
-console.log(`cli-import bench: node ${process.version}, ${cpus().length} cpus, sizes ${SIZES.map((n) => fmt(n)).join(', ')}`);
+console.log(`cli-import bench: node ${process.version}, ${cpus().length} cpus, ${ENTITIES.join(' and ')}, sizes ${SIZES.map((n) => fmt(n)).join(', ')}; ${load()}`);
 const dir = mkdtempSync(join(tmpdir(), 'tezgah-cli-bench-'));
 const t = await startTestServer({ engine: 'pglite' });
 try {
@@ -139,7 +201,10 @@ try {
       if ((r.body as T[]).length < 1000) return out;
     }
   };
-  const lookups: Lookups = { countries: await all('countries'), cities: await all('cities'), subdivisions: await all('city-subdivisions'), taxOffices: await all('tax-offices') };
+  const lookups: Lookups = {
+    countries: await all('countries'), cities: await all('cities'), subdivisions: await all('city-subdivisions'), taxOffices: await all('tax-offices'),
+    units: await all('units'), warehouses: await all('warehouses'),
+  };
   const env = { TEZGAH_CONFIG_DIR: join(dir, 'cli'), HOME: dir, LANG: 'en_US.UTF-8', BENCH_RUSAGE_FILE: join(dir, 'rusage.json') };
   const login = await tezgah(['login', '--url', t.url, '--username', 'muhasebe', '--password-stdin'], env, 'demo1234\n');
   if (login.code !== 0) throw new Error(`tezgah login: ${login.err}`);
@@ -151,55 +216,60 @@ try {
   }
   console.log(`  starting the CLI: ${fmt(startCpuMs)} ms of CPU (left out of the CLI's per-row CPU below)`);
 
-  // The engine's code warmed up once, as it is in a CLI that has read a few thousand rows.
-  const warm = join(dir, 'warm.csv');
-  writeFileSync(warm, currentsCsv(2000, 9, lookups));
-  await importFile(memoryApi(lookups), currents, warm, { dryRun: true }, NO_PROGRESS);
+  for (const name of ENTITIES) {
+    const part = PARTS[name]!;
+    console.log(`\n${name}: ${load()}`);
+    // The engine's code warmed up once, as it is in a CLI that has read a few thousand rows.
+    const warm = join(dir, `warm-${name}.csv`);
+    writeFileSync(warm, part.csv(2000, 9, lookups));
+    await importFile(memoryApi(lookups), part.entity, warm, { dryRun: true }, NO_PROGRESS);
 
-  const results: Result[] = [];
-  for (const [run, rows] of SIZES.entries()) {
-    const file = join(dir, `cariler-${rows}.csv`);
-    writeFileSync(file, currentsCsv(rows, run, lookups));
+    const results: Result[] = [];
+    for (const [run, rows] of SIZES.entries()) {
+      const file = join(dir, `${part.file}-${rows}.csv`);
+      writeFileSync(file, part.csv(rows, run, lookups));
 
-    // 1. The client's own work: a dry run against memory.
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const dry = await importFile(memoryApi(lookups), currents, file, { dryRun: true }, NO_PROGRESS);
-    const dryMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    if (dry.summary.created !== rows || dry.summary.invalid) throw new Error(`dry run: ${JSON.stringify({ ...dry.summary, errors: dry.summary.errors.slice(0, 3) })}`);
+      // 1. The client's own work: a dry run against memory.
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const dry = await importFile(memoryApi(lookups), part.entity, file, { dryRun: true }, NO_PROGRESS);
+      const dryMs = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      if (dry.summary.created !== rows || dry.summary.invalid) throw new Error(`dry run: ${JSON.stringify({ ...dry.summary, errors: dry.summary.errors.slice(0, 3) })}`);
 
-    // 2. The whole import, the CLI against the server.
-    const imported = await tezgah(['import', 'currents', file, '--json'], env);
-    if (imported.code !== 0) throw new Error(`tezgah import: exit ${imported.code} ${imported.err.slice(0, 500)}`);
-    const summary = JSON.parse(imported.out) as { created: number };
-    if (summary.created !== rows) throw new Error(`tezgah import created ${summary.created}, expected ${rows}`);
-    const usage = JSON.parse(readFileSync(env.BENCH_RUSAGE_FILE, 'utf8')) as { cpuMs: number; peakHeapKb: number };
+      // 2. The whole import, the CLI against the server.
+      const imported = await tezgah(['import', name, file, '--json'], env);
+      if (imported.code !== 0) throw new Error(`tezgah import: exit ${imported.code} ${imported.err.slice(0, 500)}`);
+      const summary = JSON.parse(imported.out) as { created: number };
+      if (summary.created !== rows) throw new Error(`tezgah import created ${summary.created}, expected ${rows}`);
+      const usage = JSON.parse(readFileSync(env.BENCH_RUSAGE_FILE, 'utf8')) as { cpuMs: number; peakHeapKb: number };
 
-    const r: Result = {
-      rows,
-      dryWallUs: (dryMs * 1000) / rows,
-      dryCpuUs: ((cpu.user + cpu.system) / rows),
-      importWallUs: (imported.ms * 1000) / rows,
-      importCpuUs: (Math.max(0, usage.cpuMs - startCpuMs) * 1000) / rows,
-      peakHeapMb: usage.peakHeapKb / 1024,
-      importSeconds: imported.ms / 1000,
-    };
-    results.push(r);
-    console.log(
-      `  ${fmt(rows).padStart(7)} rows: client ${fmt(r.dryWallUs, 1)} µs/row (cpu ${fmt(r.dryCpuUs, 1)}), whole import ${fmt(r.importWallUs, 0)} µs/row ` +
-        `(${fmt(r.importSeconds, 1)} s; CLI cpu ${fmt(r.importCpuUs, 1)} µs/row, CLI heap peak ${fmt(r.peakHeapMb, 0)} MB)`,
-    );
-  }
+      const r: Result = {
+        rows,
+        dryWallUs: (dryMs * 1000) / rows,
+        dryCpuUs: ((cpu.user + cpu.system) / rows),
+        importWallUs: (imported.ms * 1000) / rows,
+        importCpuUs: (Math.max(0, usage.cpuMs - startCpuMs) * 1000) / rows,
+        peakHeapMb: usage.peakHeapKb / 1024,
+        importSeconds: imported.ms / 1000,
+      };
+      results.push(r);
+      console.log(
+        `  ${fmt(rows).padStart(7)} ${name}: client ${fmt(r.dryWallUs, 1)} µs/row (cpu ${fmt(r.dryCpuUs, 1)}), whole import ${fmt(r.importWallUs, 0)} µs/row ` +
+          `(${fmt(r.importSeconds, 1)} s; CLI cpu ${fmt(r.importCpuUs, 1)} µs/row, CLI heap peak ${fmt(r.peakHeapMb, 0)} MB)`,
+      );
+    }
 
-  const base = results[0]!;
-  const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
-  console.log('\n| rows | client µs/row (wall / cpu) | vs 1k | whole import µs/row | vs 1k | CLI cpu µs/row | vs 1k | CLI heap peak |');
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const r of results) {
-    console.log(
-      `| ${fmt(r.rows)} | ${fmt(r.dryWallUs, 1)} / ${fmt(r.dryCpuUs, 1)} | ${ratio(r.dryWallUs, base.dryWallUs)} | ${fmt(r.importWallUs, 0)} | ${ratio(r.importWallUs, base.importWallUs)} | ${fmt(r.importCpuUs, 1)} | ${ratio(r.importCpuUs, base.importCpuUs)} | ${fmt(r.peakHeapMb, 0)} MB |`,
-    );
+    const base = results[0]!;
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    console.log(`\n${name} (${load()})`);
+    console.log('| rows | client µs/row (wall / cpu) | vs 1k | whole import µs/row | vs 1k | CLI cpu µs/row | vs 1k | CLI heap peak |');
+    console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of results) {
+      console.log(
+        `| ${fmt(r.rows)} | ${fmt(r.dryWallUs, 1)} / ${fmt(r.dryCpuUs, 1)} | ${ratio(r.dryWallUs, base.dryWallUs)} | ${fmt(r.importWallUs, 0)} (${fmt(r.importSeconds, 1)} s) | ${ratio(r.importWallUs, base.importWallUs)} | ${fmt(r.importCpuUs, 1)} | ${ratio(r.importCpuUs, base.importCpuUs)} | ${fmt(r.peakHeapMb, 0)} MB |`,
+      );
+    }
   }
 } finally {
   await t.close();
