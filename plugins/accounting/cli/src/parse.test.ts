@@ -7,8 +7,9 @@ import writeXlsxFile from 'write-excel-file/node';
 import { fold, mapColumns, parseRow, type ColumnSpec } from './columns';
 import { currentColumns } from './currents';
 import { productColumns } from './products';
-import { decodeText, detectDelimiter, FileFormatError, parseCsv, plainNumber, readTable, writeTable } from './sheet';
+import { decodeText, detectDelimiter, FileFormatError, isDateFormatCode, parseCsv, plainNumber, readTable, writeTable } from './sheet';
 import { CITIES, COUNTRIES, SUBDIVISIONS, TAX_OFFICES, UNITS, WAREHOUSES } from './testing/fake-api';
+import { MAIN_NS, REL_NS, workbook, worksheet, writeZip, type Part } from './testing/xlsx';
 
 const dir = mkdtempSync(join(tmpdir(), 'tezgah-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -197,6 +198,100 @@ describe('XLSX', () => {
   });
 });
 
+describe('XLSX cells', () => {
+  const date = (y: number, m: number, d: number, h = 0) => new Date(Date.UTC(y, m - 1, d, h));
+
+  it('reads what write-excel-file writes as the whole-sheet reader did: text trimmed, booleans, dates, numbers, empty cells', async () => {
+    const path = join(dir, 'kinds.xlsx');
+    await writeXlsxFile(
+      [
+        ['Ad', 'Aktif', 'Tarih', 'Tutar', 'Not', 'Boş'],
+        ['  Şeker ', true, date(2024, 2, 29), 0.1, null, null],
+        [null, null, null, null, null, null],
+        [null, false, date(1900, 3, 1), -12.5, 'son', null],
+      ],
+      { dateFormat: 'dd.mm.yyyy' },
+    ).toFile(path);
+    expect(await readTable(path)).toEqual({
+      headers: ['Ad', 'Aktif', 'Tarih', 'Tutar', 'Not', 'Boş'],
+      rows: [
+        { row: 2, cells: ['Şeker', true, date(2024, 2, 29), 0.1, null, null] },
+        { row: 4, cells: [null, false, date(1900, 3, 1), -12.5, 'son', null] },
+      ],
+    });
+  });
+
+  it('follows the workbook to its first sheet; inline and rich text, formulas, errors, styles, and the row numbers Excel shows', async () => {
+    const path = join(dir, 'crafted.xlsx');
+    const strings =
+      '<si><t>Ad</t></si>' +
+      // Rich text: the runs joined, the phonetic reading left out.
+      '<si><r><rPr><b/></rPr><t>Kalın</t></r><r><t xml:space="preserve"> yazı</t></r><rPh sb="0" eb="1"><t>カ</t></rPh></si>' +
+      '<si><t xml:space="preserve">   </t></si><si><t>Tarih</t></si><si><t>A_x0026_B</t></si>';
+    const styles =
+      '<numFmts count="3"><numFmt numFmtId="164" formatCode="[$-41F]dd/mm/yyyy;@"/><numFmt numFmtId="165" formatCode="#,##0.00 &quot;TL&quot;"/>' +
+      '<numFmt numFmtId="166" formatCode="[Red]0.00\\ &quot;gün&quot;"/></numFmts>' +
+      '<cellStyleXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/></cellStyleXfs>' +
+      '<cellXfs count="6"><xf numFmtId="0" xfId="0"/><xf numFmtId="14" xfId="0"/><xf numFmtId="164" xfId="0"/><xf numFmtId="165" xfId="0"/><xf xfId="1"/><xf numFmtId="166" xfId="0"/></cellXfs>';
+    // The first sheet's part is not sheet1.xml (that is the second sheet) and its target is absolute; its elements carry a prefix.
+    const first =
+      `<?xml version="1.0" encoding="UTF-8"?><x:worksheet xmlns:x="${MAIN_NS}"><x:dimension ref="A2:E9"/><x:sheetData>` +
+      '<x:row r="2"><x:c r="A2" t="s"><x:v>0</x:v></x:c><x:c r="B2" t="s"><x:v>3</x:v></x:c><x:c r="C2" t="inlineStr"><x:is><x:t>Tutar</x:t></x:is></x:c>' +
+      '<x:c r="D2" t="inlineStr"><x:is><x:t>Durum</x:t></x:is></x:c><x:c r="E2" t="inlineStr"><x:is><x:t>Hata</x:t></x:is></x:c></x:row>' +
+      '<x:row r="4"><x:c r="A4" t="s"><x:v>1</x:v></x:c><x:c r="B4" s="1"><x:v>45351</x:v></x:c><x:c r="C4" s="3"><x:v>1234.5</x:v></x:c>' +
+      '<x:c r="D4" t="b"><x:v>1</x:v></x:c><x:c r="E4" t="e"><x:f>1/0</x:f><x:v>#N/A</x:v></x:c></x:row>' +
+      '<x:row r="5"><x:c r="A5" s="3"/><x:c r="B5" t="s"><x:v>2</x:v></x:c><x:c r="C5" t="inlineStr"><x:is><x:t> </x:t></x:is></x:c></x:row>' +
+      '<x:row><x:c t="inlineStr"><x:is><x:r><x:t>iki</x:t></x:r><x:r><x:t xml:space="preserve"> parça</x:t></x:r></x:is></x:c><x:c s="2"><x:v>45351.5</x:v></x:c>' +
+      '<x:c t="str"><x:f>A4</x:f><x:v>formül &amp; sonuç</x:v></x:c><x:c s="4"><x:v>45351</x:v></x:c><x:c s="5"><x:v>3</x:v></x:c></x:row>' +
+      '<x:row r="9"><x:c r="C9"><x:v>7</x:v></x:c><x:c r="E9" t="s"><x:v>4</x:v></x:c></x:row>' +
+      '</x:sheetData></x:worksheet>';
+    const parts = workbook(worksheet('<row r="1"><c r="A1" t="inlineStr"><is><t>İkinci sayfa</t></is></c></row>'), {
+      strings,
+      styles,
+      extra: {
+        'xl/workbook.xml':
+          `<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><workbookPr/><sheets>` +
+          '<sheet name="Veri" sheetId="2" r:id="rId7"/><sheet name="Sayfa1" sheetId="1" r:id="rId1"/></sheets></workbook>',
+        'xl/_rels/workbook.xml.rels':
+          '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+          `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+          `<Relationship Id="rId7" Type="${REL_NS}/worksheet" Target="/xl/worksheets/veri.xml"/>` +
+          `<Relationship Id="rId2" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/><Relationship Id="rId3" Type="${REL_NS}/styles" Target="../xl/styles.xml"/>` +
+          '</Relationships>',
+        'xl/worksheets/veri.xml': first,
+      },
+    });
+    await writeZip(path, parts);
+    const t = await readTable(path);
+    expect(t.headers).toEqual(['Ad', 'Tarih', 'Tutar', 'Durum', 'Hata']);
+    expect(t.rows).toEqual([
+      // 45351 is 2024-02-29 in the 1900 system; "#,##0.00 TL" is a number format, not a date.
+      { row: 4, cells: ['Kalın yazı', date(2024, 2, 29), 1234.5, true, '#N/A'] },
+      // A row without `r` follows the one before it (5, blank and left out); cells without `r` follow theirs.
+      { row: 6, cells: ['iki parça', date(2024, 2, 29, 12), 'formül & sonuç', date(2024, 2, 29), 3] },
+      { row: 9, cells: [null, null, 7, null, 'A&B'] },
+    ]);
+  });
+
+  it('honours the 1904 date system', async () => {
+    const path = join(dir, 'date1904.xlsx');
+    const styles = '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="22"/></cellXfs>';
+    await writeZip(
+      path,
+      workbook(worksheet('<row r="1"><c r="A1" t="inlineStr"><is><t>Tarih</t></is></c></row><row r="2"><c r="A2" s="1"><v>43889.75</v></c></row><row r="3"><c r="A3"><v>43889</v></c></row>'), {
+        styles,
+        date1904: true,
+      }),
+    );
+    expect((await readTable(path)).rows.map((r) => r.cells[0])).toEqual([date(2024, 2, 29, 18), 43889]);
+  });
+
+  it('tells date number formats from others', () => {
+    for (const code of ['dd.mm.yyyy', 'd/m/yy h:mm', '[$-41F]d mmmm yyyy;@', 'hh:mm:ss', '[h]:mm', 'yyyy"-"mm']) expect(isDateFormatCode(code), code).toBe(true);
+    for (const code of ['General', '0.00', '#,##0.00 "TL"', '[Red]#,##0;-#,##0', '0.00E+00', '_-* #,##0_-', '0\\d', '@', '"Days: "0']) expect(isDateFormatCode(code), code).toBe(false);
+  });
+});
+
 describe('writing', () => {
   it('CSV: BOM, ; separated, decimal commas without grouping, quotes where needed; reads back the same', async () => {
     const path = join(dir, 'out.csv');
@@ -228,5 +323,22 @@ describe('refused files', () => {
     await expect(readTable(file('empty.csv', '\n\n'))).rejects.toThrow('the file is empty');
     await expect(readTable(join(dir, 'missing.csv'))).rejects.toThrow('cannot read the file: ENOENT');
     await expect(readTable(file('bad.xlsx', 'not a zip'))).rejects.toThrow('not a readable .xlsx file');
+  });
+
+  it('an .xlsx without a workbook or its sheet, with malformed XML, or with nothing in its sheet', async () => {
+    const { 'xl/worksheets/sheet1.xml': _sheet, ...noSheet } = workbook(worksheet(''));
+    const cases: [string, Record<string, Part>, string][] = [
+      ['no-workbook.xlsx', { 'xl/worksheets/sheet1.xml': worksheet('') }, 'not a readable .xlsx file: it has no workbook'],
+      ['no-sheet.xlsx', noSheet, 'not a readable .xlsx file: its first sheet (xl/worksheets/sheet1.xml) is missing'],
+      ['malformed.xlsx', workbook('<worksheet><sheetData><row r="1"><c r="A1"><v>1</c></row></sheetData></worksheet>'), 'not a readable .xlsx file'],
+      ['blank.xlsx', workbook(worksheet('<row r="1"><c r="A1" t="inlineStr"><is><t> </t></is></c></row>')), 'the file is empty'],
+    ];
+    for (const [name, parts, message] of cases) {
+      const path = join(dir, name);
+      await writeZip(path, parts);
+      const read = readTable(path);
+      await expect(read, name).rejects.toThrow(FileFormatError);
+      await expect(read, name).rejects.toThrow(`${path}: ${message}`);
+    }
   });
 });

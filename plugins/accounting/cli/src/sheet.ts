@@ -4,17 +4,23 @@
  * sheet). A file is a header row and data rows; every data row keeps the row number a person sees
  * in the spreadsheet or editor (the header is row 1), so problems can name it.
  *
- * An import reads a file with {@link openTable}: a CSV is streamed, row by row, as often as it is
- * read (a large file is never held in memory); an XLSX is a zip that has to be read whole, and is
- * kept as read.
+ * An import reads a file with {@link openTable}, row by row, as often as it is read, so a large
+ * file is never held in memory. A CSV is streamed from disk. An XLSX is a zip: its first
+ * worksheet's XML is inflated and parsed as a stream (a SAX parser over the zip entry), a pass
+ * re-opening the zip. Only what the format makes every cell depend on is read whole, once, on
+ * open: the shared strings table (`xl/sharedStrings.xml`, one array of strings, as big as the
+ * distinct texts of the workbook: a cell of type "s" only names its index), which styles are
+ * dates (`xl/styles.xml`) and the workbook's date system.
  */
 import { createReadStream } from 'node:fs';
 import { open as openFile, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname } from 'node:path';
+import { extname, posix } from 'node:path';
+import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { readSheet } from 'read-excel-file/node';
+import { SaxesParser } from 'saxes';
 import writeXlsxFile, { type SheetData } from 'write-excel-file/node';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 /** One cell as read: CSV gives strings, XLSX also numbers, booleans and dates; empty is null. */
 export type Cell = string | number | boolean | Date | null;
@@ -117,7 +123,7 @@ export interface TableSource {
   readonly headers: readonly string[];
   /** The data rows (blank rows left out), from the first, each time it is called. */
   rows(): AsyncIterable<DataRow>;
-  /** The units {@link position} counts up to: bytes of a CSV, rows of an XLSX. */
+  /** The units {@link position} counts up to: bytes of a CSV, bytes of an XLSX's sheet XML (as inflated). */
   readonly size: number;
   /** How far the reading under way has come, in {@link size} units. */
   position(): number;
@@ -235,6 +241,413 @@ async function openCsv(file: string): Promise<TableSource> {
   };
 }
 
+/** An .xlsx that cannot be read: the error as the file's problem (a {@link FileFormatError} stays as it is). */
+function unreadableXlsx(file: string, e: unknown): FileFormatError {
+  if (e instanceof FileFormatError) return e;
+  return new FileFormatError(`${file}: not a readable .xlsx file: ${e instanceof Error ? e.message : String(e)}`);
+}
+
+/** Opens a zip without reading its entries yet (they are listed with `eachEntry`); the caller closes it. */
+function openZip(file: string): Promise<ZipFile> {
+  return yauzl.openPromise(file, { lazyEntries: true, autoClose: false });
+}
+
+/** The entries of a zip by their lower-cased names (writers differ in the case of part names). */
+async function entriesOf(zip: ZipFile): Promise<Map<string, Entry>> {
+  const entries = new Map<string, Entry>();
+  for await (const entry of zip.eachEntry()) entries.set(entry.fileName.toLowerCase(), entry);
+  return entries;
+}
+
+/** What a SAX pass over a part does with its elements; names are local (a `x:` prefix is dropped). */
+interface XmlHandlers {
+  open?(name: string, attributes: Record<string, string>): void;
+  close?(name: string): void;
+  text?(text: string): void;
+}
+
+const localName = (name: string): string => {
+  const colon = name.indexOf(':');
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+/**
+ * Parses a zip entry's XML as it is inflated, handing the parser one chunk at a time; it yields
+ * after each chunk, so a caller can pass on what that chunk completed before the next is read.
+ * `read` is told the inflated bytes of each chunk. Malformed XML throws, after a last yield for
+ * what its chunk completed before the fault.
+ */
+async function* parseXml(zip: ZipFile, entry: Entry, on: XmlHandlers, read?: (bytes: number) => void): AsyncGenerator<void> {
+  const parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
+  if (on.open) {
+    const open = on.open;
+    parser.on('opentag', (tag) => open(localName(tag.name), tag.attributes));
+  }
+  if (on.close) {
+    const close = on.close;
+    parser.on('closetag', (tag) => close(localName(tag.name)));
+  }
+  if (on.text) {
+    parser.on('text', on.text);
+    parser.on('cdata', on.text);
+  }
+  const stream: Readable = await zip.openReadStreamPromise(entry);
+  try {
+    const decoder = new TextDecoder('utf-8');
+    const feed = function* (text: string | null) {
+      let fault: { error: unknown } | null = null;
+      try {
+        if (text === null) parser.close();
+        else parser.write(text);
+      } catch (error) {
+        fault = { error };
+      }
+      yield;
+      if (fault) throw fault.error;
+    };
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      read?.(chunk.length);
+      yield* feed(decoder.decode(chunk, { stream: true }));
+    }
+    yield* feed(decoder.decode());
+    yield* feed(null);
+  } finally {
+    // Destroying the stream releases its hold on the zip's file, so closing the zip closes it.
+    stream.destroy();
+  }
+}
+
+/** Runs a whole SAX pass over a part. */
+async function readXml(zip: ZipFile, entry: Entry, on: XmlHandlers): Promise<void> {
+  for await (const _ of parseXml(zip, entry, on));
+}
+
+/** Decodes the `_xHHHH_` escapes XLSX uses for characters XML 1.0 cannot carry. */
+function unescapeXlsx(text: string): string {
+  return text.includes('_x') ? text.replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))) : text;
+}
+
+/** The number formats Excel has built in that show a date or a time. */
+const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+/**
+ * Whether a custom number format shows a date or a time: its code, without quoted text, `[...]`
+ * sections (colours, conditions, locales) and escaped or padding characters, has a day, month,
+ * year, hour or second letter.
+ */
+export function isDateFormatCode(code: string): boolean {
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/[\\_*]./g, '');
+  return bare.trim().toLowerCase() !== 'general' && /[dmyhs]/i.test(bare);
+}
+
+/** The parts of a workbook every cell of its sheet depends on, read once when it is opened. */
+interface Workbook {
+  /** The zip entry name (lower-cased) of the first sheet's part. */
+  readonly sheet: string;
+  /** The shared strings, `_xHHHH_` decoded and trimmed. */
+  readonly strings: readonly string[];
+  /** By cell style (`cellXfs`) index: whether its number format is a date. */
+  readonly dateStyles: readonly boolean[];
+  /** The 1904 date system (old Mac Excel): serial 0 is 1904-01-01. */
+  readonly date1904: boolean;
+}
+
+/** A part a relationship names: targets are relative to the workbook's folder, or absolute with a leading '/'. */
+const partOf = (target: string): string => (target.startsWith('/') ? posix.normalize(target.slice(1)) : posix.join('xl', target)).toLowerCase();
+
+/** Reads the workbook, its relationships, styles and shared strings; the sheet itself is not read. */
+async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): Promise<Workbook> {
+  const workbookEntry = entries.get('xl/workbook.xml');
+  if (!workbookEntry) throw new Error('it has no workbook (xl/workbook.xml)');
+  let sheetId: string | undefined;
+  let date1904 = false;
+  await readXml(zip, workbookEntry, {
+    open(name, a) {
+      if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
+      else if (name === 'sheet' && sheetId === undefined) {
+        // The relationship id is `r:id` (the prefix bound to the relationships namespace).
+        sheetId = Object.entries(a).find(([k]) => k.endsWith(':id') || k === 'id')?.[1] ?? '';
+      }
+    },
+  });
+  if (sheetId === undefined) throw new Error('its workbook has no sheet');
+
+  const targets = new Map<string, string>();
+  let stringsPart = 'xl/sharedstrings.xml';
+  let stylesPart = 'xl/styles.xml';
+  const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
+  if (relsEntry) {
+    await readXml(zip, relsEntry, {
+      open(name, a) {
+        if (name !== 'Relationship' || !a.Target) return;
+        if (a.Id) targets.set(a.Id, a.Target);
+        if (a.Type?.endsWith('/sharedStrings')) stringsPart = partOf(a.Target);
+        else if (a.Type?.endsWith('/styles')) stylesPart = partOf(a.Target);
+      },
+    });
+  }
+  const target = targets.get(sheetId);
+  // Without the relationships part, the usual name of the first sheet.
+  const sheet = target !== undefined ? partOf(target) : 'xl/worksheets/sheet1.xml';
+  if (!entries.has(sheet)) throw new Error(`its first sheet (${sheet}) is missing`);
+
+  const strings: string[] = [];
+  const stringsEntry = entries.get(stringsPart);
+  if (stringsEntry) {
+    // An item is a plain <t>, or rich text runs <r><t> to join; phonetic runs <rPh> are left out.
+    let item: string | null = null;
+    let inText = false;
+    let phonetic = 0;
+    await readXml(zip, stringsEntry, {
+      open(name) {
+        if (name === 'si') item = '';
+        else if (name === 't') inText = true;
+        else if (name === 'rPh') phonetic++;
+      },
+      close(name) {
+        if (name === 'si') {
+          strings.push(unescapeXlsx(item ?? '').trim());
+          item = null;
+        } else if (name === 't') inText = false;
+        else if (name === 'rPh') phonetic--;
+      },
+      text(text) {
+        if (inText && item !== null && !phonetic) item += text;
+      },
+    });
+  }
+
+  const dateStyles: boolean[] = [];
+  const stylesEntry = entries.get(stylesPart);
+  if (stylesEntry) {
+    const codes = new Map<number, string>();
+    const baseFormats: (number | undefined)[] = [];
+    const cellStyles: { numFmtId?: string; xfId?: string }[] = [];
+    let list: 'cellStyleXfs' | 'cellXfs' | null = null;
+    await readXml(zip, stylesEntry, {
+      open(name, a) {
+        if (name === 'numFmt' && a.numFmtId !== undefined && a.formatCode !== undefined) codes.set(Number(a.numFmtId), a.formatCode);
+        else if (name === 'cellStyleXfs' || name === 'cellXfs') list = name;
+        else if (name === 'xf' && list === 'cellStyleXfs') baseFormats.push(a.numFmtId === undefined ? undefined : Number(a.numFmtId));
+        else if (name === 'xf' && list === 'cellXfs') cellStyles.push({ numFmtId: a.numFmtId, xfId: a.xfId });
+      },
+      close(name) {
+        if (name === 'cellStyleXfs' || name === 'cellXfs') list = null;
+      },
+    });
+    for (const style of cellStyles) {
+      // A cell style without its own number format has its base style's (`xfId`).
+      const id = style.numFmtId !== undefined ? Number(style.numFmtId) : style.xfId !== undefined ? baseFormats[Number(style.xfId)] : undefined;
+      const code = id === undefined ? undefined : codes.get(id);
+      dateStyles.push(id !== undefined && (code !== undefined ? isDateFormatCode(code) : BUILT_IN_DATE_FORMATS.has(id)));
+    }
+  }
+  return { sheet, strings, dateStyles, date1904 };
+}
+
+/** Days from the 1900 system's day 0 to 1970-01-01 (Excel counts 29 February 1900, which never was). */
+const UNIX_EPOCH_SERIAL = 25569;
+/** Days the 1904 system's day 0 is after the 1900 system's. */
+const DATE1904_OFFSET = 1462;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A date serial as a UTC date (time of day kept, to the millisecond). */
+function excelDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.floor((serial + (date1904 ? DATE1904_OFFSET : 0) - UNIX_EPOCH_SERIAL) * DAY_MS));
+}
+
+/** A cell reference's column, 0-based ("A1" → 0, "AB7" → 27), and row (1-based; 0 when it has none). */
+function cellRef(ref: string): { column: number; row: number } {
+  let column = 0;
+  let i = 0;
+  for (; i < ref.length; i++) {
+    const code = ref.charCodeAt(i) & ~32; // upper case
+    if (code < 65 || code > 90) break;
+    column = column * 26 + (code - 64);
+  }
+  return { column: column - 1, row: Number(ref.slice(i)) || 0 };
+}
+
+/** A text cell's value: trimmed, and null when that leaves nothing. */
+const textCell = (text: string | undefined): Cell => {
+  const t = text === undefined ? '' : unescapeXlsx(text).trim();
+  return t === '' ? null : t;
+};
+
+/** Every row of a sheet, blank ones too, as SAX handlers that call `row` as each `<row>` ends. */
+function sheetHandlers(book: Workbook, row: (r: { row: number; cells: Cell[] }) => void): XmlHandlers {
+  let last = 0; // the row number of the previous row
+  let rowNumber = 0; // this row's `r`, or its first cell's row; 0 while unknown
+  let cells: Cell[] | null = null;
+  let column = -1;
+  // The cell being read: its type and style, the text of its <v>, and of its <is> (inline string).
+  let inCell = false;
+  let type = '';
+  let style = '';
+  let value: string | undefined;
+  let inline: string | undefined;
+  let into: 'v' | 't' | null = null;
+  let inInline = false;
+  let phonetic = 0;
+
+  const valueOf = (): Cell => {
+    switch (type) {
+      case 's': {
+        const s = value === undefined || value.trim() === '' ? undefined : book.strings[Number(value)];
+        return s === undefined || s === '' ? null : s;
+      }
+      case 'inlineStr':
+        return textCell(inline);
+      case 'str':
+      case 'e':
+        return textCell(value);
+      case 'b': {
+        const v = value?.trim();
+        return v === '1' || v === 'true' ? true : v === '0' || v === 'false' ? false : null;
+      }
+      case 'd': {
+        const date = value === undefined ? null : new Date(value.trim());
+        return date && !Number.isNaN(date.getTime()) ? date : textCell(value);
+      }
+      default: {
+        // "n" or no type: a number, or a date when its style's number format is one.
+        if (value === undefined || value.trim() === '') return inline === undefined ? null : textCell(inline);
+        const n = Number(value);
+        if (!Number.isFinite(n)) return textCell(value);
+        return style && book.dateStyles[Number(style)] ? excelDate(n, book.date1904) : n;
+      }
+    }
+  };
+
+  return {
+    open(name, a) {
+      if (name === 'row') {
+        cells = [];
+        column = -1;
+        rowNumber = a.r ? Number(a.r) || 0 : 0;
+      } else if (name === 'c' && cells) {
+        inCell = true;
+        type = a.t ?? '';
+        style = a.s ?? '';
+        value = undefined;
+        inline = undefined;
+        if (a.r) {
+          const ref = cellRef(a.r);
+          column = ref.column >= 0 ? ref.column : column + 1;
+          if (!rowNumber && ref.row) rowNumber = ref.row;
+        } else column++;
+      } else if (!inCell) return;
+      else if (name === 'v') {
+        into = 'v';
+        value = '';
+      } else if (name === 'is') {
+        inInline = true;
+        inline = '';
+      } else if (name === 't' && inInline) into = 't';
+      else if (name === 'rPh') phonetic++;
+    },
+    close(name) {
+      if (name === 'row' && cells) {
+        last = rowNumber > last ? rowNumber : last + 1;
+        row({ row: last, cells });
+        cells = null;
+      } else if (name === 'c' && inCell && cells) {
+        const cell = valueOf();
+        if (cell !== null) {
+          while (cells.length < column) cells.push(null);
+          cells[column] = cell;
+        }
+        inCell = false;
+      } else if (!inCell) return;
+      else if (name === 'v' || name === 't') into = null;
+      else if (name === 'is') inInline = false;
+      else if (name === 'rPh') phonetic--;
+    },
+    text(text) {
+      if (into === 'v') value += text;
+      else if (into === 't' && !phonetic) inline += text;
+    },
+  };
+}
+
+/** A sheet's rows as they are parsed (blank ones too); `read` is told the inflated bytes as they come. */
+async function* sheetRows(zip: ZipFile, entry: Entry, book: Workbook, read?: (bytes: number) => void): AsyncGenerator<{ row: number; cells: Cell[] }> {
+  const done: { row: number; cells: Cell[] }[] = [];
+  const handlers = sheetHandlers(book, (r) => done.push(r));
+  for await (const _ of parseXml(zip, entry, handlers, read)) {
+    // Only what one chunk completed is held at a time.
+    for (let i = 0; i < done.length; i++) yield done[i]!;
+    done.length = 0;
+  }
+}
+
+/**
+ * An .xlsx opened for reading: the workbook's shared parts and the header are read here; each
+ * pass of `rows()` opens the zip again and streams the sheet, and closes the zip when it ends,
+ * fails or is left early.
+ */
+async function openXlsx(file: string): Promise<TableSource> {
+  const info = await stat(file);
+  let book: Workbook;
+  let size: number;
+  let headers: string[] | null = null;
+  let headerRow = 0;
+  let zip: ZipFile | null = null;
+  try {
+    zip = await openZip(file);
+    const entries = await entriesOf(zip);
+    book = await readWorkbook(zip, entries);
+    const entry = entries.get(book.sheet)!;
+    size = entry.uncompressedSize;
+    for await (const r of sheetRows(zip, entry, book)) {
+      if (r.cells.some((c) => !blank(c))) {
+        headers = r.cells.map((c) => (blank(c) ? '' : String(c).trim()));
+        headerRow = r.row;
+        break;
+      }
+    }
+  } catch (e) {
+    throw unreadableXlsx(file, e);
+  } finally {
+    zip?.close();
+  }
+  if (!headers) throw new FileFormatError(`${file}: the file is empty; the first row must name the columns`);
+  const width = headers.length;
+  let read = 0;
+  return {
+    headers,
+    size,
+    position: () => read,
+    async changed() {
+      const now = await stat(file).catch(() => null);
+      return !now || now.size !== info.size || now.mtimeMs !== info.mtimeMs;
+    },
+    async *rows() {
+      read = 0;
+      let pass: ZipFile | null = null;
+      try {
+        pass = await openZip(file);
+        const entry = (await entriesOf(pass)).get(book.sheet);
+        if (!entry) throw new Error(`its first sheet (${book.sheet}) is missing`);
+        for await (const r of sheetRows(pass, entry, book, (bytes) => (read += bytes))) {
+          if (r.row <= headerRow || !r.cells.some((c) => !blank(c))) continue;
+          // Cells missing at the end of a row, up to the header's columns, are empty like the ones between.
+          while (r.cells.length < width) r.cells.push(null);
+          yield r;
+        }
+        read = size;
+      } catch (e) {
+        throw unreadableXlsx(file, e);
+      } finally {
+        pass?.close();
+      }
+    },
+  };
+}
+
 /**
  * Opens a .csv or .xlsx file (the first sheet) for reading its rows: the header (the first row
  * that is not blank) is read here; {@link TableSource.rows} gives the data rows as often as asked.
@@ -246,40 +659,25 @@ export async function openTable(file: string): Promise<TableSource> {
   } catch (e) {
     throw new FileFormatError(`${file}: cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  if (format === 'csv') return openCsv(file);
-  const table = await readTable(file);
-  let at = 0;
-  return {
-    headers: table.headers,
-    size: table.rows.length,
-    position: () => at,
-    changed: async () => false,
-    async *rows() {
-      for (at = 0; at < table.rows.length; ) yield table.rows[at++]!;
-    },
-  };
+  return format === 'csv' ? openCsv(file) : openXlsx(file);
 }
 
-/** Reads a .csv or .xlsx file (the first sheet) into a {@link Table}. */
+/** Reads a .csv or .xlsx file (the first sheet) into a {@link Table}; an .xlsx through the streaming reader of {@link openTable}. */
 export async function readTable(file: string): Promise<Table> {
   const format = formatOf(file);
+  if (format === 'xlsx') {
+    const source = await openTable(file);
+    const rows: DataRow[] = [];
+    for await (const r of source.rows()) rows.push(r);
+    return { headers: source.headers, rows };
+  }
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (e) {
     throw new FileFormatError(`${file}: cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
   }
-  if (format === 'csv') return parseCsv(decodeText(bytes), file);
-  let data: Cell[][];
-  try {
-    data = (await readSheet(bytes)) as Cell[][];
-  } catch (e) {
-    throw new FileFormatError(`${file}: not a readable .xlsx file: ${e instanceof Error ? e.message : String(e)}`);
-  }
-  return toTable(
-    data.map((cells, i) => ({ row: i + 1, cells })),
-    file,
-  );
+  return parseCsv(decodeText(bytes), file);
 }
 
 /** A value written to a file: text, a number, or nothing. */
