@@ -28,6 +28,8 @@ export interface Config {
   backup: { dir: string; keepDays: number };
   /** On a PostgreSQL server, authenticated GETs run without a transaction (db/read-path.ts). */
   readPath: boolean;
+  /** On a PostgreSQL server, statements sent again are named prepared statements (TEZGAH_PREPARE, db/database.ts). */
+  prepare: boolean;
   /** The job queue: run handlers and schedules in this server (TEZGAH_JOBS, default on) and how often an idle queue is polled. */
   jobs: { work: boolean; pollSeconds: number };
   /** The environment this configuration was read from: plugins read their own settings here (e.g. TEZGAH_EDOC_*), so each server keeps its own. */
@@ -71,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepDays: Number.isFinite(keepDays) && keepDays > 0 ? keepDays : 0,
     },
     readPath: env.TEZGAH_READ_PATH !== '0',
+    prepare: env.TEZGAH_PREPARE !== '0',
     jobs: { work: env.TEZGAH_JOBS !== '0', pollSeconds: Math.max(0.5, Number(env.TEZGAH_JOB_POLL_SECONDS ?? 2) || 2) },
     env: { ...env },
   };

@@ -61,7 +61,7 @@ export interface Prepared {
 /** Opens the database, applies migrations, syncs reference data and seeds the demo on an empty one. */
 export async function prepareDatabase(config: Config, opts: { plugins?: ServerPlugin[]; pglite?: PGlite } = {}): Promise<Prepared> {
   const plugins = opts.plugins ?? (await builtInPlugins());
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: opts.pglite ? undefined : join(config.dataDir, 'pglite'), ...(opts.pglite ? { pglite: opts.pglite } : {}) });
+  const database = await openDatabase({ url: config.databaseUrl, prepare: config.prepare, dataDir: opts.pglite ? undefined : join(config.dataDir, 'pglite'), ...(opts.pglite ? { pglite: opts.pglite } : {}) });
   let applied: string[];
   let seeded = false;
   try {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase } from './database';
+import { openDatabase, schemaChanged } from './database';
 
 describe('the database layer', () => {
   it('runs PGlite transactions one at a time: concurrent read-modify-writes lose nothing', async () => {
@@ -33,6 +33,38 @@ describe('the database layer', () => {
       expect(errors.map((e) => (e as Error & { code?: string }).code)).toEqual(['57P01']);
       expect((await sql<{ one: number }>`select 1 as one`.execute(database.db)).rows[0]!.one).toBe(1);
       await database.close();
+    });
+
+    it('sends a statement seen before as a named prepared statement; a schema change renames it, and prepare: false sends none', async () => {
+      const database = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+      const db = database.db;
+      const prepared = async () =>
+        (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements where statement like '%tezgah_prepare_probe%' order by prepare_time`.execute(db)).rows;
+      await sql`create temp table tezgah_prepare_probe (a int)`.execute(db);
+      await sql`insert into tezgah_prepare_probe values (${1})`.execute(db);
+      const read = () => sql<Record<string, unknown>>`select * from tezgah_prepare_probe where a = ${1}`.execute(db);
+      expect((await read()).rows).toEqual([{ a: 1 }]);
+      expect(await prepared()).toEqual([]); // seen once: sent unnamed
+      await read();
+      await read();
+      const first = await prepared();
+      expect(first).toHaveLength(1); // seen again: prepared once, then reused
+      expect(first[0]!.name).toMatch(/^q\d+_[0-9a-f]{24}$/);
+      // The table changes under the kept statement: without a new name its next run would fail
+      // with "cached plan must not change result type".
+      await sql`alter table tezgah_prepare_probe add column b int`.execute(db);
+      schemaChanged();
+      expect((await read()).rows).toEqual([{ a: 1, b: null }]);
+      expect((await read()).rows).toEqual([{ a: 1, b: null }]);
+      const after = await prepared();
+      expect(after).toHaveLength(2);
+      expect(after[1]!.name).not.toBe(first[0]!.name);
+      await database.close();
+
+      const plain = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1, prepare: false });
+      for (let i = 0; i < 3; i++) await sql`select ${i}::int as tezgah_prepare_probe`.execute(plain.db);
+      expect((await sql`select name from pg_prepared_statements`.execute(plain.db)).rows).toEqual([]);
+      await plain.close();
     });
   }
 });

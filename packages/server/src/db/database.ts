@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import {
   CompiledQuery, Kysely, PostgresDialect, sql,
@@ -65,6 +66,8 @@ export interface DatabaseOptions {
   /** An already-open PGlite (tests hand in a clone of a migrated snapshot). */
   pglite?: PGlite;
   poolSize?: number;
+  /** On pg, send statements seen before as named prepared statements (see {@link preparedName}). @default true */
+  prepare?: boolean;
   /** Told about an idle pooled connection the server ended. */
   onIdleError?: (err: Error) => void;
 }
@@ -77,7 +80,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // connection, and the next query gets a fresh one.
     pool.on('error', (err) => opts.onIdleError?.(err));
     const stats: DbStats = { statements: 0 };
-    pool.on('connect', (client) => countAndPrepare(client, stats));
+    pool.on('connect', (client) => countAndPrepare(client, stats, opts.prepare ?? true));
     const db = new Kysely<DB>({ dialect: new OneStatementBegin(new PostgresDialect({ pool })) });
     await sql`select 1`.execute(db);
     const url = opts.url;
@@ -98,7 +101,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       openReadPath(hooks) {
         reads ??= openReadPath({
           url, poolSize: opts.poolSize ?? 10, types: pgTypes,
-          onClient: (client) => countAndPrepare(client, stats),
+          onClient: (client) => countAndPrepare(client, stats, opts.prepare ?? true),
           ...(opts.onIdleError ? { onIdleError: opts.onIdleError } : {}),
           ...hooks,
         });
@@ -208,19 +211,76 @@ class OneStatementBegin implements Dialect {
 const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
 
 /**
- * Counts every statement a pooled pg client sends, answers a multi-statement simple-protocol
- * query's LAST result (so `begin; select …` reads like the select) and sends the hot fixed
- * queries marked `/* prepared:name *\/` as named prepared statements (parsed once per connection).
+ * Repeated statements are sent as named prepared statements on pg, so PostgreSQL parses them once
+ * per connection and, after its first executions, keeps a plan instead of planning them again. The
+ * long statements of a sale (the request's read, the invoice with its content, the answer) spent
+ * more time being planned than executed: under row-level security every table of a statement adds
+ * its policy to plan, and an unnamed statement is planned on every call.
+ *
+ * What is prepared: a statement sent with parameters (so it already goes through the extended
+ * protocol, and is one statement), whose text this server has sent before (a one-off text, such as
+ * a bulk insert of a size seen once, is not kept on the server), and which is not too long. Each
+ * connection keeps at most {@link PREPARE_PER_CONNECTION} of them; past that, new texts go
+ * unnamed. The name is a hash of the text and of the schema epoch: a migration applied by this
+ * process ({@link schemaChanged}) makes every text prepare afresh under a new name, so a statement
+ * prepared before a table changed is never run against the changed table ("cached plan must not
+ * change result type"). TEZGAH_PREPARE=0 sends every statement unnamed, the marked ones too (for a
+ * pooler in transaction mode, which cannot keep a connection's prepared statements).
+ *
+ * A kept plan is made from the tables' statistics when it is made, and made again when they change
+ * (an ANALYZE, which autovacuum runs as tables grow).
  */
-function countAndPrepare(client: pg.PoolClient, stats: DbStats) {
+const PREPARE_PER_CONNECTION = 200;
+const PREPARE_MAX_TEXT = 40_000;
+const SIGHTINGS_MAX = 5_000;
+const sightings = new Map<string, string | null>();
+let schemaEpoch = 0;
+
+/** Tells the pg connections that the schema changed: statements prepared before are not used again. */
+export function schemaChanged(): void {
+  schemaEpoch++;
+  sightings.clear();
+}
+
+/** The prepared statement's name for a text seen before, or null (send it unnamed). */
+function preparedName(text: string): string | null {
+  const known = sightings.get(text);
+  if (known) return known;
+  if (known === undefined) {
+    if (sightings.size >= SIGHTINGS_MAX) sightings.clear();
+    sightings.set(text, null);
+    return null;
+  }
+  const name = `q${schemaEpoch}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  sightings.set(text, name);
+  return name;
+}
+
+/**
+ * Counts every statement a pooled pg client sends, answers a multi-statement simple-protocol
+ * query's LAST result (so `begin; select …` reads like the select), sends the hot fixed queries
+ * marked `/* prepared:name *\/` as named prepared statements, and prepares repeated statements
+ * (see {@link preparedName}).
+ */
+function countAndPrepare(client: pg.PoolClient, stats: DbStats, autoPrepare: boolean) {
   const original = client.query as (...args: any[]) => any;
+  const own = new Set<string>();
   (client as any).query = function query(this: unknown, ...args: any[]) {
     stats.statements++;
     if (typeof args[0] === 'string' && typeof args[1] !== 'function' && args.length <= 2) {
-      const named = PREPARED.exec(args[0]);
+      const text = args[0];
       const values = args[1] as unknown[] | undefined;
-      const p: Promise<any> = named
-        ? original.call(this, { name: named[1], text: args[0], values: values ? [...values] : [] })
+      const marked = PREPARED.exec(text);
+      let name = marked && autoPrepare ? marked[1] : null;
+      if (!name && autoPrepare && values?.length && text.length <= PREPARE_MAX_TEXT) {
+        const auto = preparedName(text);
+        if (auto && (own.has(auto) || own.size < PREPARE_PER_CONNECTION)) {
+          own.add(auto);
+          name = auto;
+        }
+      }
+      const p: Promise<any> = name
+        ? original.call(this, { name, text, values: values ? [...values] : [] })
         : original.apply(this, args);
       return p.then((res) => (Array.isArray(res) ? res[res.length - 1] : res));
     }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, basename } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from './schema';
+import { schemaChanged } from './database';
 
 /** A folder of forward-only SQL migrations, `<timestamp>-<name>.sql`, from the kernel or a plugin. */
 export interface MigrationSource {
@@ -91,7 +92,11 @@ export async function migrate(db: Kysely<DB>, sources: MigrationSource[]): Promi
       await trx.insertInto('schema_migrations').values({ name: m.name }).execute();
       return true;
     });
-    if (done) applied.push(m.name);
+    if (done) {
+      applied.push(m.name);
+      // Statements prepared before this migration may name what it changed.
+      schemaChanged();
+    }
   }
   return applied;
 }
