@@ -5000,7 +5000,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Management updates the shared master from TİTCK's published list, xlsx (the first sheet) or csv: the licensed-products list (İRD-LST-15, keyed by barcode) or the reference price list (AİK-LST-11, GKF €, keyed by name), told apart by their columns. Answers what changes (NEW, PRICE, CHANGED, WITHDRAWN: in the master from that list but absent from the file or marked passive); dryRun=true writes nothing. Applying the same file again changes nothing. */
+        /** Management updates the shared master from TİTCK's published list, xlsx (the first sheet) or csv: the licensed-products list (İRD-LST-15, keyed by barcode) or the reference price list (AİK-LST-11, GKF €, keyed by name), told apart by their columns. Answers what changes (NEW, PRICE, CHANGED, WITHDRAWN: in the master from that list but absent from the file or marked passive); dryRun=true writes nothing. Applying the same file again changes nothing. A partial list withdraws everything it leaves out: with maxWithdrawPercent, an import that would withdraw more than that share of the medicines the master holds from the list (WITHDRAWN / withdraw.of) is refused whole with 409 LIST_LOOKS_PARTIAL, nothing written, the problem carrying what it would have done (list, rows, counts, total, unmatched, skipped, changes, withdraw); a dry run reports the same check (withdraw.exceeded) without refusing. Without maxWithdrawPercent there is no limit. */
         post: operations["importMedicines"];
         delete?: never;
         options?: never;
@@ -9989,6 +9989,41 @@ export interface components {
             }[];
             /** @description The first `limit` changes of each kind. */
             changes: components["schemas"]["MedicineImportChange"][];
+            withdraw: components["schemas"]["MedicineWithdrawCheck"];
+            tookMs: number;
+        };
+        /** @description What share of the medicines the master holds from the list the import withdraws, against maxWithdrawPercent. */
+        MedicineWithdrawCheck: {
+            /** @description Medicines the list would withdraw (the WITHDRAWN count). */
+            count: number;
+            /** @description Medicines the master holds from this list. */
+            of: number;
+            /** @description count / of, 0–1 (0 when the master holds none). */
+            share: number;
+            /** @description maxWithdrawPercent / 100, 0–1; null without it. */
+            limit: number | null;
+            /** @description share > limit: a real run is refused (409 LIST_LOOKS_PARTIAL). */
+            exceeded: boolean;
+        };
+        /** @description The 409 LIST_LOOKS_PARTIAL problem: what the import would have done (nothing was written). */
+        MedicineImportRefusal: components["schemas"]["Problem"] & {
+            /** @enum {string} */
+            list: "TITCK_LICENSED" | "TITCK_GKF";
+            rows: number;
+            counts: {
+                NEW: number;
+                PRICE: number;
+                CHANGED: number;
+                WITHDRAWN: number;
+            };
+            total: number;
+            unmatched: number;
+            skipped?: {
+                row: number;
+                reason: string;
+            }[];
+            changes: components["schemas"]["MedicineImportChange"][];
+            withdraw: components["schemas"]["MedicineWithdrawCheck"];
             tookMs: number;
         };
         /** @enum {string} */
@@ -23947,6 +23982,8 @@ export interface operations {
                 dryRun?: boolean;
                 /** @description How many changes of each kind to answer (default 50). */
                 limit?: number;
+                /** @description The largest share, in percent (0–100, decimals allowed), of the medicines the master holds from the list that the import may withdraw; over it, an import (dryRun=false) is refused with 409 LIST_LOOKS_PARTIAL and writes nothing. Absent: no limit. */
+                maxWithdrawPercent?: number;
             };
             header?: {
                 /**
@@ -23980,6 +24017,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            /** @description The list looks partial (LIST_LOOKS_PARTIAL, over maxWithdrawPercent); nothing was written. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["MedicineImportRefusal"];
+                };
+            };
             415: components["responses"]["Problem"];
             default: components["responses"]["Problem"];
         };

@@ -215,9 +215,13 @@ export type MedicineCreationState = S['MedicineCreationState'];
 export type MedicineCreationStatus = S['MedicineCreationStatus'];
 export type MedicineEquivalent = S['MedicineEquivalent'];
 export type MedicineImportChange = S['MedicineImportChange'];
+/** The 409 LIST_LOOKS_PARTIAL problem: what the import would have done (nothing was written). */
+export type MedicineImportRefusal = S['MedicineImportRefusal'];
 export type MedicineImportResult = S['MedicineImportResult'];
 export type MedicineUpdateBody = S['MedicineUpdateBody'];
 export type MedicineWithPrice = S['MedicineWithPrice'];
+/** What share of the medicines the master holds from the list the import withdraws, against maxWithdrawPercent. */
+export type MedicineWithdrawCheck = S['MedicineWithdrawCheck'];
 export type MedulaLogin = S['MedulaLogin'];
 export type MedulaLoginPage = S['MedulaLoginPage'];
 export type MedulaLoginResult = S['MedulaLoginResult'];

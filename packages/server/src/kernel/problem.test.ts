@@ -81,6 +81,17 @@ describe('errors the database raises', () => {
   });
 });
 
+describe('extension members', () => {
+  it('carries them beside the standard members, which they never replace', () => {
+    const p = new Problem(409, 'Çakışma', { code: 'LIST_LOOKS_PARTIAL', detail: 'Eksik.', extensions: { counts: { WITHDRAWN: 3 }, withdraw: { count: 3 }, status: 200, title: 'x', detail: 'y' } });
+    expect(p.toBody('/x', 'en')).toEqual({
+      counts: { WITHDRAWN: 3 }, withdraw: { count: 3 },
+      type: 'https://tezgah.dev/problems/list-looks-partial', title: 'Conflict', status: 409, detail: 'Eksik.', code: 'LIST_LOOKS_PARTIAL', instance: '/x',
+    });
+    expect(new Problem(400, 'Geçersiz istek', { extensions: { detail: 'y' } }).toBody()).toEqual({ type: 'about:blank', title: 'Geçersiz istek', status: 400 });
+  });
+});
+
 describe('refusals of an outside plugin', () => {
   it('answers an error named TezgahProblem with a 4xx status as that problem, field errors and all', async () => {
     const { toProblem } = await import('./app');

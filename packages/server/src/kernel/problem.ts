@@ -15,9 +15,13 @@ export interface ProblemBody {
   code?: string;
   instance?: string;
   fieldErrors?: FieldError[];
+  /** Extension members (RFC 9457 §3.2): what else a client needs to act on this kind of problem. */
+  [member: string]: unknown;
 }
 
 const TYPE_BASE = 'https://tezgah.dev/problems/';
+/** The members a problem's own fields write; an extension member never stands in for one of them. */
+const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'code', 'instance', 'fieldErrors']);
 
 /** Throw from anywhere in a request: the kernel turns it into a problem+json answer. */
 export class Problem extends Error {
@@ -27,8 +31,17 @@ export class Problem extends Error {
   readonly detail: string | undefined;
   readonly fieldErrors: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
+  /**
+   * Extension members of the body beside the standard ones (RFC 9457 §3.2), e.g. the counts a
+   * refused import would have made; a standard member's name here is ignored.
+   */
+  readonly extensions: Record<string, unknown> | undefined;
 
-  constructor(status: number, title: string, opts: { detail?: string; code?: string; fieldErrors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    title: string,
+    opts: { detail?: string; code?: string; fieldErrors?: FieldError[]; headers?: Record<string, string>; extensions?: Record<string, unknown> } = {},
+  ) {
     super(opts.detail ? `${title}: ${opts.detail}` : title);
     this.status = status;
     this.title = title;
@@ -36,11 +49,13 @@ export class Problem extends Error {
     this.detail = opts.detail;
     this.fieldErrors = opts.fieldErrors;
     this.headers = opts.headers;
+    this.extensions = opts.extensions;
   }
 
   /** The body in the request's language (Turkish unless it asked for English): see {@link PROBLEM_TEXTS}. */
   toBody(instance?: string, language: ProblemLanguage = 'tr'): ProblemBody {
     const body: ProblemBody = {
+      ...Object.fromEntries(Object.entries(this.extensions ?? {}).filter(([k]) => !STANDARD_MEMBERS.has(k))),
       type: this.code ? `${TYPE_BASE}${this.code.toLowerCase().replace(/_/g, '-')}` : 'about:blank',
       title: titleIn(this.title, this.code, language),
       status: this.status,

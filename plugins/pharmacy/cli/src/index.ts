@@ -9,10 +9,11 @@
  *     # rows the server skipped and the barcodes the file gives more than once.
  * ```
  *
- * A partial list withdraws everything it leaves out. So before it writes, the import asks the
- * server what the list would do (a dry run) and refuses, writing nothing, when it would withdraw
- * more than `--max-withdraw` percent (5) of the medicines the master holds from that list, unless
- * `--allow-withdraw`. A dry run reports the same.
+ * A partial list withdraws everything it leaves out. So the import refuses, writing nothing, a
+ * list that would withdraw more than `--max-withdraw` percent (5) of the medicines the master
+ * holds from that list, unless `--allow-withdraw`. The server decides it in the same upload that
+ * applies the list (its `maxWithdrawPercent`, answered 409 LIST_LOOKS_PARTIAL with what the list
+ * would do), so a list goes over the wire and is read once. A dry run reports the same.
  *
  * Exit codes (the CLI's): 0 all done; 1 done, but rows were skipped (the server's skipped rows,
  * or a barcode's earlier rows); 2 invalid input (a missing or unsupported file, not a TİTCK list,
@@ -39,6 +40,23 @@ export interface ImportResult {
   skipped?: { row: number; reason: string }[]; changes: ImportChange[]; tookMs: number;
 }
 
+/** The server's withdrawal check of an upload (`withdraw` of its answer, and of its 409 LIST_LOOKS_PARTIAL). */
+export interface ServerWithdrawCheck {
+  count: number;
+  of: number;
+  share: number;
+  /** maxWithdrawPercent / 100; null when the upload named no limit. */
+  limit: number | null;
+  /** Over the limit: a real run was refused. */
+  exceeded: boolean;
+}
+
+/** The server's answer to one upload; `refused`: a real run over the limit, nothing written (409 LIST_LOOKS_PARTIAL). */
+export interface ImportAnswer extends ImportResult {
+  withdraw: ServerWithdrawCheck;
+  refused: boolean;
+}
+
 /** What the command reports: the server's answer, the file's duplicate barcodes and the withdrawal check. */
 export interface MedicineImportReport extends ImportResult {
   duplicates: DuplicateBarcode[];
@@ -62,31 +80,37 @@ export interface WithdrawCheck {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type LooseClient = { POST(path: string, init: Record<string, unknown>): Promise<{ data?: any; error?: unknown; response: Response }> };
 
-/** Uploads the file to importMedicines: the server's answer, or its refusal as a thrown SDK error. */
-export async function uploadMedicines(api: TezgahPromiseApi, name: string, data: Buffer, dryRun: boolean, limit: number): Promise<ImportResult> {
+export interface UploadOptions {
+  dryRun: boolean;
+  limit: number;
+  /** The server's withdrawal limit in percent; absent, none (the list is applied whatever it withdraws). */
+  maxWithdrawPercent?: number;
+}
+
+/**
+ * Uploads the file to importMedicines once: the server's answer; a real run the server refused
+ * as a partial list (409 LIST_LOOKS_PARTIAL) answers what the list would have done, `refused`.
+ * Any other refusal is thrown as the SDK's error.
+ */
+export async function uploadMedicines(api: TezgahPromiseApi, name: string, data: Buffer, o: UploadOptions): Promise<ImportAnswer> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: 'application/octet-stream' }), name);
+  const query = { dryRun: o.dryRun, limit: o.limit, ...(o.maxWithdrawPercent === undefined ? {} : { maxWithdrawPercent: o.maxWithdrawPercent }) };
   // The key makes the upload safe to send again after a dropped connection: a repeat is answered, not applied twice.
   const r = await (api.client as unknown as LooseClient).POST(`${API}/medicines/import`, {
     body: form,
-    params: { query: { dryRun, limit }, header: { 'Idempotency-Key': `tezgah-medicines:${idempotencyKey()}` } },
+    params: { query, header: { 'Idempotency-Key': `tezgah-medicines:${idempotencyKey()}` } },
   });
+  const problem = r.error as (Partial<ImportResult> & { code?: string; withdraw?: ServerWithdrawCheck }) | undefined;
+  if (r.response.status === 409 && problem?.code === 'LIST_LOOKS_PARTIAL' && problem.withdraw && problem.counts) {
+    const p = problem as ImportResult & { withdraw: ServerWithdrawCheck };
+    return {
+      list: p.list, dryRun: o.dryRun, rows: p.rows, counts: p.counts, total: p.total, unmatched: p.unmatched, skipped: p.skipped ?? [],
+      changes: p.changes ?? [], tookMs: p.tookMs, withdraw: p.withdraw, refused: true,
+    };
+  }
   if (!r.response.ok) throw toTezgahError(r.response, r.error);
-  return r.data as ImportResult;
-}
-
-/** How many medicines the master holds from `list` (the lists' row counts). */
-async function listSize(api: TezgahPromiseApi, list: string): Promise<number> {
-  const info = await api.request('GET', `${API}/vademecum-last-update-date`);
-  return info.lists.find((l) => l.list === list)?.rows ?? 0;
-}
-
-/** The withdrawal check of a (dry-run) answer. */
-export function withdrawCheck(result: Pick<ImportResult, 'counts'>, of: number, limitPercent: number, allow: boolean): WithdrawCheck {
-  const count = result.counts.WITHDRAWN ?? 0;
-  const share = of > 0 ? count / of : 0;
-  const limit = limitPercent / 100;
-  return { count, of, share, limit, refused: !allow && share > limit };
+  return { ...(r.data as ImportResult & { withdraw: ServerWithdrawCheck }), refused: false };
 }
 
 const plural = (n: number, word: string) => `${formatCount('en', n)} ${word}${n === 1 ? '' : 's'}`;
@@ -153,9 +177,9 @@ export interface ImportOptions {
 }
 
 /**
- * Runs the import: reads the file, finds its duplicate barcodes, asks the server what it would do
- * and, for a real run within the withdrawal limit, applies it. Answers the report; a withdrawal
- * over the limit answers the dry run's report with `withdraw.refused` (nothing written).
+ * Runs the import: reads the file, finds its duplicate barcodes and uploads it once, the
+ * withdrawal limit with it unless allowed. Answers the report; a withdrawal over the limit answers
+ * what the list would do with `withdraw.refused` (a real run: nothing written, reported as a dry run).
  */
 export async function runImport(ctx: CliContext, file: string, opts: ImportOptions): Promise<MedicineImportReport> {
   const m = MESSAGES[ctx.lang];
@@ -171,12 +195,14 @@ export async function runImport(ctx: CliContext, file: string, opts: ImportOptio
   const api = ctx.api();
   const limitPercent = opts.maxWithdraw ?? DEFAULT_MAX_WITHDRAW_PERCENT;
   const allow = opts.allowWithdraw === true;
-  // What the list would do, before anything is written (the server refuses a file that is not a TİTCK list here).
-  const check = await uploadMedicines(api, basename(file), data, true, opts.dryRun ? opts.limit : 0);
-  const withdraw = withdrawCheck(check, await listSize(api, check.list), limitPercent, allow);
-  if (opts.dryRun || withdraw.refused) return { ...check, duplicates: [...scan.duplicates], withdraw };
-  const applied = await uploadMedicines(api, basename(file), data, false, opts.limit);
-  return { ...applied, duplicates: [...scan.duplicates], withdraw };
+  // One upload: the server checks the withdrawal against the limit itself, and refuses a real run over it before writing.
+  const { withdraw: checked, refused, ...result } = await uploadMedicines(api, basename(file), data, {
+    dryRun: opts.dryRun,
+    limit: opts.limit,
+    ...(allow ? {} : { maxWithdrawPercent: limitPercent }),
+  });
+  const withdraw: WithdrawCheck = { count: checked.count, of: checked.of, share: checked.share, limit: limitPercent / 100, refused: refused || checked.exceeded };
+  return { ...result, dryRun: result.dryRun || refused, duplicates: [...scan.duplicates], withdraw };
 }
 
 /** `--max-withdraw`: a percentage, with a decimal point or comma. */

@@ -3,7 +3,8 @@
  * and writes nothing, the import writes them, the same file again changes nothing; a pharmacy user
  * is refused (exit 3), a missing or unsupported file is invalid input (exit 2); a partial licensed
  * list with barcodes given twice: the duplicates named, and the withdrawal it would make refused
- * (exit 2, nothing written) without --allow-withdraw.
+ * (exit 2, nothing written) without --allow-withdraw. Every run uploads the file once (the server
+ * checks the withdrawal in the same request).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ import pharmacyCommands from './index';
 describe.each(engines('one'))('tezgah medicines import against the server on %s', (engine) => {
   let t: TestServer;
   let dir: string;
+  /** The uploads to the import operation, counted from the CLI's own fetch. */
+  let uploads = 0;
 
   const tezgah = async (args: string[], stdin = '') => {
     const out: string[] = [];
@@ -30,10 +33,20 @@ describe.each(engines('one'))('tezgah medicines import against the server on %s'
         stderr: { write: (s: string) => void err.push(s) },
         stdin: Readable.from(stdin ? [stdin] : []),
         env: { TEZGAH_CONFIG_DIR: dir, HOME: dir },
+        fetch: (request: Request) => {
+          if (new URL(request.url).pathname.endsWith('/medicines/import')) uploads++;
+          return globalThis.fetch(request);
+        },
       },
       { discover: false, plugins: [pharmacyCommands] },
     );
     return { code, stdout: out.join(''), stderr: err.join('') };
+  };
+  /** Runs the CLI and answers its result with how many times it uploaded the file. */
+  const counted = async (args: string[]) => {
+    const before = uploads;
+    const r = await tezgah(args);
+    return { ...r, uploads: uploads - before };
   };
   const login = async (user: string) => {
     const r = await tezgah(['login', '--url', t.url, '--username', user, '--password-stdin'], 'demo1234\n');
@@ -64,18 +77,21 @@ describe.each(engines('one'))('tezgah medicines import against the server on %s'
     expect(refused.code).toBe(3);
 
     await login('yonetici');
-    const dry = await tezgah(['medicines', 'import', file, '--dry-run']);
+    const dry = await counted(['medicines', 'import', file, '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.uploads).toBe(1);
     expect(dry.stdout).toContain('TİTCK referans fiyat listesi');
     expect(dry.stdout).toContain('deneme: hiçbir şey yazılmadı');
     expect(dry.stdout).toMatch(/TÜR\s+BARKOD\s+AD\s+DEĞİŞİKLİKLER/);
     expect(dry.stdout).toMatch(new RegExp(`fiyatı değişen\\s+${target.barcode}.*referencePriceEur: - → 42\\.10`));
     expect(await price()).toBeNull();
 
-    const json = await tezgah(['medicines', 'import', file, '--json']);
+    const json = await counted(['medicines', 'import', file, '--json']);
     expect(json.code, json.stderr).toBe(0);
+    expect(json.uploads).toBe(1);
     const result = JSON.parse(json.stdout);
     expect(result).toMatchObject({ list: 'TITCK_GKF', dryRun: false, counts: { PRICE: expect.any(Number), WITHDRAWN: 0, NEW: 0 }, duplicates: [], withdraw: { count: 0, refused: false } });
+    expect(Object.keys(result.withdraw).sort()).toEqual(['count', 'limit', 'of', 'refused', 'share']);
     expect(result.counts.PRICE).toBeGreaterThanOrEqual(1);
     expect(await price()).toBe('42.10');
 
@@ -107,8 +123,9 @@ describe.each(engines('one'))('tezgah medicines import against the server on %s'
     const active = async () => Number((await sql<{ n: string }>`select count(*) as n from pharmacy_medicines where active`.execute(db)).rows[0]!.n);
     const before = await active();
 
-    const dry = await tezgah(['medicines', 'import', file, '--dry-run', '--json']);
+    const dry = await counted(['medicines', 'import', file, '--dry-run', '--json']);
     expect(dry.code).toBe(2);
+    expect(dry.uploads).toBe(1);
     const report = JSON.parse(dry.stdout);
     expect(report).toMatchObject({
       list: 'TITCK_LICENSED',
@@ -128,11 +145,24 @@ describe.each(engines('one'))('tezgah medicines import against the server on %s'
     expect(text.stdout).toMatch(/this list would make [\d,]+ of the [\d,]+ medicines it holds withdrawn/);
     expect(text.stderr).toBe('error: 1 row would be skipped, 2 barcodes given more than once (dry run: nothing was written)\n');
 
-    // The real run asks first, and writes nothing.
-    const real = await tezgah(['medicines', 'import', file]);
+    // The real run uploads once; the server refuses it whole (409 LIST_LOOKS_PARTIAL), and nothing is written.
+    const fingerprint = async () => (await sql<{ h: string }>`select md5(string_agg(m::text, '|' order by barcode)) as h from pharmacy_medicines m`.execute(db)).rows[0]!.h;
+    const unchanged = await fingerprint();
+    const real = await counted(['medicines', 'import', file]);
     expect(real.code).toBe(2);
+    expect(real.uploads).toBe(1);
+    expect(real.stderr).toMatch(/^hata: bu liste kayıtlı .+ ilaçtan .+ tanesini \(%\d+(,\d)?\) çekilen yapacak; sınır %5: /);
     expect(real.stderr).toContain('liste eksik görünüyor: hiçbir şey yazılmadı; gerçekten çekmek için --allow-withdraw ile çalıştırın');
+    expect(real.stdout).toContain('TİTCK ruhsatlı ürünler listesi');
     expect(await active()).toBe(before);
+    expect(await fingerprint()).toBe(unchanged);
+    const realJson = await counted(['medicines', 'import', file, '--json']);
+    expect([realJson.code, realJson.uploads]).toEqual([2, 1]);
+    expect(JSON.parse(realJson.stdout)).toMatchObject({
+      list: 'TITCK_LICENSED', dryRun: true, counts: { WITHDRAWN: held - 20 }, duplicates: [{ barcode: some[0]!.barcode, rows: [2, 22] }, { barcode: some[1]!.barcode, rows: [3, 23] }],
+      withdraw: { count: held - 20, of: held, limit: 0.05, refused: true },
+    });
+    expect(await fingerprint()).toBe(unchanged);
 
     // The limit is a setting: raised to 100 %, the same list passes the check.
     const raised = await tezgah(['medicines', 'import', file, '--dry-run', '--json', '--max-withdraw', '100']);

@@ -187,4 +187,41 @@ describe.each(engines('both'))('medicine management on %s', (engine) => {
     const general = (await sql<{ id: string }>`select id from companies where name = 'Demo Ticaret A.Ş.'`.execute(db())).rows[0]!.id;
     expect((await api.call('POST', `${API}/medicine-creation-statuses/${general}`, { token: yonetici })).status).toBe(404);
   }, 180_000);
+  it('refuses whole (409 LIST_LOOKS_PARTIAL, nothing written) a list withdrawing more than maxWithdrawPercent; a dry run reports it; without the parameter, no limit', async () => {
+    const licensed = (await sql<{ barcode: string; name: string; substance: string | null; atc_code: string | null; firm: string | null; licence_date: string | null; licence_no: string | null; suspended: boolean | null }>`
+      select barcode, name, substance, atc_code, firm, to_char(licence_date, 'YYYY-MM-DD') as licence_date, licence_no, suspended
+        from pharmacy_medicines where 'TITCK_LICENSED' = any (sources) order by barcode`.execute(db())).rows;
+    const line = (m: typeof licensed[number]) => [m.barcode, m.name, m.substance, m.atc_code, m.firm, m.licence_date, m.licence_no, null, null, m.suspended ? '1' : '0', null];
+    // The whole list but its first three medicines: three withdrawn, a share of 3 / licensed.length (some 0.02 %).
+    const left = licensed.slice(3);
+    const gone = licensed.slice(0, 3).map((m) => m.barcode);
+    const file = await xlsx([LICENSED_HEADER, ...left.map(line)]);
+    const share = 3 / licensed.length;
+    const before = await fingerprint();
+
+    const refused = await upload(yonetici, 'ruhsatli.xlsx', file, '?dryRun=false&limit=10&maxWithdrawPercent=0.01');
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      status: 409, title: 'Çakışma', code: 'LIST_LOOKS_PARTIAL', detail: expect.stringMatching(/^Liste eksik görünüyor: .*Hiçbir şey yazılmadı\.$/),
+      list: 'TITCK_LICENSED', rows: left.length, counts: { NEW: 0, PRICE: 0, WITHDRAWN: 3 }, unmatched: 0, skipped: [],
+      withdraw: { count: 3, of: licensed.length, share, limit: 0.01 / 100, exceeded: true },
+    });
+    expect(refused.body.changes.filter((c: any) => c.kind === 'WITHDRAWN').map((c: any) => c.barcode).sort()).toEqual(gone);
+    expect(await fingerprint()).toBe(before);
+
+    // A dry run with the same limit reports the check and is not refused.
+    const dry = await upload(yonetici, 'ruhsatli.xlsx', file, '?dryRun=true&maxWithdrawPercent=0.01');
+    expect([dry.status, dry.body.dryRun, dry.body.withdraw]).toEqual([200, true, { count: 3, of: licensed.length, share, limit: 0.01 / 100, exceeded: true }]);
+    // Within the limit, and without one, the check is there and nothing is over.
+    const within = await upload(yonetici, 'ruhsatli.xlsx', file, '?dryRun=true&maxWithdrawPercent=5');
+    expect(within.body.withdraw).toEqual({ count: 3, of: licensed.length, share, limit: 0.05, exceeded: false });
+    expect(await fingerprint()).toBe(before);
+
+    // Without maxWithdrawPercent the list is applied as before, whatever it withdraws.
+    const applied = await upload(yonetici, 'ruhsatli.xlsx', file, '?dryRun=false');
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ dryRun: false, counts: { WITHDRAWN: 3 }, withdraw: { count: 3, of: licensed.length, share, limit: null, exceeded: false } });
+    expect(await count(sql`barcode in (${sql.join(gone)}) and 'TITCK_LICENSED' = any (sources)`)).toBe(0);
+    expect(await fingerprint()).not.toBe(before);
+  });
 });

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { directoryOf } from '@tezgah/accounting-server';
-import { inTenant, pageRequest, pageResult, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
+import { inTenant, pageRequest, pageResult, Problem, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import type { JobDefinition } from '@tezgah/server';
 import type { PharmacyArea } from '../area';
 import { COLS, createProducts, latestEurRate, todayOf, toMedicine, type MedicineRow } from './index';
@@ -141,24 +141,51 @@ const withdrawHandler: Handler = async (ctx) => {
 
 const today = (ctx: RequestContext) => ctx.services.now().toISOString().slice(0, 10);
 
+/**
+ * The withdrawal check of an import: how many medicines the list would withdraw of those the
+ * master holds from it, and whether that share is over `maxWithdrawPercent` (a partial list
+ * withdraws everything it leaves out). `limit` is null, and nothing exceeded, without a limit.
+ */
+export interface WithdrawCheck { count: number; of: number; share: number; limit: number | null; exceeded: boolean }
+
+export function withdrawCheck(withdrawn: number, held: number, maxWithdrawPercent: number | null): WithdrawCheck {
+  const share = held > 0 ? withdrawn / held : 0;
+  const limit = maxWithdrawPercent === null ? null : maxWithdrawPercent / 100;
+  return { count: withdrawn, of: held, share, limit, exceeded: limit !== null && share > limit };
+}
+
+const percentTr = (fraction: number) => `%${(fraction * 100).toLocaleString('tr-TR', { maximumFractionDigits: 1 })}`;
+
 const importHandler: Handler = async (ctx) => {
   const auth = requireAuth(ctx);
   const started = Date.now();
-  const q = (ctx.query ?? {}) as { dryRun?: boolean | string; limit?: number };
+  const q = (ctx.query ?? {}) as { dryRun?: boolean | string; limit?: number; maxWithdrawPercent?: number | string };
   const dryRun = !(q.dryRun === false || q.dryRun === 'false');
   const limit = q.limit === undefined ? 50 : Math.max(0, Math.min(1000, Number(q.limit) || 0));
+  // 0–100 (the contract checks it); absent, no limit.
+  const maxWithdraw = q.maxWithdrawPercent === undefined ? null : Number(q.maxWithdrawPercent);
   const files = uploadedFiles(ctx);
   const file = files.find((f) => f.fieldName === 'file') ?? files[0]!;
   const day = today(ctx);
   const p = await plan(ctx.trx, await readCells(file.data), day);
-  if (!dryRun && p.changes.length) await applyPlan(ctx.trx, p, auth.login, day);
   const counts = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
   for (const c of p.changes) counts[c.kind]++;
   const shown: typeof p.changes = [];
   const taken = Object.fromEntries(KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
   for (const c of p.changes) if (taken[c.kind]++ < limit) shown.push(c);
+  const withdraw = withdrawCheck(counts.WITHDRAWN, p.held, maxWithdraw);
+  // Decided before anything is written: a list that would withdraw more than the caller allows is
+  // taken for a partial one and refused whole, with what it would have done (a dry run only reports it).
+  if (!dryRun && withdraw.exceeded) {
+    throw new Problem(409, 'Çakışma', {
+      code: 'LIST_LOOKS_PARTIAL',
+      detail: `Liste eksik görünüyor: kayıtlı ${p.held.toLocaleString('tr-TR')} ilaçtan ${withdraw.count.toLocaleString('tr-TR')} tanesini (${percentTr(withdraw.share)}) çekilen yapacak; sınır ${percentTr(withdraw.limit!)}. Hiçbir şey yazılmadı.`,
+      extensions: { list: p.list, rows: p.rows, counts, total: p.changes.length, unmatched: p.unmatched, skipped: p.skipped, changes: shown, withdraw, tookMs: Date.now() - started },
+    });
+  }
+  if (!dryRun && p.changes.length) await applyPlan(ctx.trx, p, auth.login, day);
   ctx.audit({ action: dryRun ? 'pharmacy.medicines.importChecked' : 'pharmacy.medicines.imported', entity: 'medicine', detail: { list: p.list, file: file.fileName.slice(0, 200), rows: p.rows, counts } });
-  return { list: p.list, dryRun, rows: p.rows, counts, total: p.changes.length, unmatched: p.unmatched, skipped: p.skipped, changes: shown, tookMs: Date.now() - started };
+  return { list: p.list, dryRun, rows: p.rows, counts, total: p.changes.length, unmatched: p.unmatched, skipped: p.skipped, changes: shown, withdraw, tookMs: Date.now() - started };
 };
 
 // --- a company's products from the master (the medicine-creation status) -------------------------------

@@ -42,6 +42,8 @@ export interface Target {
 export interface Plan {
   list: ImportList;
   rows: number;
+  /** Medicines the master holds from this list before the import (those it may withdraw). */
+  held: number;
   unmatched: number;
   skipped: { row: number; reason: string }[];
   changes: Change[];
@@ -146,7 +148,7 @@ const PASSIVE = /^(pasif|passive|iptal|0)$/i;
 export async function plan(db: Db, cells: Cell[][], today: string): Promise<Plan> {
   const { list: kind, header, col } = columnsOf(cells);
   const master = await current(db);
-  const out: Plan = { list: kind, rows: 0, unmatched: 0, skipped: [], changes: [], inserts: [], updates: [] };
+  const out: Plan = { list: kind, rows: 0, held: 0, unmatched: 0, skipped: [], changes: [], inserts: [], updates: [] };
   const skip = (row: number, reason: string) => { if (out.skipped.length < 100) out.skipped.push({ row, reason }); };
   const put = (kindOf: ChangeKind, from: Target | null, to: Target) => {
     const changes = from ? diff(from, to) : [];
@@ -157,6 +159,7 @@ export async function plan(db: Db, cells: Cell[][], today: string): Promise<Plan
   const at = (row: Cell[], c: string) => (col[c] === undefined ? '' : clean(row[col[c]!]));
   const data = cells.slice(header + 1).map((cellsOfRow, i) => ({ row: header + 2 + i, cells: cellsOfRow ?? [] })).filter((r) => r.cells.some((c) => clean(c) !== ''));
   out.rows = data.length;
+  for (const m of master.values()) if (m.sources.includes(kind)) out.held++;
 
   if (kind === 'TITCK_LICENSED') {
     const file = new Map<string, { name: string; atc: string | null; substance: string | null; firm: string | null; licenceNo: string | null; licenceDate: string | null; suspended: boolean; passive: boolean }>();
