@@ -141,6 +141,14 @@ describe('a plugin package made with tezgah plugin new', () => {
     const answer = await api.call('GET', `/plugins/${NAME}/greeting`, { token });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ plugin: NAME, login: 'eczaci', companyId: expect.any(Number), message: 'Merhaba, eczaci!' });
+    expect((await api.call('GET', `/plugins/${NAME}/greeting?name=Ay%C5%9Fe`, { token })).body.message).toBe('Merhaba, Ayşe!');
+    // The handler's refusal, thrown with pluginProblem of the installed @tezgah/plugin-server, answered as a problem.
+    const blank = await api.call('GET', `/plugins/${NAME}/greeting?name=%20%20`, { token });
+    expect([blank.status, blank.headers.get('content-type')]).toEqual([400, expect.stringContaining('application/problem+json')]);
+    expect(blank.body).toMatchObject({
+      title: 'Geçersiz istek', status: 400, code: 'NAME_BLANK', detail: 'Ad yalnızca boşluktan oluşamaz.',
+      fieldErrors: [{ field: 'name', message: 'Ad yalnızca boşluktan oluşamaz.', code: 'NAME_BLANK' }],
+    });
     expect((await api.call('GET', `/plugins/${NAME}/greeting`)).status).toBe(401);
     const contract = await api.call('GET', '/openapi.json');
     expect(contract.body.paths[`/plugins/${NAME}/greeting`].get.operationId).toBe('acmeNotesGreeting');

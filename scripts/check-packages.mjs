@@ -6,8 +6,10 @@
 // ES module there that imports the SDK, signs in against a test server (the seeded demo
 // database, started once from packages/server/test/harness.ts), lists current accounts and
 // creates an invoice with the named calls in both façades, and checks the typed errors. It also
-// runs the installed `tezgah --version` and imports @tezgah/core, and checks that the server-plugin
-// types (@tezgah/plugin-server) came with their declarations and name no private package.
+// runs the installed `tezgah --version` and imports @tezgah/core, and checks that
+// @tezgah/plugin-server came with its declarations, naming no private package, and with its one
+// runtime helper, `pluginProblem`, importable without any dependency and answering the error the
+// kernel recognises.
 //
 //   node scripts/check-packages.mjs [--keep]     (`pnpm check:packages`; --keep leaves the folder)
 //   node scripts/check-packages.mjs --app DIR    (runs the check again in a kept folder's app/, without packing)
@@ -118,6 +120,23 @@ assert.equal(result.gone, 'NotFound 404');
 console.log('consumer: ' + currents.total + ' currents, invoices ' + invoice.id + ' and ' + result.invoiceId + ' created, typed errors ok');
 `;
 
+// pluginProblem from the installed tarball: the error a plugin's handler throws, as the kernel recognises it (app.ts).
+const PLUGIN_PROBLEM = `
+import assert from 'node:assert/strict';
+import { pluginProblem, PROBLEM_TITLES } from '@tezgah/plugin-server';
+
+const e = pluginProblem(409, 'Bu adla bir not var.', { code: 'NOTE_EXISTS', field: 'title' });
+assert.ok(e instanceof Error);
+assert.equal(e.name, 'TezgahProblem');
+assert.deepEqual({ ...e }, {
+  name: 'TezgahProblem', status: 409, title: 'Çakışma', detail: 'Bu adla bir not var.', code: 'NOTE_EXISTS',
+  fieldErrors: [{ field: 'title', message: 'Bu adla bir not var.', code: 'NOTE_EXISTS' }],
+});
+assert.equal(pluginProblem(404, 'Not bulunamadı.').title, PROBLEM_TITLES[404]);
+assert.throws(() => pluginProblem(500, 'x'), RangeError);
+console.log('plugin-server: pluginProblem answers a ' + e.status + ' ' + e.name);
+`;
+
 let server;
 try {
   if (!reuse) {
@@ -132,13 +151,19 @@ try {
     run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', ...files], app);
   }
   writeFileSync(join(app, 'consumer.mjs'), CONSUMER);
+  writeFileSync(join(app, 'plugin-problem.mjs'), PLUGIN_PROBLEM);
 
   // The server-plugin types: declarations only, and none of them pointing at the private server.
   const types = join(app, 'node_modules', '@tezgah', 'plugin-server', 'dist', 'index.d.ts');
   const declared = readFileSync(types, 'utf8');
   if (!/interface ServerPlugin\b/.test(declared) || !/export (type )?\{[^}]*\bServerPlugin\b/.test(declared)) throw new Error(`${types} does not export ServerPlugin`);
   if (declared.includes('@tezgah/server')) throw new Error(`${types} imports the private @tezgah/server`);
+  if (!/\bpluginProblem\b/.test(declared)) throw new Error(`${types} does not declare pluginProblem`);
   console.log('  @tezgah/plugin-server: ServerPlugin declared, no private import');
+  // Its code: an ES module that imports nothing (no runtime dependency), whose helper works as installed.
+  const code = readFileSync(join(app, 'node_modules', '@tezgah', 'plugin-server', 'dist', 'index.js'), 'utf8');
+  if (/^\s*import\b|\bimport\s*\(|\brequire\s*\(/m.test(code)) throw new Error('@tezgah/plugin-server dist/index.js imports a module at run time');
+  process.stdout.write(`  ${run(process.execPath, ['plugin-problem.mjs'], app)}`);
 
   const version = run(join(app, 'node_modules', '.bin', 'tezgah'), ['--version'], app).trim();
   console.log(`  tezgah --version: ${version}`);

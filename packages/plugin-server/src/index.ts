@@ -1,12 +1,20 @@
 /**
- * The server-plugin API of Tezgah, as types: what an outside plugin's server part (a package named
- * in TEZGAH_PLUGINS, docs/plugins.md "Plugins as packages") is written against without the
- * private server package. Types only: the server hands a plugin everything at run time (the
- * handler's context, the services, the event), so a plugin imports this with `import type`.
+ * The server-plugin API of Tezgah: what an outside plugin's server part (a package named in
+ * TEZGAH_PLUGINS, docs/plugins.md "Plugins as packages") is written against without the private
+ * server package. Types, and one runtime helper: the server hands a plugin everything else at run
+ * time (the handler's context, the services, the event); `pluginProblem` makes the refusal a
+ * handler throws (a 4xx problem). The package has no runtime dependency.
  *
  * ```ts
- * import type { ServerPlugin } from '@tezgah/plugin-server';
- * const plugin: ServerPlugin = { id: 'acme-notes', handlers: { acmeNotesList: async (ctx) => ({ items: [] }) } };
+ * import { pluginProblem, type ServerPlugin } from '@tezgah/plugin-server';
+ * const plugin: ServerPlugin = {
+ *   id: 'acme-notes',
+ *   handlers: {
+ *     acmeNotesGet: async (ctx) => {
+ *       throw pluginProblem(404, 'Not bulunamadı.', { code: 'NOTE_NOT_FOUND' });
+ *     },
+ *   },
+ * };
  * export default plugin;
  * ```
  *
@@ -234,8 +242,8 @@ export interface ServerPlugin {
 
 /**
  * A handler's refusal, answered as an RFC 9457 problem with this 4xx status (the kernel's own
- * Problem class is not published): throw an Error carrying these fields, e.g.
- * `throw Object.assign(new Error('Bu adla bir not var.'), { name: 'TezgahProblem', status: 409, title: 'Çakışma', detail: 'Bu adla bir not var.', code: 'NOTE_EXISTS' } satisfies PluginProblem)`.
+ * Problem class is not published): an Error carrying these fields, made by {@link pluginProblem},
+ * e.g. `throw pluginProblem(409, 'Bu adla bir not var.', { code: 'NOTE_EXISTS', field: 'title' })`.
  * Any other error, or a status outside 400–499, answers 500.
  */
 export interface PluginProblem {
@@ -247,4 +255,61 @@ export interface PluginProblem {
   code?: string;
   /** Which fields were refused and why (`field` a dotted path: `lines.0.quantity`). */
   fieldErrors?: { field: string; message: string; code?: string }[];
+}
+
+/**
+ * The titles the kernel gives its own refusals, by status (Turkish; the kernel answers them in
+ * English to a caller that asks for it): a plugin's problem of the same status reads the same.
+ */
+export const PROBLEM_TITLES: Readonly<Record<number, string>> = {
+  400: 'Geçersiz istek',
+  401: 'Yetkisiz erişim',
+  403: 'Yetki Hatası',
+  404: 'Kayıt bulunamadı',
+  409: 'Çakışma',
+  413: 'İstek çok büyük',
+  415: 'Desteklenmeyen içerik türü',
+  422: 'İşlenemeyen istek',
+  429: 'Çok fazla deneme',
+};
+
+export interface PluginProblemOptions {
+  /** Upper-case words with underscores (`NOTE_EXISTS`); the problem's `type` is made from it. */
+  code?: string;
+  /** @default the kernel's title of the status ({@link PROBLEM_TITLES}), else 'Geçersiz istek' */
+  title?: string;
+  /** The field refused (a dotted path: `lines.0.quantity`): one field error with the detail and the code. */
+  field?: string;
+  /** Several fields refused, each with its own message (instead of `field`). */
+  fieldErrors?: { field: string; message: string; code?: string }[];
+}
+
+/** What {@link pluginProblem} answers: an Error the kernel answers as the problem it describes. */
+export type PluginProblemError = Error & PluginProblem;
+
+/**
+ * A refusal for a handler to throw: an Error named `TezgahProblem` with the 4xx `status`, a
+ * `title` (the kernel's for the status unless given), the `detail` a person reads, and the code
+ * and field errors when given; the kernel answers it as that problem (application/problem+json).
+ * A status outside 400–499 is a mistake of the caller's (RangeError): a plugin's 5xx is an error
+ * it did not mean, which the kernel answers 500 and logs.
+ *
+ * ```ts
+ * throw pluginProblem(409, 'Bu adla bir not var.', { code: 'NOTE_EXISTS', field: 'title' });
+ * ```
+ */
+export function pluginProblem(status: number, detail: string, options: PluginProblemOptions = {}): PluginProblemError {
+  if (!Number.isInteger(status) || status < 400 || status > 499) throw new RangeError(`pluginProblem: ${status} is not a 4xx status`);
+  const title = options.title || PROBLEM_TITLES[status] || 'Geçersiz istek';
+  const fieldErrors = options.fieldErrors ?? (options.field ? [{ field: options.field, message: detail, ...(options.code ? { code: options.code } : {}) }] : undefined);
+  const error = new Error(detail ? `${title}: ${detail}` : title);
+  const problem: PluginProblem = {
+    name: 'TezgahProblem',
+    status,
+    title,
+    ...(detail ? { detail } : {}),
+    ...(options.code ? { code: options.code } : {}),
+    ...(fieldErrors?.length ? { fieldErrors } : {}),
+  };
+  return Object.assign(error, problem);
 }

@@ -45,9 +45,10 @@ describe('tezgah plugin new', () => {
     expect(pkg.dependencies['@tezgah/core']).toBe(`^${corePackage.version}`);
     expect(pkg.dependencies['@tezgah/sdk']).toBe(`^${sdkPackage.version}`);
     expect(pkg.dependencies['@tezgah/cli']).toBe(`^${cliPackage.version}`);
-    // Types only (`import type`): needed to build, not at run time.
-    expect(pkg.devDependencies['@tezgah/plugin-server']).toBe(`^${serverTypesPackage.version}`);
-    expect(read(dir, 'src/server/index.ts')).toContain("import type { ServerPlugin } from '@tezgah/plugin-server';");
+    // The server part uses its pluginProblem at run time, not only its types.
+    expect(pkg.dependencies['@tezgah/plugin-server']).toBe(`^${serverTypesPackage.version}`);
+    expect(pkg.devDependencies['@tezgah/plugin-server']).toBeUndefined();
+    expect(read(dir, 'src/server/index.ts')).toContain("import { pluginProblem, type ServerPlugin } from '@tezgah/plugin-server';");
     expect(Object.keys(pkg.peerDependencies)).toEqual(['@tanstack/react-query', 'react']);
     expect(pkg.devDependencies.typescript).toBe('6.0.3');
     expect(pkg.scripts.build).toBe('tsc -p tsconfig.json');

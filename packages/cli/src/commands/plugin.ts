@@ -23,7 +23,8 @@ export const PLUGIN_NAME = /^[a-z][a-z0-9-]{0,39}$/;
 
 /**
  * The package the server part imports the server-plugin types (`ServerPlugin`, the handler
- * context) from: public, so the plugin depends on published packages only.
+ * context) and `pluginProblem` (its refusals, at run time) from: public, so the plugin depends on
+ * published packages only.
  */
 export const SERVER_TYPES_PACKAGE = '@tezgah/plugin-server';
 

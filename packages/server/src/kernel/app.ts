@@ -81,8 +81,9 @@ function fieldErrorsOf(error: any): FieldError[] {
 /**
  * A refusal thrown by an outside plugin, which cannot import the kernel's Problem class (it is
  * not published): an error named `TezgahProblem` with a 4xx `status` and a `title` (the shape
- * `PluginProblem` of @tezgah/plugin-server) answers as a problem with its detail, code and field
- * errors. Only 4xx: what a plugin did not mean to refuse stays a 500, logged as one.
+ * `PluginProblem` of @tezgah/plugin-server, which its `pluginProblem` makes; keep the two in step)
+ * answers as a problem with its detail, code and field errors. Only 4xx: what a plugin did not
+ * mean to refuse stays a 500, logged as one.
  */
 function pluginProblem(error: any): Problem | null {
   if (error?.name !== 'TezgahProblem' || !Number.isInteger(error.status) || error.status < 400 || error.status > 499 || typeof error.title !== 'string' || !error.title) return null;
