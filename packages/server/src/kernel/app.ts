@@ -14,7 +14,7 @@ import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
 import { DOCS_CSP, registerSecurityHeaders } from './security';
 import type { AuditEntry, Auth, Handler, RequestContext, ServerPlugin, Services, Upload, UploadedFile } from './types';
-import { deliverEvents, eventRows, type EmittedEvent } from './events';
+import { claimUntil, deliverClaimed, eventRows, type Claimed, type EmittedEvent } from './events';
 import { mountSandboxes } from './sandbox';
 import { claimIdempotencyKey, idempotencyOf, recordIdempotencyKey } from './idempotency';
 
@@ -343,13 +343,13 @@ async function runHandler(
       // It writes: read the auth version after it too (a sign-out must end the session here at once).
       return runInTransaction(services, op, handler, auth, request, setHeader, setStatus, checkVersion, true);
     }
-    let eventIds: number[] = [];
+    let claimed: Claimed[] = [];
     if (audits.length || events.length) {
       await tenantTransaction(services.db, auth.companyId, async (trx) => {
-        eventIds = (await writeEnd(trx, services, audits, events, auth, request, false)).eventIds;
+        claimed = (await writeEnd(trx, services, audits, events, auth, request, false)).claimed;
       });
     }
-    if (eventIds.length) after.push(deliverAfter(services, request, eventIds));
+    if (claimed.length) after.push(deliverAfter(services, request, claimed));
     await runAfter(request, after, services, true);
     return result;
   }
@@ -427,15 +427,16 @@ function auditRows(audits: AuditEntry[], auth: Auth | null, request: FastifyRequ
 
 /**
  * The end of a writing request's transaction in ONE statement (data-modifying CTEs): its audit
- * rows, its event rows (one per listening plugin, kernel/events.ts) and, when `version` is set,
- * the auth version as the transaction now sees it. Answers the event rows' ids (for delivery
- * after the commit) and that version (-1 when not read).
+ * rows, its event rows (one per listening plugin, kernel/events.ts, written already claimed by
+ * this request, so delivering them after the commit needs no claiming statement) and, when
+ * `version` is set, the auth version as the transaction now sees it. Answers the event rows as
+ * claimed (for delivery after the commit) and that version (-1 when not read).
  */
 async function writeEnd(trx: Trx, services: Services, audits: AuditEntry[], events: EmittedEvent[], auth: Auth | null, request: FastifyRequest,
-  version: boolean): Promise<{ eventIds: number[]; version: number }> {
+  version: boolean): Promise<{ claimed: Claimed[]; version: number }> {
   const audit = auditRows(audits, auth, request, services.now());
-  const deliveries = eventRows(services, events);
-  if (!audit.length && !deliveries.length && !version) return { eventIds: [], version: -1 };
+  const deliveries = eventRows(services, events, claimUntil(services.now()));
+  if (!audit.length && !deliveries.length && !version) return { claimed: [], version: -1 };
   const parts = [];
   if (audit.length) {
     parts.push(sql`audit as (insert into audit_events (company_id, user_id, user_login, actor_id, actor_login, action, entity, entity_id, ip, detail, at)
@@ -443,21 +444,26 @@ async function writeEnd(trx: Trx, services: Services, audits: AuditEntry[], even
         ${a.entity_id}, ${a.ip}, ${a.detail}, ${a.at})`))})`);
   }
   if (deliveries.length) {
-    parts.push(sql`deliveries as (insert into event_deliveries (event_id, name, listener, company_id, payload, next_attempt_at)
-      values ${sql.join(deliveries.map((d) => sql`(${d.event_id}, ${d.name}, ${d.listener}, ${d.company_id}, ${d.payload}, ${d.next_attempt_at})`))}
+    parts.push(sql`deliveries as (insert into event_deliveries (event_id, name, listener, company_id, payload, next_attempt_at, attempts, claimed_until)
+      values ${sql.join(deliveries.map((d) => sql`(${d.event_id}, ${d.name}, ${d.listener}, ${d.company_id}, ${d.payload}, ${d.next_attempt_at}, ${d.attempts}, ${d.claimed_until})`))}
       returning id)`);
   }
   const r = await sql<{ ids: (string | number)[] | null; version: number | null }>`${parts.length ? sql`with ${sql.join(parts)} ` : sql``}select
       ${deliveries.length ? sql`array(select id from deliveries order by id)` : sql`null::bigint[]`} as ids,
       ${version ? sql`(select version from auth_version)` : sql`null::bigint`} as version`.execute(trx);
   const row = r.rows[0];
-  return { eventIds: (row?.ids ?? []).map(Number), version: row?.version == null ? -1 : Number(row.version) };
+  // Rows of one multi-row insert take their ids in the order of the values.
+  const ids = (row?.ids ?? []).map(Number);
+  const claimed = deliveries.map((d, i) => ({
+    id: ids[i]!, event_id: d.event_id, name: d.name, listener: d.listener, company_id: d.company_id, payload: d.payload, attempts: d.attempts,
+  }));
+  return { claimed, version: row?.version == null ? -1 : Number(row.version) };
 }
 
 /** Delivers the request's committed events to their listeners (kernel/events.ts). */
-function deliverAfter(services: Services, request: FastifyRequest, ids: number[]): AfterWork {
+function deliverAfter(services: Services, request: FastifyRequest, claimed: Claimed[]): AfterWork {
   return async () => {
-    await deliverEvents(services, ids, (msg, extra) => request.log.error(extra, msg));
+    await deliverClaimed(services, claimed, (msg, extra) => request.log.error(extra, msg));
   };
 }
 
@@ -493,7 +499,7 @@ async function runInTransaction(
   const audits: AuditEntry[] = [];
   const events: EmittedEvent[] = [];
   const after: AfterWork[] = [];
-  let eventIds: number[] = [];
+  let claimed: Claimed[] = [];
   let committed = false;
   let versionAfter = -1;
   try {
@@ -518,7 +524,7 @@ async function runInTransaction(
         audits.push({ action: op.operationId, entity: op.tags[0] ?? null, entityId: id as any });
       }
       const end = await writeEnd(trx, services, audits, events, auth, request, !!services.reads && writes);
-      eventIds = end.eventIds;
+      claimed = end.claimed;
       versionAfter = end.version;
       return result;
     });
@@ -526,7 +532,7 @@ async function runInTransaction(
     sessionCache(services).saw(versionAfter);
     return out;
   } finally {
-    if (committed && eventIds.length) after.push(deliverAfter(services, request, eventIds));
+    if (committed && claimed.length) after.push(deliverAfter(services, request, claimed));
     if (committed && op.method !== 'GET') {
       after.push(async () => { await services.mail.flush(); });
     }

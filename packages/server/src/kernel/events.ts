@@ -8,10 +8,13 @@ import { sweepIdempotencyKeys } from './idempotency';
 /**
  * Durable server events (migration 20261126000100-event-deliveries). `ctx.emit` collects events;
  * the request writes them, one row per listening plugin, in its own transaction (`writeEvents`),
- * and after the commit delivers each row (`deliverEvents`). A listener that throws is retried by
- * the `kernel.events.deliver` job with backoff; a server that died between the commit and the
- * delivery leaves rows the same job finds. Delivery is therefore at least once: a listener gets
- * the event's id and attempt number and must treat a repeated id as done.
+ * and after the commit delivers each row (`deliverEvents`). A request's own rows are written
+ * already claimed by it (`eventRows` with a claim: first attempt, held for {@link CLAIM_SECONDS}),
+ * so after the commit it runs their listeners without a claiming statement (`deliverClaimed`).
+ * A listener that throws is retried by the `kernel.events.deliver` job with backoff; a server that
+ * died between the commit and the delivery leaves rows the same job finds (once their claim has
+ * run out). Delivery is therefore at least once: a listener gets the event's id and attempt number
+ * and must treat a repeated id as done.
  */
 
 export interface EmittedEvent {
@@ -47,8 +50,12 @@ export async function writeEvents(trx: Db, services: Pick<Services, 'plugins' | 
   return out.map((r) => Number(r.id));
 }
 
-/** The event_deliveries rows of the request's events: one for each plugin listening to the event's name. */
-export function eventRows(services: Pick<Services, 'plugins' | 'now'>, events: readonly EmittedEvent[]) {
+/**
+ * The event_deliveries rows of the request's events: one for each plugin listening to the event's
+ * name. With `claimed`, each is written as its first attempt, held by this server until then
+ * (written in the request's transaction, so no one else can take it before the commit).
+ */
+export function eventRows(services: Pick<Services, 'plugins' | 'now'>, events: readonly EmittedEvent[], claimed?: Date) {
   return events.flatMap((e) => {
     const eventId = randomUUID();
     return services.plugins
@@ -60,12 +67,20 @@ export function eventRows(services: Pick<Services, 'plugins' | 'now'>, events: r
         company_id: e.companyId,
         payload: JSON.stringify(e.payload),
         next_attempt_at: services.now(),
+        attempts: claimed ? 1 : 0,
+        claimed_until: claimed ?? null,
       }));
   });
 }
 
+/** Until when a claim taken now holds. */
+export function claimUntil(now: Date): Date {
+  return new Date(now.getTime() + CLAIM_SECONDS * 1000);
+}
+
 type Log = (msg: string, extra: Record<string, unknown>) => void;
-interface Claimed { id: number; event_id: string; name: string; listener: string; company_id: number | null; payload: unknown; attempts: number }
+/** A row claimed for delivery: what its listener is given. */
+export interface Claimed { id: number; event_id: string; name: string; listener: string; company_id: number | null; payload: unknown; attempts: number }
 
 /**
  * Delivers a request's rows after its commit: claims them all in one statement, runs each
@@ -75,7 +90,15 @@ interface Claimed { id: number; event_id: string; name: string; listener: string
  */
 export async function deliverEvents(services: Services, ids: readonly number[], log?: Log): Promise<void> {
   if (!ids.length) return;
-  const claimed = await claim(services, ids);
+  await deliverClaimed(services, await claim(services, ids), log);
+}
+
+/**
+ * Runs the listeners of rows this server holds (claimed, or written claimed by the request), in
+ * id order, then marks the delivered ones in one statement.
+ */
+export async function deliverClaimed(services: Services, claimed: readonly Claimed[], log?: Log): Promise<void> {
+  if (!claimed.length) return;
   const delivered: number[] = [];
   for (const row of claimed) if (await runListener(services, row, log) === 'DELIVERED') delivered.push(row.id);
   if (delivered.length) {
@@ -87,7 +110,7 @@ export async function deliverEvents(services: Services, ids: readonly number[], 
 /** The claim is one statement: of two servers (the request's and a sweep) only one gets a row. */
 async function claim(services: Services, ids: readonly number[]): Promise<Claimed[]> {
   const now = services.now();
-  const claimedUntil = new Date(now.getTime() + CLAIM_SECONDS * 1000);
+  const claimedUntil = claimUntil(now);
   const claimed = await sql<Claimed>`
     update event_deliveries set attempts = attempts + 1, claimed_until = ${claimedUntil}
     where id = any(${[...ids]}::bigint[]) and status = 'PENDING' and (claimed_until is null or claimed_until < ${now})
