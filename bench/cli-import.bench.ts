@@ -18,7 +18,9 @@
  * same whatever the file's size). The load average is printed when each kind starts and ends.
  *
  * Run: npm run bench:cli-import   (BENCH_CLI_SIZES=1000,10000 to change the sizes,
- *      BENCH_CLI_ENTITIES=products for one kind; default currents,products)
+ *      BENCH_CLI_ENTITIES=products for one kind; default currents,products; BENCH_CLI_FORMAT=xlsx
+ *      writes the same rows as .xlsx workbooks, every cell text, and imports those; BENCH_CLI_HEAP_MB
+ *      caps the CLI process's heap, so a run that finishes shows the import fits in it)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,11 +34,25 @@ import { currents } from '../plugins/accounting/cli/src/currents';
 import type { Entity } from '../plugins/accounting/cli/src/entity';
 import { importFile } from '../plugins/accounting/cli/src/importer';
 import { products } from '../plugins/accounting/cli/src/products';
+import { parseCsv, writeTable } from '../plugins/accounting/cli/src/sheet';
 import { NO_PROGRESS } from '../packages/cli/src/progress';
 
 const SIZES = (process.env.BENCH_CLI_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const ENTITIES = (process.env.BENCH_CLI_ENTITIES ?? 'currents,products').split(',').map((e) => e.trim()).filter(Boolean);
 for (const e of ENTITIES) if (e !== 'currents' && e !== 'products') throw new Error(`BENCH_CLI_ENTITIES: unknown kind ${e} (currents, products)`);
+const FORMAT = process.env.BENCH_CLI_FORMAT ?? 'csv';
+if (FORMAT !== 'csv' && FORMAT !== 'xlsx') throw new Error(`BENCH_CLI_FORMAT: ${FORMAT} (csv, xlsx)`);
+
+/** Writes a generated CSV text as the file to import: as it is, or as an .xlsx of text cells. Answers its path. */
+async function writeInput(base: string, csvText: string): Promise<string> {
+  if (FORMAT === 'csv') {
+    writeFileSync(`${base}.csv`, csvText);
+    return `${base}.csv`;
+  }
+  const table = parseCsv(csvText);
+  await writeTable(`${base}.xlsx`, table.headers, table.rows.map((r) => r.cells.map((c) => (c === null ? null : String(c)))));
+  return `${base}.xlsx`;
+}
 const BIN = fileURLToPath(new URL('../packages/cli/bin/tezgah.mjs', import.meta.url));
 /**
  * Loaded into the CLI process: its CPU time and the most memory its heap held (sampled every
@@ -163,7 +179,8 @@ const PARTS: Record<string, Part> = {
 function tezgah(args: string[], env: Record<string, string>, input = ''): Promise<{ code: number; out: string; err: string; ms: number }> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const p = spawn(process.execPath, ['--import', RUSAGE, BIN, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const cap = process.env.BENCH_CLI_HEAP_MB ? [`--max-old-space-size=${Number(process.env.BENCH_CLI_HEAP_MB)}`] : [];
+    const p = spawn(process.execPath, [...cap, '--import', RUSAGE, BIN, ...args], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     p.stdout.on('data', (d) => (out += d));
@@ -218,16 +235,14 @@ try {
 
   for (const name of ENTITIES) {
     const part = PARTS[name]!;
-    console.log(`\n${name}: ${load()}`);
+    console.log(`\n${name} (${FORMAT}): ${load()}`);
     // The engine's code warmed up once, as it is in a CLI that has read a few thousand rows.
-    const warm = join(dir, `warm-${name}.csv`);
-    writeFileSync(warm, part.csv(2000, 9, lookups));
+    const warm = await writeInput(join(dir, `warm-${name}`), part.csv(2000, 9, lookups));
     await importFile(memoryApi(lookups), part.entity, warm, { dryRun: true }, NO_PROGRESS);
 
     const results: Result[] = [];
     for (const [run, rows] of SIZES.entries()) {
-      const file = join(dir, `${part.file}-${rows}.csv`);
-      writeFileSync(file, part.csv(rows, run, lookups));
+      const file = await writeInput(join(dir, `${part.file}-${rows}`), part.csv(rows, run, lookups));
 
       // 1. The client's own work: a dry run against memory.
       const cpu0 = process.cpuUsage();
