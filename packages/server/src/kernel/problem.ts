@@ -90,8 +90,9 @@ export const problems = {
   forbidden: (detail = 'Bu işlem için yetkiniz yok. Yetkiniz olduğunu düşünüyorsanız tekrar giriş yapın.', code = 'FORBIDDEN') =>
     new Problem(403, 'Yetki Hatası', { detail, code }),
   notFound: (what = 'Kayıt') => new Problem(404, 'Kayıt bulunamadı', { detail: `${what} bulunamadı.`, code: 'NOT_FOUND' }),
-  conflict: (detail: string, code = 'CONFLICT', field?: string) =>
-    new Problem(409, 'Çakışma', { detail, code, ...(field ? { fieldErrors: [{ field, message: detail, code }] } : {}) }),
+  /** `extensions`: members of the body beside the standard ones (what a client needs to act on the conflict). */
+  conflict: (detail: string, code = 'CONFLICT', field?: string, extensions?: Record<string, unknown>) =>
+    new Problem(409, 'Çakışma', { detail, code, ...(field ? { fieldErrors: [{ field, message: detail, code }] } : {}), ...(extensions ? { extensions } : {}) }),
   rateLimited: (seconds: number) =>
     new Problem(429, 'Çok fazla deneme', {
       detail: `Çok fazla başarısız deneme. ${seconds} saniye sonra tekrar deneyin.`,

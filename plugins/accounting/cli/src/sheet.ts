@@ -133,6 +133,12 @@ export interface TableSource {
 
 const CHUNK = 256 * 1024;
 
+/** Whether a file is no longer the one opened: gone, or its size or modification time changed. */
+async function changedSince(file: string, opened: { size: number; mtimeMs: number }): Promise<boolean> {
+  const now = await stat(file).catch(() => null);
+  return !now || now.size !== opened.size || now.mtimeMs !== opened.mtimeMs;
+}
+
 /** The encoding of a CSV file: UTF-8 when all its bytes are, else Windows-1254; read through in chunks. */
 async function csvEncoding(file: string): Promise<'utf-8' | 'windows-1254'> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -228,10 +234,7 @@ async function openCsv(file: string): Promise<TableSource> {
     headers,
     size: info.size,
     position: () => read,
-    async changed() {
-      const now = await stat(file).catch(() => null);
-      return !now || now.size !== info.size || now.mtimeMs !== info.mtimeMs;
-    },
+    changed: () => changedSince(file, info),
     async *rows() {
       for await (const r of records()) {
         if (r.row <= headerRow || !r.cells.some((c) => !blank(c))) continue;
@@ -621,10 +624,7 @@ async function openXlsx(file: string): Promise<TableSource> {
     headers,
     size,
     position: () => read,
-    async changed() {
-      const now = await stat(file).catch(() => null);
-      return !now || now.size !== info.size || now.mtimeMs !== info.mtimeMs;
-    },
+    changed: () => changedSince(file, info),
     async *rows() {
       read = 0;
       let pass: ZipFile | null = null;

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { directoryOf } from '@tezgah/accounting-server';
-import { inTenant, pageRequest, pageResult, Problem, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
+import { inTenant, pageRequest, pageResult, problems, requireAuth, uploadedFiles, type Handler, type RequestContext, type Services } from '@tezgah/server';
 import type { JobDefinition } from '@tezgah/server';
 import type { PharmacyArea } from '../area';
 import { COLS, createProducts, latestEurRate, todayOf, toMedicine, type MedicineRow } from './index';
@@ -177,11 +177,12 @@ const importHandler: Handler = async (ctx) => {
   // Decided before anything is written: a list that would withdraw more than the caller allows is
   // taken for a partial one and refused whole, with what it would have done (a dry run only reports it).
   if (!dryRun && withdraw.exceeded) {
-    throw new Problem(409, 'Çakışma', {
-      code: 'LIST_LOOKS_PARTIAL',
-      detail: `Liste eksik görünüyor: kayıtlı ${p.held.toLocaleString('tr-TR')} ilaçtan ${withdraw.count.toLocaleString('tr-TR')} tanesini (${percentTr(withdraw.share)}) çekilen yapacak; sınır ${percentTr(withdraw.limit!)}. Hiçbir şey yazılmadı.`,
-      extensions: { list: p.list, rows: p.rows, counts, total: p.changes.length, unmatched: p.unmatched, skipped: p.skipped, changes: shown, withdraw, tookMs: Date.now() - started },
-    });
+    throw problems.conflict(
+      `Liste eksik görünüyor: kayıtlı ${p.held.toLocaleString('tr-TR')} ilaçtan ${withdraw.count.toLocaleString('tr-TR')} tanesini (${percentTr(withdraw.share)}) çekilen yapacak; sınır ${percentTr(withdraw.limit!)}. Hiçbir şey yazılmadı.`,
+      'LIST_LOOKS_PARTIAL',
+      undefined,
+      { list: p.list, rows: p.rows, counts, total: p.changes.length, unmatched: p.unmatched, skipped: p.skipped, changes: shown, withdraw, tookMs: Date.now() - started },
+    );
   }
   if (!dryRun && p.changes.length) await applyPlan(ctx.trx, p, auth.login, day);
   ctx.audit({ action: dryRun ? 'pharmacy.medicines.importChecked' : 'pharmacy.medicines.imported', entity: 'medicine', detail: { list: p.list, file: file.fileName.slice(0, 200), rows: p.rows, counts } });
