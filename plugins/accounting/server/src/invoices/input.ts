@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { DEFAULT_CURRENCY_ID, QUANTITY_DECIMALS, formatQuantity } from '@tezgah/core';
 import { Problem, problems } from '@tezgah/server';
 import { sql } from 'kysely';
-import { accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from '../ledger/accounts';
+import { ACCOUNT_JSON, accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from '../ledger/accounts';
 import { currentAccountRow, type CurrentAccountRow, type MoneyAccount } from '../ledger/money';
 import { isDay } from '../ledger/posting';
 import { currencyOf, liraRate } from '../banks/rates';
@@ -126,9 +126,7 @@ async function readRefs(db: LedgerDb, companyId: number, b: InvoiceBody, currenc
                and (id = any(${taxIds}::bigint[]) or id in (select tax_id from products where company_id = ${c} and id = any(${productIds}::bigint[])))) as taxes,
            (select coalesce(json_agg(id), '[]'::json) from warehouses where company_id = ${c} and id = any(${warehouseIds}::bigint[])) as warehouses,
            (select id from warehouses where company_id = ${c} order by is_default desc, main desc, id limit 1) as fallback_warehouse,
-           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
-                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
-                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+           (select coalesce(json_agg(${ACCOUNT_JSON}), '[]'::json)
               from ledger_accounts a
              where a.company_id = ${c} and a.code in (
                    select unnest(${codes}::text[])

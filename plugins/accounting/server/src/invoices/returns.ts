@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { sql } from 'kysely';
 import { problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import type { AccountingTables } from '../schema';
-import { accountOf, type LedgerDb } from '../ledger/accounts';
+import { ACCOUNT_JSON, accountOf, type LedgerDb } from '../ledger/accounts';
 import { currentAccountRow, openCurrentAccount, type CurrentAccountRow, type MoneyAccount } from '../ledger/money';
 import { isDay } from '../ledger/posting';
 import { defaultSeries, moneyKey, quantity, quantityFixed, quantityText } from './input';
@@ -150,9 +150,7 @@ async function returnSource(d: LedgerDb, companyId: number, orig: { id: number; 
            (select allow_negative from stock_settings where company_id = ${c}) as allow_negative,
            ${refund} as refund,
            (select invoice_prefix from companies where id = ${c}) as prefix,
-           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
-                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
-                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+           (select coalesce(json_agg(${ACCOUNT_JSON}), '[]'::json)
               from ledger_accounts a
              where a.company_id = ${c} and a.code in (
                    select unnest(${RETURN_ACCOUNTS}::text[])

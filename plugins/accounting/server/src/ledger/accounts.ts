@@ -77,6 +77,14 @@ export async function accountsByCode(db: LedgerDb, companyId: number, codes: str
   return new Map(rows.map((r) => [r.code, accountOf(r)]));
 }
 
+/**
+ * A ledger account row (aliased `a`) as JSON in the shape {@link accountOf} reads, with whether it
+ * has sub-accounts: for the statements that read the accounts they need beside other things.
+ */
+export const ACCOUNT_JSON = sql`json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
+                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
+                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))`;
+
 /** An account as `accountsByCode` gives it, from a row of its columns (a query's or a JSON object's). */
 export function accountOf(r: { code: string; name: string; parent_code: string | null; level: number; postable: boolean; owner_kind: string | null; owner_id: number | null; currency_id: number | null; active: boolean; header: unknown }): LedgerAccount {
   return {

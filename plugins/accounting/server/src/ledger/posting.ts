@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type RawBuilder } from 'kysely';
 import { Problem, problems } from '@tezgah/server';
-import { accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from './accounts';
+import { ACCOUNT_JSON, accountOf, accountsByCode, type LedgerAccount, type LedgerDb } from './accounts';
 import { currentAccount } from './money';
 
 /** An amount as the API carries it (a JSON number or a decimal string) or as code holds it. */
@@ -374,9 +374,7 @@ function reversibles(companyId: number, where: RawBuilder<unknown>) {
            (select json_agg(json_build_object('account', l.account_code, 'debit', l.debit::text, 'credit', l.credit::text, 'currency_id', l.currency_id,
                      'amount_fc', l.amount_fc::text, 'rate', l.rate::text, 'explanation', l.explanation) order by l.line_no)
               from journal_lines l where l.company_id = e.company_id and l.entry_id = e.id) as lines,
-           (select json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
-                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
-                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code)))
+           (select json_agg(${ACCOUNT_JSON})
               from ledger_accounts a where a.company_id = e.company_id
                and a.code in (select l.account_code from journal_lines l where l.company_id = e.company_id and l.entry_id = e.id)) as accounts
       from journal_entries e

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { pageRequest, pageResult, problems, requireAuth, tables, type Handler, type RequestContext } from '@tezgah/server';
 import { DEFAULT_CURRENCY_ID } from '@tezgah/core';
 import type { AccountingTables } from '../schema';
-import { accountOf, type LedgerDb } from '../ledger/accounts';
+import { ACCOUNT_JSON, accountOf, type LedgerDb } from '../ledger/accounts';
 import { balances, currentAccount, currentAccountRow, moneyAccount, openCurrentAccount, type CurrentAccountRow, type MoneyAccount, type MoneyKind } from '../ledger/money';
 import { isDay, money, post, reverse, type PostingLine } from '../ledger/posting';
 import { liraRate } from '../banks/rates';
@@ -79,9 +79,7 @@ async function parties(d: LedgerDb, companyId: number, b: TransactionBody) {
     select nextval('money_transactions_id_seq')::text as id,
            ${b.currentId !== undefined ? sql`(select row_to_json(x) from (${currentAccountRow(c, b.currentId)}) x)` : sql`null::json`} as current,
            ${ref(b.from)} as "from", ${ref(b.to)} as "to",
-           (select coalesce(json_agg(json_build_object('code', a.code, 'name', a.name, 'parent_code', a.parent_code, 'level', a.level, 'postable', a.postable,
-                     'owner_kind', a.owner_kind, 'owner_id', a.owner_id, 'currency_id', a.currency_id, 'active', a.active,
-                     'header', exists (select 1 from ledger_accounts h where h.company_id = a.company_id and h.parent_code = a.code))), '[]'::json)
+           (select coalesce(json_agg(${ACCOUNT_JSON}), '[]'::json)
               from ledger_accounts a
              where a.company_id = ${c} and a.code in (
                    select code from ledger_accounts where company_id = ${c} and owner_kind = 'CURRENT' and owner_id = ${b.currentId ?? null}::bigint
