@@ -5255,7 +5255,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The progress of a running (or just ended) Medula call of the company, by the progressId it was given; 404 when unknown. */
+        /** The progress of a running (or just ended) Medula call of the company, by the progressId it was given. An id no call has registered yet answers as a call not begun (step 0.1, no steps, not done): a poll may overtake the call it follows. */
         get: operations["medulaProgress"];
         put?: never;
         post?: never;

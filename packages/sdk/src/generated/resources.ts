@@ -582,7 +582,7 @@ export interface GeneratedResources {
     login(body: OpBody<'medulaLogin'>, query?: OpQuery<'medulaLogin'>, init?: CallInit): TezgahEffect<OpAnswer<'medulaLogin', 200>>;
     /** `POST /services/onmuhasebe/api/medula/logout` (medulaLogout): Forgets the company's Medula session. */
     logout(init?: CallInit): TezgahEffect<OpAnswer<'medulaLogout', 200>>;
-    /** `GET /services/onmuhasebe/api/medula/progress` (medulaProgress): The progress of a running (or just ended) Medula call of the company, by the progressId it was given; 404 when unknown. */
+    /** `GET /services/onmuhasebe/api/medula/progress` (medulaProgress): The progress of a running (or just ended) Medula call of the company, by the progressId it was given. An id no call has registered yet answers as a call not begun (step 0.1, no steps, not done): a poll may overtake the call it follows. */
     progress(query: OpQuery<'medulaProgress'>, init?: CallInit): TezgahEffect<OpAnswer<'medulaProgress', 200>>;
     /** `GET /services/onmuhasebe/api/medula/outbox` (medulaOutbox): What waits to reach Medula (prescription saves and deletions made while Medula did not answer) and what reached it, newest first; looking at it also sends what is due. */
     outbox(query?: OpQuery<'medulaOutbox'>, init?: CallInit): TezgahEffect<Page<ItemOf<OpAnswer<'medulaOutbox', 200>>>>;

@@ -119,9 +119,7 @@ const medulaProgress: Handler = async (ctx) => {
   const { companyId } = auth(ctx);
   const id = (ctx.query as { progressId: string }).progressId;
   if (!PROGRESS_ID.test(id)) throw problems.notFound('İşlem');
-  const p = progressOf(companyId, id);
-  if (!p) throw problems.notFound('İşlem');
-  return p;
+  return progressOf(companyId, id);
 };
 
 const medulaOutbox: Handler = async (ctx) => {

@@ -8,7 +8,10 @@ import type { MedulaProgress, MedulaStep } from '@tezgah/pharmacy-common';
  * answer of the call itself carries the steps taken in the header `x-medula-steps` (e.g.
  * `0.1,0.2,0.3`), so a client that cannot poll (embedded engine: requests are served one at a
  * time) still shows them. Kept in this server's memory: the poll must reach the server that
- * runs the call (one server, or sticky sessions); an unknown id answers 404.
+ * runs the call (one server, or sticky sessions). A well-formed id no call has registered answers
+ * as a call not begun (step 0.1, no steps, not done): the poll can overtake the call it follows
+ * (the call waits for its transaction, the poll does not), and that is not an error. Ids are kept
+ * per company, so another company's id looks exactly like one never used.
  */
 const KEEP_MS = 10 * 60_000;
 const MAX = 5000;
@@ -56,9 +59,9 @@ export function track(companyId: number, progressId: string | null | undefined):
   };
 }
 
-/** The progress of a call of this company, or null. */
-export function progressOf(companyId: number, progressId: string): MedulaProgress | null {
+/** The progress of a call of this company; a call not (yet) registered here has not begun. */
+export function progressOf(companyId: number, progressId: string): MedulaProgress {
   const r = runs.get(`${companyId}:${progressId}`);
-  if (!r || r.owner !== companyId) return null;
+  if (!r || r.owner !== companyId) return { progressId, step: '0.1', steps: [], done: false, error: null };
   return { progressId: r.progressId, step: r.step, steps: r.steps, done: r.done, error: r.error };
 }

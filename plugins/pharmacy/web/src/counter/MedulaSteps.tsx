@@ -29,8 +29,8 @@ export function MedulaSteps(props: { steps: readonly MedulaStep[]; step?: Medula
   const { t, i18n } = useTexts();
   const [at, setAt] = useState(0);
   // The server's word on the step reached (GET medula/progress?progressId=, asked every 400 ms) wins over the timer.
-  // The first ask waits 400 ms too: the call that registers the id has only just been sent, and
-  // the server answers an id it does not know yet with 404 (a short call is over before then).
+  // The first ask waits 400 ms too: the call that registers the id has only just been sent (the
+  // server answers an id it does not know yet as a call not begun; a short call is over before then).
   const progressId = props.progressId ?? null;
   const [armed, setArmed] = useState<string | null>(null);
   useEffect(() => {
