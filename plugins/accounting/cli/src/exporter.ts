@@ -7,11 +7,11 @@ import type { TezgahPromiseApi } from '@tezgah/sdk';
 import { exportCell } from './columns';
 import type { Entity } from './entity';
 import { readingProgress, type Progress } from './progress';
-import { formatOf, writeTable } from './sheet';
+import { checkWritable, writeTable } from './sheet';
 
 /** Writes the company's records of `entity` to `file` (.csv or .xlsx); answers how many. */
 export async function exportFile<E>(api: TezgahPromiseApi, entity: Entity<E>, file: string, progress: Progress, lang: Lang = 'en'): Promise<number> {
-  formatOf(file);
+  await checkWritable(file);
   const specs = await entity.columns(api);
   let records: E[];
   try {

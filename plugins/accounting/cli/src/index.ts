@@ -94,11 +94,11 @@ function columnsHelp(kind: Kind, lang: Lang): string {
   return `\n${w.columns}\n${lines.join('\n')}\n\n${w.exitCodes}\n`;
 }
 
-async function usageOnBadFile<T>(run: () => Promise<T>): Promise<T> {
+async function usageOnBadFile<T>(lang: Lang, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (e instanceof FileFormatError) throw new UsageError(e.message);
+    if (e instanceof FileFormatError) throw new UsageError(e.say(lang));
     throw e;
   }
 }
@@ -146,7 +146,7 @@ async function runImport(ctx: CliContext, entity: Entity<unknown>, file: string,
   const progress = progressBar(ctx.io.stderr, ctx.lang);
   let result;
   try {
-    result = await usageOnBadFile(() =>
+    result = await usageOnBadFile(ctx.lang, () =>
       importFile(api, entity, file, { dryRun: o.dryRun === true, skipInvalid: o.skipInvalid === true, batchSize: o.batchSize, lang: ctx.lang }, progress),
     );
   } catch (e) {
@@ -164,7 +164,7 @@ async function runImport(ctx: CliContext, entity: Entity<unknown>, file: string,
 
 async function runExport(ctx: CliContext, entity: Entity<unknown>, file: string): Promise<void> {
   const api = ctx.api();
-  const count = await usageOnBadFile(() => exportFile(api, entity, file, progressBar(ctx.io.stderr, ctx.lang), ctx.lang));
+  const count = await usageOnBadFile(ctx.lang, () => exportFile(api, entity, file, progressBar(ctx.io.stderr, ctx.lang), ctx.lang));
   const [one] = entity.nouns[ctx.lang];
   ctx.output.result({ file, count }, (r) => ctx.output.line(MESSAGES[ctx.lang].wrote(r.count, one, r.file)));
 }

@@ -1,5 +1,5 @@
 /** Reading files and mapping their columns: CSV and XLSX made here, Turkish headers and numbers, bad rows. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import writeXlsxFile from 'write-excel-file/node';
 import { fold, mapColumns, parseRow, type ColumnSpec } from './columns';
 import { currentColumns } from './currents';
 import { productColumns } from './products';
-import { decodeText, detectDelimiter, FileFormatError, isDateFormatCode, parseCsv, plainNumber, readTable, writeTable } from './sheet';
+import { checkWritable, decodeText, detectDelimiter, FileFormatError, isDateFormatCode, parseCsv, plainNumber, readTable, writeTable } from './sheet';
 import { CITIES, COUNTRIES, SUBDIVISIONS, TAX_OFFICES, UNITS, WAREHOUSES } from './testing/fake-api';
 import { MAIN_NS, REL_NS, workbook, worksheet, writeZip, type Part } from './testing/xlsx';
 
@@ -323,6 +323,38 @@ describe('refused files', () => {
     await expect(readTable(file('empty.csv', '\n\n'))).rejects.toThrow('the file is empty');
     await expect(readTable(join(dir, 'missing.csv'))).rejects.toThrow('cannot read the file: ENOENT');
     await expect(readTable(file('bad.xlsx', 'not a zip'))).rejects.toThrow('not a readable .xlsx file');
+  });
+
+  it('says what is wrong in the run\'s language, the library\'s own words kept as the detail', async () => {
+    const said = async (read: Promise<unknown>) => {
+      const e = await read.then(() => null, (x: unknown) => x);
+      expect(e).toBeInstanceOf(FileFormatError);
+      return [(e as FileFormatError).say('tr'), (e as FileFormatError).say('en')];
+    };
+    const txt = file('x.txt', 'a');
+    expect(await said(readTable(txt))).toEqual([`${txt}: desteklenmeyen dosya türü ".txt"; .csv ya da .xlsx kullanın`, `${txt}: unsupported file type ".txt"; use .csv or .xlsx`]);
+    const empty = file('empty.csv', '\n\n');
+    expect((await said(readTable(empty)))[0]).toBe(`${empty}: dosya boş; ilk satır sütunların adları olmalı`);
+    expect((await said(readTable(join(dir, 'missing.csv'))))[0]).toBe(`${join(dir, 'missing.csv')}: dosya okunamıyor: ENOENT`);
+    const [tr] = await said(readTable(file('quote.csv', 'a;b\n"x"y;2\n')));
+    expect(tr).toMatch(/^.*quote\.csv: okunabilir bir CSV dosyası değil: .*[Qq]uote/);
+    const { 'xl/worksheets/sheet1.xml': _sheet, ...noSheet } = workbook(worksheet(''));
+    const path = join(dir, 'no-sheet-tr.xlsx');
+    await writeZip(path, noSheet);
+    expect((await said(readTable(path)))[0]).toBe(`${path}: okunabilir bir .xlsx dosyası değil: ilk sayfası (xl/worksheets/sheet1.xml) yok`);
+  });
+
+  it('refuses, before any work, a file that cannot be written; a write that fails is the file\'s problem too', async () => {
+    const nowhere = join(dir, 'no-such-folder', 'out.csv');
+    const refused = await checkWritable(nowhere).then(() => null, (e: unknown) => e);
+    expect(refused).toBeInstanceOf(FileFormatError);
+    expect((refused as FileFormatError).say('tr')).toBe(`${nowhere}: dosya yazılamıyor: ENOENT`);
+    const folder = join(dir, 'a-folder.csv');
+    mkdirSync(folder, { recursive: true });
+    await expect(checkWritable(folder)).rejects.toThrow(`${folder}: cannot write the file: EISDIR`);
+    await expect(checkWritable(join(dir, 'out.txt'))).rejects.toThrow('unsupported file type ".txt"');
+    await expect(checkWritable(join(dir, 'fine.csv'))).resolves.toBeUndefined();
+    await expect(writeTable(nowhere, ['Ad'], [['x']])).rejects.toThrow(`${nowhere}: cannot write the file: ENOENT`);
   });
 
   it('an .xlsx without a workbook or its sheet, with malformed XML, or with nothing in its sheet', async () => {

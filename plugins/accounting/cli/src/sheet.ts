@@ -12,10 +12,11 @@
  * distinct texts of the workbook: a cell of type "s" only names its index), which styles are
  * dates (`xl/styles.xml`) and the workbook's date system.
  */
-import { createReadStream } from 'node:fs';
-import { open as openFile, readFile, stat, writeFile } from 'node:fs/promises';
-import { extname, posix } from 'node:path';
+import { constants, createReadStream } from 'node:fs';
+import { access, open as openFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, extname, posix, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Lang } from '@tezgah/cli';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { SaxesParser } from 'saxes';
@@ -40,17 +41,76 @@ export interface Table {
 
 export type FileFormat = 'csv' | 'xlsx';
 
-/** A file that cannot be read as a table (a usage problem: exit 1). */
+/**
+ * What is wrong with a file, in each language the CLI speaks. A library's own words (the CSV
+ * parser's, the zip reader's, the system's error code) are kept as the detail, as they are.
+ */
+export type FileProblem =
+  | { readonly kind: 'type'; readonly ext: string }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'read'; readonly code: string }
+  | { readonly kind: 'write'; readonly code: string }
+  | { readonly kind: 'csv'; readonly detail: string; readonly afterLine?: number }
+  | { readonly kind: 'xlsx'; readonly detail: XlsxShape | string };
+
+/** What an .xlsx lacks, when its zip reads but it is not a workbook. */
+export type XlsxShape = { readonly lacks: 'workbook' } | { readonly lacks: 'sheet' } | { readonly lacks: 'firstSheet'; readonly part: string };
+
+const xlsxShapeText = (d: XlsxShape, lang: Lang): string => {
+  if (d.lacks === 'workbook') return lang === 'tr' ? 'çalışma kitabı yok (xl/workbook.xml)' : 'it has no workbook (xl/workbook.xml)';
+  if (d.lacks === 'sheet') return lang === 'tr' ? 'çalışma kitabında sayfa yok' : 'its workbook has no sheet';
+  return lang === 'tr' ? `ilk sayfası (${d.part}) yok` : `its first sheet (${d.part}) is missing`;
+};
+
+function problemText(file: string, p: FileProblem, lang: Lang): string {
+  const tr = lang === 'tr';
+  switch (p.kind) {
+    case 'type':
+      return tr ? `${file}: desteklenmeyen dosya türü "${p.ext || '(yok)'}"; .csv ya da .xlsx kullanın` : `${file}: unsupported file type "${p.ext || '(none)'}"; use .csv or .xlsx`;
+    case 'empty':
+      return tr ? `${file}: dosya boş; ilk satır sütunların adları olmalı` : `${file}: the file is empty; the first row must name the columns`;
+    case 'read':
+      return tr ? `${file}: dosya okunamıyor: ${p.code}` : `${file}: cannot read the file: ${p.code}`;
+    case 'write':
+      return tr ? `${file}: dosya yazılamıyor: ${p.code}` : `${file}: cannot write the file: ${p.code}`;
+    case 'csv':
+      if (p.afterLine === undefined) return tr ? `${file}: okunabilir bir CSV dosyası değil: ${p.detail}` : `${file}: not a readable CSV file: ${p.detail}`;
+      return tr ? `${file}: okunabilir bir CSV dosyası değil (${p.afterLine}. satırdan sonra): ${p.detail}` : `${file}: not a readable CSV file (after line ${p.afterLine}): ${p.detail}`;
+    case 'xlsx': {
+      const detail = typeof p.detail === 'string' ? p.detail : xlsxShapeText(p.detail, lang);
+      return tr ? `${file}: okunabilir bir .xlsx dosyası değil: ${detail}` : `${file}: not a readable .xlsx file: ${detail}`;
+    }
+  }
+}
+
+/** A file that cannot be read (or written) as a table: invalid input, exit 2. Its message is English; {@link FileFormatError.say} gives either language. */
 export class FileFormatError extends Error {
   override readonly name = 'FileFormatError';
+  constructor(readonly file: string, readonly problem: FileProblem) {
+    super(problemText(file, problem, 'en'));
+  }
+  /** The problem in the run's language. */
+  say(lang: Lang): string {
+    return problemText(this.file, this.problem, lang);
+  }
 }
+
+/** An .xlsx whose zip reads but which is not a workbook (turned into a {@link FileFormatError} with its file). */
+class XlsxShapeError extends Error {
+  constructor(readonly shape: XlsxShape) {
+    super(xlsxShapeText(shape, 'en'));
+  }
+}
+
+const errorCode = (e: unknown): string => (e as NodeJS.ErrnoException | null)?.code ?? String(e);
+const errorText = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** The format by the file's extension (.csv or .xlsx); anything else is refused. */
 export function formatOf(file: string): FileFormat {
   const ext = extname(file).toLowerCase();
   if (ext === '.csv') return 'csv';
   if (ext === '.xlsx') return 'xlsx';
-  throw new FileFormatError(`${file}: unsupported file type "${ext || '(none)'}"; use .csv or .xlsx`);
+  throw new FileFormatError(file, { kind: 'type', ext });
 }
 
 /** Text of a CSV file: UTF-8 (BOM dropped), or Windows-1254 when the bytes are not UTF-8. */
@@ -91,7 +151,7 @@ const blank = (c: Cell | undefined): boolean => c === null || c === undefined ||
 
 function toTable(raw: ReadonlyArray<{ row: number; cells: readonly Cell[] }>, file: string): Table {
   const first = raw.findIndex((r) => r.cells.some((c) => !blank(c)));
-  if (first < 0) throw new FileFormatError(`${file}: the file is empty; the first row must name the columns`);
+  if (first < 0) throw new FileFormatError(file, { kind: 'empty' });
   const header = raw[first]!;
   const headers = header.cells.map((c) => (blank(c) ? '' : String(c).trim()));
   const rows = raw.slice(first + 1).filter((r) => r.cells.some((c) => !blank(c)));
@@ -110,7 +170,7 @@ export function parseCsv(text: string, file = 'CSV'): Table {
       skip_empty_lines: false,
     }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (e) {
-    throw new FileFormatError(`${file}: not a readable CSV file: ${e instanceof Error ? e.message : String(e)}`);
+    throw new FileFormatError(file, { kind: 'csv', detail: errorText(e) });
   }
   return toTable(
     records.map((r) => ({ row: r.info.lines, cells: r.record.map((c) => (c.trim() === '' ? null : c)) })),
@@ -194,7 +254,7 @@ async function openCsv(file: string): Promise<TableSource> {
       try {
         parsed = parse(text, { delimiter, bom: true, relax_column_count: true, skip_empty_lines: false }) as string[][];
       } catch (e) {
-        throw new FileFormatError(`${file}: not a readable CSV file (after line ${lines}): ${e instanceof Error ? e.message : String(e)}`);
+        throw new FileFormatError(file, { kind: 'csv', detail: errorText(e), ...(lines ? { afterLine: lines } : {}) });
       }
       // A record ends on the line after the previous one, plus the line breaks inside its quoted cells.
       for (const record of parsed) {
@@ -229,7 +289,7 @@ async function openCsv(file: string): Promise<TableSource> {
       break;
     }
   }
-  if (!headers) throw new FileFormatError(`${file}: the file is empty; the first row must name the columns`);
+  if (!headers) throw new FileFormatError(file, { kind: 'empty' });
   return {
     headers,
     size: info.size,
@@ -247,7 +307,7 @@ async function openCsv(file: string): Promise<TableSource> {
 /** An .xlsx that cannot be read: the error as the file's problem (a {@link FileFormatError} stays as it is). */
 function unreadableXlsx(file: string, e: unknown): FileFormatError {
   if (e instanceof FileFormatError) return e;
-  return new FileFormatError(`${file}: not a readable .xlsx file: ${e instanceof Error ? e.message : String(e)}`);
+  return new FileFormatError(file, { kind: 'xlsx', detail: e instanceof XlsxShapeError ? e.shape : errorText(e) });
 }
 
 /** Opens a zip without reading its entries yet (they are listed with `eachEntry`); the caller closes it. */
@@ -364,7 +424,7 @@ const partOf = (target: string): string => (target.startsWith('/') ? posix.norma
 /** Reads the workbook, its relationships, styles and shared strings; the sheet itself is not read. */
 async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): Promise<Workbook> {
   const workbookEntry = entries.get('xl/workbook.xml');
-  if (!workbookEntry) throw new Error('it has no workbook (xl/workbook.xml)');
+  if (!workbookEntry) throw new XlsxShapeError({ lacks: 'workbook' });
   let sheetId: string | undefined;
   let date1904 = false;
   await readXml(zip, workbookEntry, {
@@ -376,7 +436,7 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
       }
     },
   });
-  if (sheetId === undefined) throw new Error('its workbook has no sheet');
+  if (sheetId === undefined) throw new XlsxShapeError({ lacks: 'sheet' });
 
   const targets = new Map<string, string>();
   let stringsPart = 'xl/sharedstrings.xml';
@@ -395,7 +455,7 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
   const target = targets.get(sheetId);
   // Without the relationships part, the usual name of the first sheet.
   const sheet = target !== undefined ? partOf(target) : 'xl/worksheets/sheet1.xml';
-  if (!entries.has(sheet)) throw new Error(`its first sheet (${sheet}) is missing`);
+  if (!entries.has(sheet)) throw new XlsxShapeError({ lacks: 'firstSheet', part: sheet });
 
   const strings: string[] = [];
   const stringsEntry = entries.get(stringsPart);
@@ -617,7 +677,7 @@ async function openXlsx(file: string): Promise<TableSource> {
   } finally {
     zip?.close();
   }
-  if (!headers) throw new FileFormatError(`${file}: the file is empty; the first row must name the columns`);
+  if (!headers) throw new FileFormatError(file, { kind: 'empty' });
   const width = headers.length;
   let read = 0;
   return {
@@ -631,7 +691,7 @@ async function openXlsx(file: string): Promise<TableSource> {
       try {
         pass = await openZip(file);
         const entry = (await entriesOf(pass)).get(book.sheet);
-        if (!entry) throw new Error(`its first sheet (${book.sheet}) is missing`);
+        if (!entry) throw new XlsxShapeError({ lacks: 'firstSheet', part: book.sheet });
         for await (const r of sheetRows(pass, entry, book, (bytes) => (read += bytes))) {
           if (r.row <= headerRow || !r.cells.some((c) => !blank(c))) continue;
           // Cells missing at the end of a row, up to the header's columns, are empty like the ones between.
@@ -657,7 +717,7 @@ export async function openTable(file: string): Promise<TableSource> {
   try {
     await stat(file);
   } catch (e) {
-    throw new FileFormatError(`${file}: cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new FileFormatError(file, { kind: 'read', code: errorCode(e) });
   }
   return format === 'csv' ? openCsv(file) : openXlsx(file);
 }
@@ -675,7 +735,7 @@ export async function readTable(file: string): Promise<Table> {
   try {
     bytes = await readFile(file);
   } catch (e) {
-    throw new FileFormatError(`${file}: cannot read the file: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new FileFormatError(file, { kind: 'read', code: errorCode(e) });
   }
   return parseCsv(decodeText(bytes), file);
 }
@@ -690,17 +750,36 @@ export type OutCell = string | number | null;
  */
 export async function writeTable(file: string, headers: readonly string[], rows: readonly (readonly OutCell[])[]): Promise<void> {
   const format = formatOf(file);
-  if (format === 'csv') {
-    const text = stringify([headers as string[], ...rows.map((r) => r.map(csvCell))], { delimiter: ';', bom: true, record_delimiter: 'windows' });
-    await writeFile(file, text, 'utf8');
-    return;
+  try {
+    if (format === 'csv') {
+      const text = stringify([headers as string[], ...rows.map((r) => r.map(csvCell))], { delimiter: ';', bom: true, record_delimiter: 'windows' });
+      await writeFile(file, text, 'utf8');
+      return;
+    }
+    const data: SheetData = [
+      headers.map((h) => ({ value: h, fontWeight: 'bold' as const })),
+      ...rows.map((r) => r.map((c) => (c === null ? null : typeof c === 'number' ? { value: c, type: Number } : { value: c, type: String }))),
+    ];
+    const columns = headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 4)) }));
+    await writeXlsxFile(data, { columns, sheet: 'Sayfa1' }).toFile(file);
+  } catch (e) {
+    throw new FileFormatError(file, { kind: 'write', code: errorCode(e) });
   }
-  const data: SheetData = [
-    headers.map((h) => ({ value: h, fontWeight: 'bold' as const })),
-    ...rows.map((r) => r.map((c) => (c === null ? null : typeof c === 'number' ? { value: c, type: Number } : { value: c, type: String }))),
-  ];
-  const columns = headers.map((h) => ({ width: Math.max(10, Math.min(40, h.length + 4)) }));
-  await writeXlsxFile(data, { columns, sheet: 'Sayfa1' }).toFile(file);
+}
+
+/**
+ * Refuses, before any work, a file that could not be written: its folder missing or not
+ * writable, or the path a folder. (What is already there is replaced, as an export does.)
+ */
+export async function checkWritable(file: string): Promise<void> {
+  formatOf(file);
+  try {
+    const here = await stat(file).catch((e: NodeJS.ErrnoException) => (e.code === 'ENOENT' ? null : Promise.reject(e)));
+    if (here?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
+    await access(here ? file : dirname(resolve(file)), constants.W_OK);
+  } catch (e) {
+    throw new FileFormatError(file, { kind: 'write', code: errorCode(e) });
+  }
 }
 
 /** A number in CSV: all its decimals (up to 8), a decimal comma and no grouping ("1234,5"). */
