@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { openDatabase, schemaChanged } from './database';
+import { isStalePlan, openDatabase, schemaChanged } from './database';
 
 describe('the database layer', () => {
   it('runs PGlite transactions one at a time: concurrent read-modify-writes lose nothing', async () => {
@@ -60,6 +60,32 @@ describe('the database layer', () => {
       expect(after).toHaveLength(2);
       expect(after[1]!.name).not.toBe(first[0]!.name);
       await database.close();
+
+      // Another process changes a table under statements this one keeps (a rolling update: a new
+      // server migrates while this one serves). Each kept statement fails once with PostgreSQL's
+      // "cached plan must not change result type", then is prepared afresh, the marked ones too.
+      const table = `tezgah_prepare_shared_${process.pid}`;
+      const mine = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1 });
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        await admin.query(`create table ${table} (a int)`);
+        await admin.query(`insert into ${table} values (1)`);
+        const auto = () => sql<Record<string, unknown>>`select * from ${sql.table(table)} where a = ${1}`.execute(mine.db);
+        const marked = () => sql<Record<string, unknown>>`/* prepared:probe_marked */ select * from ${sql.table(table)} where a = ${1}`.execute(mine.db);
+        for (let i = 0; i < 3; i++) expect([(await auto()).rows, (await marked()).rows]).toEqual([[{ a: 1 }], [{ a: 1 }]]);
+        await admin.query(`alter table ${table} add column b int`);
+        const failed = await auto().then(() => null, (e: unknown) => e);
+        expect(isStalePlan(failed)).toBe(true);
+        expect((await auto()).rows).toEqual([{ a: 1, b: null }]);
+        expect((await auto()).rows).toEqual([{ a: 1, b: null }]);
+        // The epoch moved on: the marked statement goes under a new name, without failing.
+        expect((await marked()).rows).toEqual([{ a: 1, b: null }]);
+      } finally {
+        await mine.close();
+        await admin.query(`drop table if exists ${table}`);
+        await admin.end();
+      }
 
       const plain = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1, prepare: false });
       for (let i = 0; i < 3; i++) await sql`select ${i}::int as tezgah_prepare_probe`.execute(plain.db);

@@ -224,8 +224,13 @@ const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
  * unnamed. The name is a hash of the text and of the schema epoch: a migration applied by this
  * process ({@link schemaChanged}) makes every text prepare afresh under a new name, so a statement
  * prepared before a table changed is never run against the changed table ("cached plan must not
- * change result type"). TEZGAH_PREPARE=0 sends every statement unnamed, the marked ones too (for a
- * pooler in transaction mode, which cannot keep a connection's prepared statements).
+ * change result type"). A table changed by another process (another server's migration during a
+ * rolling update) is found when a kept statement fails with that error: the statement fails once
+ * (its transaction is rolled back, and the request is answered 503 with Retry-After), and the epoch
+ * moves on as for a migration of this process, so the next run prepares afresh. The marked
+ * statements' names carry the epoch too. TEZGAH_PREPARE=0 sends every statement unnamed, the
+ * marked ones too (for a pooler in transaction mode, which cannot keep a connection's prepared
+ * statements).
  *
  * A kept plan is made from the tables' statistics when it is made, and made again when they change
  * (an ANALYZE, which autovacuum runs as tables grow).
@@ -240,6 +245,12 @@ let schemaEpoch = 0;
 export function schemaChanged(): void {
   schemaEpoch++;
   sightings.clear();
+}
+
+/** PostgreSQL's refusal to run a kept statement whose table changed the shape of its result. */
+export function isStalePlan(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  return err?.code === '0A000' && typeof err.message === 'string' && err.message.includes('cached plan must not change result type');
 }
 
 /** The prepared statement's name for a text seen before, or null (send it unnamed). */
@@ -271,7 +282,7 @@ function countAndPrepare(client: pg.PoolClient, stats: DbStats, autoPrepare: boo
       const text = args[0];
       const values = args[1] as unknown[] | undefined;
       const marked = PREPARED.exec(text);
-      let name = marked && autoPrepare ? marked[1] : null;
+      let name = marked && autoPrepare ? `${marked[1]}_${schemaEpoch}` : null;
       if (!name && autoPrepare && values?.length && text.length <= PREPARE_MAX_TEXT) {
         const auto = preparedName(text);
         if (auto && (own.has(auto) || own.size < PREPARE_PER_CONNECTION)) {
@@ -280,7 +291,13 @@ function countAndPrepare(client: pg.PoolClient, stats: DbStats, autoPrepare: boo
         }
       }
       const p: Promise<any> = name
-        ? original.call(this, { name, text, values: values ? [...values] : [] })
+        ? original.call(this, { name, text, values: values ? [...values] : [] }).catch((e: unknown) => {
+            if (isStalePlan(e)) {
+              own.delete(name!);
+              schemaChanged();
+            }
+            throw e;
+          })
         : original.apply(this, args);
       return p.then((res) => (Array.isArray(res) ? res[res.length - 1] : res));
     }

@@ -8,7 +8,7 @@ import { hasAuthority, isManagement } from '@tezgah/core';
 import { loadDocument, mergeContract, operations, type OperationSpec } from './contract';
 import { authenticateRequest, authVersionOf, sessionCache } from './auth';
 import { Problem, problemLanguage, problems, type FieldError } from './problem';
-import { tenantTransaction, type Trx } from '../db/database';
+import { isStalePlan, tenantTransaction, type Trx } from '../db/database';
 import { READ_ONLY_SQL_TRANSACTION } from '../db/read-path';
 import { renderDocs } from './docs';
 import { refuseControlCharacters } from './control-chars';
@@ -138,6 +138,16 @@ export function toProblem(error: any): Problem {
         detail: 'İşlem, aynı kayıtları değiştiren başka bir işlemle çakıştı ve geri alındı; hiçbir şey yazılmadı. Yeniden deneyin.',
         code: 'CONCURRENT_CONFLICT', headers: { 'retry-after': '1' },
       });
+    // A kept statement whose table another server's migration changed (db/database.ts): it is
+    // prepared afresh on the next try.
+    case '0A000':
+      if (isStalePlan(error)) {
+        return new Problem(503, 'Veritabanı güncelleniyor', {
+          detail: 'Veritabanının tabloları bu işlem sırasında değişti (bir güncelleme kuruluyor); hiçbir şey yazılmadı. Yeniden deneyin.',
+          code: 'SCHEMA_CHANGED', headers: { 'retry-after': '1' },
+        });
+      }
+      break;
     // PostgreSQL errors that bad input can still reach: answer as the client's problem.
     case '23505':
       return problems.conflict('Bu kayıt zaten var.', 'DUPLICATE');

@@ -79,6 +79,15 @@ describe('errors the database raises', () => {
       expect(p.toBody('/x', 'en')).toMatchObject({ title: 'Concurrent change', detail: 'Another change to the same records got in the way; nothing was written. Try again.' });
     }
   });
+
+  it('answers a kept statement whose table another server changed as a moment to retry; another 0A000 stays a server error', async () => {
+    const { toProblem } = await import('./app');
+    const stale = toProblem(Object.assign(new Error('cached plan must not change result type'), { code: '0A000' }));
+    expect([stale.status, stale.code, stale.headers]).toEqual([503, 'SCHEMA_CHANGED', { 'retry-after': '1' }]);
+    expect(stale.toBody('/x', 'en')).toMatchObject({ title: 'Database being updated' });
+    expect(stale.toBody('/x', 'tr')).toMatchObject({ title: 'Veritabanı güncelleniyor', detail: expect.stringContaining('hiçbir şey yazılmadı') });
+    expect(toProblem(Object.assign(new Error('FOR UPDATE is not allowed with aggregate functions'), { code: '0A000' })).status).toBe(500);
+  });
 });
 
 describe('extension members', () => {

@@ -131,6 +131,10 @@ export const PROBLEM_TEXTS: Readonly<Record<string, { title?: Both; message?: Bo
     title: { tr: 'Eşzamanlı işlem çakışması', en: 'Concurrent change' },
     message: { tr: 'İşlem, aynı kayıtları değiştiren başka bir işlemle çakıştı ve geri alındı; hiçbir şey yazılmadı. Yeniden deneyin.', en: 'Another change to the same records got in the way; nothing was written. Try again.' },
   },
+  SCHEMA_CHANGED: {
+    title: { tr: 'Veritabanı güncelleniyor', en: 'Database being updated' },
+    message: { tr: 'Veritabanının tabloları bu işlem sırasında değişti (bir güncelleme kuruluyor); hiçbir şey yazılmadı. Yeniden deneyin.', en: 'The database\'s tables changed during this request (an update is being installed); nothing was written. Try again.' },
+  },
   URI_TOO_LONG: { title: { tr: 'İstek adresi çok uzun', en: 'URI too long' } },
   UNSUPPORTED_MEDIA_TYPE: { title: { tr: 'Desteklenmeyen içerik türü', en: 'Unsupported media type' } },
   INTERNAL: { title: { tr: 'Sunucu hatası', en: 'Server error' } },
