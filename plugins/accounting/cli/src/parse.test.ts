@@ -1,5 +1,5 @@
 /** Reading files and mapping their columns: CSV and XLSX made here, Turkish headers and numbers, bad rows. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -342,6 +342,29 @@ describe('refused files', () => {
     const path = join(dir, 'no-sheet-tr.xlsx');
     await writeZip(path, noSheet);
     expect((await said(readTable(path)))[0]).toBe(`${path}: okunabilir bir .xlsx dosyası değil: ilk sayfası (xl/worksheets/sheet1.xml) yok`);
+  });
+
+  it('refuses a part read whole that would inflate past its bound (a zip bomb) before inflating it', async () => {
+    const path = join(dir, 'bomb.xlsx');
+    await writeZip(path, workbook(worksheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), { strings: '<si><t>Ürün Adı</t></si>' }));
+    // The central directory says what each entry inflates to: claim 300 MB for the shared strings.
+    const bytes = readFileSync(path);
+    const name = Buffer.from('xl/sharedStrings.xml');
+    const header = Buffer.from([0x50, 0x4b, 0x01, 0x02]); // a central directory record
+    let patched = false;
+    for (let at = bytes.indexOf(header); at >= 0; at = bytes.indexOf(header, at + 1)) {
+      const length = bytes.readUInt16LE(at + 28);
+      if (length === name.length && bytes.subarray(at + 46, at + 46 + length).equals(name)) {
+        bytes.writeUInt32LE(300 * 1024 * 1024, at + 24);
+        patched = true;
+      }
+    }
+    expect(patched).toBe(true);
+    writeFileSync(path, bytes);
+    const e = await readTable(path).then(() => null, (x: unknown) => x);
+    expect(e).toBeInstanceOf(FileFormatError);
+    expect((e as FileFormatError).say('en')).toBe(`${path}: not a readable .xlsx file: xl/sharedStrings.xml is over 256 MB inflated, more than is read`);
+    expect((e as FileFormatError).say('tr')).toBe(`${path}: okunabilir bir .xlsx dosyası değil: xl/sharedStrings.xml açıldığında 256 MB'tan büyük; bu kadarı okunmaz`);
   });
 
   it('refuses, before any work, a file that cannot be written; a write that fails is the file\'s problem too', async () => {

@@ -10,7 +10,8 @@
  * re-opening the zip. Only what the format makes every cell depend on is read whole, once, on
  * open: the shared strings table (`xl/sharedStrings.xml`, one array of strings, as big as the
  * distinct texts of the workbook: a cell of type "s" only names its index), which styles are
- * dates (`xl/styles.xml`) and the workbook's date system.
+ * dates (`xl/styles.xml`) and the workbook's date system; each of those parts has a bound on what
+ * it may inflate to ({@link WHOLE_PART_MB}), checked before it is read.
  */
 import { constants, createReadStream } from 'node:fs';
 import { access, open as openFile, readFile, stat, writeFile } from 'node:fs/promises';
@@ -53,14 +54,36 @@ export type FileProblem =
   | { readonly kind: 'csv'; readonly detail: string; readonly afterLine?: number }
   | { readonly kind: 'xlsx'; readonly detail: XlsxShape | string };
 
-/** What an .xlsx lacks, when its zip reads but it is not a workbook. */
-export type XlsxShape = { readonly lacks: 'workbook' } | { readonly lacks: 'sheet' } | { readonly lacks: 'firstSheet'; readonly part: string };
+/** What is wrong with an .xlsx whose zip reads: not a workbook, or a part read whole too large. */
+export type XlsxShape =
+  | { readonly kind: 'noWorkbook' }
+  | { readonly kind: 'noSheet' }
+  | { readonly kind: 'noFirstSheet'; readonly part: string }
+  | { readonly kind: 'partTooLarge'; readonly part: string; readonly limitMb: number };
 
 const xlsxShapeText = (d: XlsxShape, lang: Lang): string => {
-  if (d.lacks === 'workbook') return lang === 'tr' ? 'çalışma kitabı yok (xl/workbook.xml)' : 'it has no workbook (xl/workbook.xml)';
-  if (d.lacks === 'sheet') return lang === 'tr' ? 'çalışma kitabında sayfa yok' : 'its workbook has no sheet';
-  return lang === 'tr' ? `ilk sayfası (${d.part}) yok` : `its first sheet (${d.part}) is missing`;
+  const tr = lang === 'tr';
+  switch (d.kind) {
+    case 'noWorkbook': return tr ? 'çalışma kitabı yok (xl/workbook.xml)' : 'it has no workbook (xl/workbook.xml)';
+    case 'noSheet': return tr ? 'çalışma kitabında sayfa yok' : 'its workbook has no sheet';
+    case 'noFirstSheet': return tr ? `ilk sayfası (${d.part}) yok` : `its first sheet (${d.part}) is missing`;
+    case 'partTooLarge':
+      return tr ? `${d.part} açıldığında ${d.limitMb} MB'tan büyük; bu kadarı okunmaz` : `${d.part} is over ${d.limitMb} MB inflated, more than is read`;
+  }
 };
+
+/**
+ * The most a part read whole may inflate to: the shared strings table, the rest (workbook,
+ * relationships, styles) far less. A real workbook of a million distinct texts stays well under
+ * it; a crafted one (a zip bomb) is refused before it is inflated. The sheet itself is streamed
+ * and has no such bound. yauzl checks that an entry inflates to the size it declares.
+ */
+const WHOLE_PART_MB = { strings: 256, other: 64 } as const;
+
+function boundedPart(entry: Entry, limitMb: number): Entry {
+  if (entry.uncompressedSize > limitMb * 1024 * 1024) throw new XlsxShapeError({ kind: 'partTooLarge', part: entry.fileName, limitMb });
+  return entry;
+}
 
 function problemText(file: string, p: FileProblem, lang: Lang): string {
   const tr = lang === 'tr';
@@ -424,10 +447,10 @@ const partOf = (target: string): string => (target.startsWith('/') ? posix.norma
 /** Reads the workbook, its relationships, styles and shared strings; the sheet itself is not read. */
 async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): Promise<Workbook> {
   const workbookEntry = entries.get('xl/workbook.xml');
-  if (!workbookEntry) throw new XlsxShapeError({ lacks: 'workbook' });
+  if (!workbookEntry) throw new XlsxShapeError({ kind: 'noWorkbook' });
   let sheetId: string | undefined;
   let date1904 = false;
-  await readXml(zip, workbookEntry, {
+  await readXml(zip, boundedPart(workbookEntry, WHOLE_PART_MB.other), {
     open(name, a) {
       if (name === 'workbookPr') date1904 = a.date1904 === '1' || a.date1904 === 'true';
       else if (name === 'sheet' && sheetId === undefined) {
@@ -436,14 +459,14 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
       }
     },
   });
-  if (sheetId === undefined) throw new XlsxShapeError({ lacks: 'sheet' });
+  if (sheetId === undefined) throw new XlsxShapeError({ kind: 'noSheet' });
 
   const targets = new Map<string, string>();
   let stringsPart = 'xl/sharedstrings.xml';
   let stylesPart = 'xl/styles.xml';
   const relsEntry = entries.get('xl/_rels/workbook.xml.rels');
   if (relsEntry) {
-    await readXml(zip, relsEntry, {
+    await readXml(zip, boundedPart(relsEntry, WHOLE_PART_MB.other), {
       open(name, a) {
         if (name !== 'Relationship' || !a.Target) return;
         if (a.Id) targets.set(a.Id, a.Target);
@@ -455,7 +478,7 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
   const target = targets.get(sheetId);
   // Without the relationships part, the usual name of the first sheet.
   const sheet = target !== undefined ? partOf(target) : 'xl/worksheets/sheet1.xml';
-  if (!entries.has(sheet)) throw new XlsxShapeError({ lacks: 'firstSheet', part: sheet });
+  if (!entries.has(sheet)) throw new XlsxShapeError({ kind: 'noFirstSheet', part: sheet });
 
   const strings: string[] = [];
   const stringsEntry = entries.get(stringsPart);
@@ -464,7 +487,7 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
     let item: string | null = null;
     let inText = false;
     let phonetic = 0;
-    await readXml(zip, stringsEntry, {
+    await readXml(zip, boundedPart(stringsEntry, WHOLE_PART_MB.strings), {
       open(name) {
         if (name === 'si') item = '';
         else if (name === 't') inText = true;
@@ -490,7 +513,7 @@ async function readWorkbook(zip: ZipFile, entries: ReadonlyMap<string, Entry>): 
     const baseFormats: (number | undefined)[] = [];
     const cellStyles: { numFmtId?: string; xfId?: string }[] = [];
     let list: 'cellStyleXfs' | 'cellXfs' | null = null;
-    await readXml(zip, stylesEntry, {
+    await readXml(zip, boundedPart(stylesEntry, WHOLE_PART_MB.other), {
       open(name, a) {
         if (name === 'numFmt' && a.numFmtId !== undefined && a.formatCode !== undefined) codes.set(Number(a.numFmtId), a.formatCode);
         else if (name === 'cellStyleXfs' || name === 'cellXfs') list = name;
@@ -691,7 +714,7 @@ async function openXlsx(file: string): Promise<TableSource> {
       try {
         pass = await openZip(file);
         const entry = (await entriesOf(pass)).get(book.sheet);
-        if (!entry) throw new XlsxShapeError({ lacks: 'firstSheet', part: book.sheet });
+        if (!entry) throw new XlsxShapeError({ kind: 'noFirstSheet', part: book.sheet });
         for await (const r of sheetRows(pass, entry, book, (bytes) => (read += bytes))) {
           if (r.row <= headerRow || !r.cells.some((c) => !blank(c))) continue;
           // Cells missing at the end of a row, up to the header's columns, are empty like the ones between.
