@@ -4,6 +4,7 @@ export { loadConfig, type Config } from './config';
 export { Problem, problems } from './kernel/problem';
 export type { Handler, RequestContext, ServerPlugin, Services, Auth, DemoTenant, ServerEventListener, ServerEvent, Upload, UploadedFile } from './kernel/types';
 export { tables, requireAuth, uploadedFiles, contributionsTo } from './kernel/types';
+export { boundedXlsx, UnreadableXlsx, MAX_INFLATED_MB } from './kernel/xlsx-upload';
 export { setTenant, type Trx } from './db/database';
 export type { KernelTables } from './db/schema';
 export { holdsEverywhere, mayIn, withCompany } from './kernel/tenant';

@@ -23011,6 +23011,15 @@ export interface operations {
                 };
             };
             400: components["responses"]["Problem"];
+            /** @description The file is over the upload limit, or would inflate past 200 MB when unzipped (FILE_TOO_LARGE); nothing was read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             default: components["responses"]["Problem"];
         };
     };
@@ -24024,6 +24033,15 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["MedicineImportRefusal"];
+                };
+            };
+            /** @description The file is over the upload limit, or (an xlsx) would inflate past 200 MB when unzipped (FILE_TOO_LARGE); nothing was read. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
             415: components["responses"]["Problem"];

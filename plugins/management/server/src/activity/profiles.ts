@@ -1,6 +1,6 @@
 import { readSheet } from 'read-excel-file/node';
 import { isValidEmail } from '@tezgah/core';
-import { problems, requireAuth, uploadedFiles, type Handler } from '@tezgah/server';
+import { boundedXlsx, Problem, problems, requireAuth, uploadedFiles, type Handler } from '@tezgah/server';
 
 /**
  * PUT /company-profiles-from-file (seeds 000 §7, 001 §7–§8): many companies' profiles from one
@@ -46,8 +46,10 @@ export const companyProfilesFromFile: Handler = async (ctx) => {
   if (file.data.length < 4 || file.data.readUInt32BE(0) !== 0x504b0304) throw badFile('Dosya bir Excel (xlsx) dosyası değil.', 'FILE_TYPE');
   let sheet: unknown[][];
   try {
-    sheet = await readSheet(file.data) as unknown[][];
-  } catch {
+    // Unzipped here within a bound first: a zip of a few MB can inflate to gigabytes.
+    sheet = await readSheet(await boundedXlsx(file.data)) as unknown[][];
+  } catch (e) {
+    if (e instanceof Problem) throw e;
     throw badFile('Excel dosyası okunamadı.', 'FILE_UNREADABLE');
   }
   const [header = [], ...data] = sheet;

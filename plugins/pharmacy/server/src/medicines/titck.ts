@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { parse } from 'csv-parse/sync';
 import { readSheet } from 'read-excel-file/node';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { problems } from '@tezgah/server';
+import { boundedXlsx, Problem, problems } from '@tezgah/server';
 import { cellText, csvDelimiter, decodeText, headerKey, isTitckBarcode, isZip, titckBarcode, titckColumns, type TitckCell, type TitckColumns, type TitckList } from '@tezgah/pharmacy-common';
 import { list } from './index';
 
@@ -85,8 +85,10 @@ export async function readCells(data: Buffer): Promise<Cell[][]> {
   if (!data.length) throw bad('Dosya boş.');
   if (isZip(data)) {
     try {
-      return (await readSheet(data)) as Cell[][];
+      // Unzipped here within a bound first: a zip of a few MB can inflate to gigabytes.
+      return (await readSheet(await boundedXlsx(data))) as Cell[][];
     } catch (e) {
+      if (e instanceof Problem) throw e;
       throw bad(`Dosya bir Excel (xlsx) dosyası olarak okunamadı: ${e instanceof Error ? e.message.slice(0, 200) : 'bozuk dosya'}.`);
     }
   }
