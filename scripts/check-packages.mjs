@@ -137,6 +137,20 @@ assert.throws(() => pluginProblem(500, 'x'), RangeError);
 console.log('plugin-server: pluginProblem answers a ' + e.status + ' ' + e.name);
 `;
 
+// The packages from CommonJS, as a consumer that cannot use import would load them.
+const REQUIRE_CJS = `
+const assert = require('node:assert/strict');
+const sdk = require('@tezgah/sdk');
+const core = require('@tezgah/core');
+const cli = require('@tezgah/cli');
+assert.equal(typeof sdk.makeTezgahPromiseApi, 'function');
+assert.equal(typeof require('@tezgah/sdk/node').fileTokenStore, 'function');
+assert.equal(core.isValidTckn('10000000146'), true);
+assert.equal(typeof require('@tezgah/core/invoice').spreadLargestRemainder, 'function');
+assert.equal(typeof cli.runCli, 'function');
+console.log('commonjs: require() of @tezgah/sdk, @tezgah/core and @tezgah/cli');
+`;
+
 let server;
 try {
   if (!reuse) {
@@ -164,6 +178,11 @@ try {
   const code = readFileSync(join(app, 'node_modules', '@tezgah', 'plugin-server', 'dist', 'index.js'), 'utf8');
   if (/^\s*import\b|\bimport\s*\(|\brequire\s*\(/m.test(code)) throw new Error('@tezgah/plugin-server dist/index.js imports a module at run time');
   process.stdout.write(`  ${run(process.execPath, ['plugin-problem.mjs'], app)}`);
+
+  // CommonJS: require() of the ES modules (require(esm), Node 20.19+ and 22.12+) finds them through
+  // the `default` condition, as a CommonJS consumer would.
+  writeFileSync(join(app, 'require.cjs'), REQUIRE_CJS);
+  process.stdout.write(`  ${run(process.execPath, ['require.cjs'], app)}`);
 
   const version = run(join(app, 'node_modules', '.bin', 'tezgah'), ['--version'], app).trim();
   console.log(`  tezgah --version: ${version}`);
