@@ -10,6 +10,7 @@ import { productColumns } from './products';
 import { checkWritable, decodeText, detectDelimiter, FileFormatError, isDateFormatCode, parseCsv, plainNumber, readTable, writeTable } from './sheet';
 import { CITIES, COUNTRIES, SUBDIVISIONS, TAX_OFFICES, UNITS, WAREHOUSES } from './testing/fake-api';
 import { MAIN_NS, REL_NS, workbook, worksheet, writeZip, type Part } from './testing/xlsx';
+import { declareInflatedSize } from '../../../../packages/server/test/zip';
 
 const dir = mkdtempSync(join(tmpdir(), 'tezgah-import-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -348,19 +349,7 @@ describe('refused files', () => {
     const path = join(dir, 'bomb.xlsx');
     await writeZip(path, workbook(worksheet('<row r="1"><c r="A1" t="s"><v>0</v></c></row>'), { strings: '<si><t>Ürün Adı</t></si>' }));
     // The central directory says what each entry inflates to: claim 300 MB for the shared strings.
-    const bytes = readFileSync(path);
-    const name = Buffer.from('xl/sharedStrings.xml');
-    const header = Buffer.from([0x50, 0x4b, 0x01, 0x02]); // a central directory record
-    let patched = false;
-    for (let at = bytes.indexOf(header); at >= 0; at = bytes.indexOf(header, at + 1)) {
-      const length = bytes.readUInt16LE(at + 28);
-      if (length === name.length && bytes.subarray(at + 46, at + 46 + length).equals(name)) {
-        bytes.writeUInt32LE(300 * 1024 * 1024, at + 24);
-        patched = true;
-      }
-    }
-    expect(patched).toBe(true);
-    writeFileSync(path, bytes);
+    writeFileSync(path, declareInflatedSize(readFileSync(path), 'xl/sharedStrings.xml', 300 * 1024 * 1024));
     const e = await readTable(path).then(() => null, (x: unknown) => x);
     expect(e).toBeInstanceOf(FileFormatError);
     expect((e as FileFormatError).say('en')).toBe(`${path}: not a readable .xlsx file: xl/sharedStrings.xml is over 256 MB inflated, more than is read`);

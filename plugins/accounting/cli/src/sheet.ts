@@ -17,7 +17,7 @@ import { constants, createReadStream } from 'node:fs';
 import { access, open as openFile, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, posix, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { Lang } from '@tezgah/cli';
+import { sayIn, type Lang } from '@tezgah/cli';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { SaxesParser } from 'saxes';
@@ -62,13 +62,12 @@ export type XlsxShape =
   | { readonly kind: 'partTooLarge'; readonly part: string; readonly limitMb: number };
 
 const xlsxShapeText = (d: XlsxShape, lang: Lang): string => {
-  const tr = lang === 'tr';
+  const say = sayIn(lang);
   switch (d.kind) {
-    case 'noWorkbook': return tr ? 'çalışma kitabı yok (xl/workbook.xml)' : 'it has no workbook (xl/workbook.xml)';
-    case 'noSheet': return tr ? 'çalışma kitabında sayfa yok' : 'its workbook has no sheet';
-    case 'noFirstSheet': return tr ? `ilk sayfası (${d.part}) yok` : `its first sheet (${d.part}) is missing`;
-    case 'partTooLarge':
-      return tr ? `${d.part} açıldığında ${d.limitMb} MB'tan büyük; bu kadarı okunmaz` : `${d.part} is over ${d.limitMb} MB inflated, more than is read`;
+    case 'noWorkbook': return say({ tr: 'çalışma kitabı yok (xl/workbook.xml)', en: 'it has no workbook (xl/workbook.xml)' });
+    case 'noSheet': return say({ tr: 'çalışma kitabında sayfa yok', en: 'its workbook has no sheet' });
+    case 'noFirstSheet': return say({ tr: `ilk sayfası (${d.part}) yok`, en: `its first sheet (${d.part}) is missing` });
+    case 'partTooLarge': return say({ tr: `${d.part} açıldığında ${d.limitMb} MB'tan büyük; bu kadarı okunmaz`, en: `${d.part} is over ${d.limitMb} MB inflated, more than is read` });
   }
 };
 
@@ -86,22 +85,22 @@ function boundedPart(entry: Entry, limitMb: number): Entry {
 }
 
 function problemText(file: string, p: FileProblem, lang: Lang): string {
-  const tr = lang === 'tr';
+  const say = sayIn(lang);
   switch (p.kind) {
     case 'type':
-      return tr ? `${file}: desteklenmeyen dosya türü "${p.ext || '(yok)'}"; .csv ya da .xlsx kullanın` : `${file}: unsupported file type "${p.ext || '(none)'}"; use .csv or .xlsx`;
+      return say({ tr: `${file}: desteklenmeyen dosya türü "${p.ext || '(yok)'}"; .csv ya da .xlsx kullanın`, en: `${file}: unsupported file type "${p.ext || '(none)'}"; use .csv or .xlsx` });
     case 'empty':
-      return tr ? `${file}: dosya boş; ilk satır sütunların adları olmalı` : `${file}: the file is empty; the first row must name the columns`;
+      return say({ tr: `${file}: dosya boş; ilk satır sütunların adları olmalı`, en: `${file}: the file is empty; the first row must name the columns` });
     case 'read':
-      return tr ? `${file}: dosya okunamıyor: ${p.code}` : `${file}: cannot read the file: ${p.code}`;
+      return say({ tr: `${file}: dosya okunamıyor: ${p.code}`, en: `${file}: cannot read the file: ${p.code}` });
     case 'write':
-      return tr ? `${file}: dosya yazılamıyor: ${p.code}` : `${file}: cannot write the file: ${p.code}`;
+      return say({ tr: `${file}: dosya yazılamıyor: ${p.code}`, en: `${file}: cannot write the file: ${p.code}` });
     case 'csv':
-      if (p.afterLine === undefined) return tr ? `${file}: okunabilir bir CSV dosyası değil: ${p.detail}` : `${file}: not a readable CSV file: ${p.detail}`;
-      return tr ? `${file}: okunabilir bir CSV dosyası değil (${p.afterLine}. satırdan sonra): ${p.detail}` : `${file}: not a readable CSV file (after line ${p.afterLine}): ${p.detail}`;
+      if (p.afterLine === undefined) return say({ tr: `${file}: okunabilir bir CSV dosyası değil: ${p.detail}`, en: `${file}: not a readable CSV file: ${p.detail}` });
+      return say({ tr: `${file}: okunabilir bir CSV dosyası değil (${p.afterLine}. satırdan sonra): ${p.detail}`, en: `${file}: not a readable CSV file (after line ${p.afterLine}): ${p.detail}` });
     case 'xlsx': {
       const detail = typeof p.detail === 'string' ? p.detail : xlsxShapeText(p.detail, lang);
-      return tr ? `${file}: okunabilir bir .xlsx dosyası değil: ${detail}` : `${file}: not a readable .xlsx file: ${detail}`;
+      return say({ tr: `${file}: okunabilir bir .xlsx dosyası değil: ${detail}`, en: `${file}: not a readable .xlsx file: ${detail}` });
     }
   }
 }
